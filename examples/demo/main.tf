@@ -1,0 +1,87 @@
+# The demo: a CloudProfile for the local provider type, and a project's NamespacedCloudProfile that
+# extends one Kubernetes version and adds a machine type. `make demo` applies it to the local Garden.
+terraform {
+  required_providers {
+    gardener = {
+      source = "gardener-community/gardener"
+    }
+  }
+}
+
+variable "kubeconfig" {
+  type        = string
+  description = "Kubeconfig of the Garden cluster."
+}
+
+provider "gardener" {
+  config_path = var.kubeconfig
+}
+
+resource "gardener_cloud_profile" "local" {
+  metadata = {
+    name   = "demo-local"
+    labels = { "example.gardener.cloud/owner" = "demo" }
+  }
+  spec = {
+    type = "local"
+    kubernetes = {
+      versions = [
+        {
+          version = "1.33.1"
+          lifecycle = [
+            { classification = "preview" },
+            { classification = "supported", start_time = "2026-01-01T00:00:00Z" },
+          ]
+        },
+        { version = "1.32.4", classification = "supported" },
+        { version = "1.31.9", classification = "deprecated", expiration_date = "2030-01-01T00:00:00Z" },
+      ]
+    }
+    machine_images = [{
+      name            = "gardenlinux"
+      update_strategy = "minor"
+      versions = [
+        { version = "1877.3.0", classification = "supported", architectures = ["amd64", "arm64"] },
+        { version = "1592.9.0", classification = "deprecated", expiration_date = "2030-01-01T00:00:00Z" },
+      ]
+    }]
+    machine_types = [
+      { name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" },
+      { name = "m6g.large", cpu = "2", gpu = "0", memory = "8Gi", architecture = "arm64" },
+    ]
+    volume_types = [{ name = "standard", class = "standard" }]
+    regions      = [{ name = "local", zones = [{ name = "local-a" }, { name = "local-b" }] }]
+  }
+}
+
+resource "gardener_namespaced_cloud_profile" "team" {
+  metadata = {
+    name      = "demo-team"
+    namespace = "garden-demo"
+  }
+  spec = {
+    parent = { kind = "CloudProfile", name = gardener_cloud_profile.local.metadata.name }
+    kubernetes = {
+      versions = [{ version = "1.31.9", expiration_date = "2031-01-01T00:00:00Z" }]
+    }
+    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+  }
+}
+
+data "gardener_cloud_profile" "local" {
+  name = gardener_cloud_profile.local.metadata.name
+}
+
+output "cloud_profile_uid" {
+  value = gardener_cloud_profile.local.metadata.uid
+}
+
+output "kubernetes_versions" {
+  description = "Classification of each Kubernetes version as Gardener's controller wrote it."
+  value       = { for v in data.gardener_cloud_profile.local.kubernetes_versions : v.version => v.status_classification }
+}
+
+output "team_machine_types" {
+  description = "Machine types a shoot of the team's project can use: the parent's plus the team's own."
+  value       = gardener_namespaced_cloud_profile.team.status.cloud_profile_spec.machine_types[*].name
+}

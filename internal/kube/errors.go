@@ -1,0 +1,140 @@
+package kube
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+)
+
+// ErrorKind tells what went wrong with a request, so that callers can say what to do about it.
+type ErrorKind int
+
+const (
+	// KindOther is any failure not classified below.
+	KindOther ErrorKind = iota
+	// KindNotFound means the object does not exist.
+	KindNotFound
+	// KindConflict means another field manager owns fields the apply wanted to change, or the
+	// object changed in between.
+	KindConflict
+	// KindForbidden means the credentials may not do this.
+	KindForbidden
+	// KindUnauthorized means the credentials were not accepted.
+	KindUnauthorized
+	// KindInvalid means Gardener rejected the object (validation or admission).
+	KindInvalid
+	// KindUnreachable means no answer came from the API server.
+	KindUnreachable
+	// KindAPIUnavailable means the API server answered but does not serve Gardener's API
+	// (gardener-apiserver down or core.gardener.cloud not registered).
+	KindAPIUnavailable
+)
+
+// Cause is one field-level reason the server gave, e.g. a validation error on a field path.
+type Cause struct {
+	Field   string
+	Type    string
+	Message string
+}
+
+// Error is a classified failure of a request about one object.
+type Error struct {
+	Kind   ErrorKind
+	Object string
+	Causes []Cause
+	Err    error
+}
+
+// Error renders the failure with the object it concerns.
+func (e *Error) Error() string { return fmt.Sprintf("%s: %v", e.Object, e.Err) }
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// KindOf returns the kind of a classified error, KindOther for anything else.
+func KindOf(err error) ErrorKind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return KindOther
+}
+
+// IsNotFound tells whether err means the object does not exist.
+func IsNotFound(err error) bool { return KindOf(err) == KindNotFound }
+
+func cloudProfileRef(name string) string { return fmt.Sprintf("CloudProfile %q", name) }
+
+func namespacedRef(namespace, name string) string {
+	return fmt.Sprintf("NamespacedCloudProfile %q", namespace+"/"+name)
+}
+
+func ignoreNotFound(err error) error {
+	if IsNotFound(err) {
+		return nil
+	}
+	return err
+}
+
+// classify wraps err with its kind and the server's causes; nil stays nil.
+func classify(err error, object string) error {
+	if err == nil {
+		return nil
+	}
+	return &Error{Kind: kindOf(err), Object: object, Causes: causesOf(err), Err: err}
+}
+
+func kindOf(err error) ErrorKind {
+	switch {
+	case isAPIMissing(err):
+		return KindAPIUnavailable
+	case apierrors.IsNotFound(err):
+		return KindNotFound
+	case apierrors.IsConflict(err):
+		return KindConflict
+	case apierrors.IsForbidden(err):
+		return KindForbidden
+	case apierrors.IsUnauthorized(err):
+		return KindUnauthorized
+	case apierrors.IsInvalid(err), apierrors.IsBadRequest(err):
+		return KindInvalid
+	case apierrors.IsServiceUnavailable(err):
+		return KindAPIUnavailable
+	case isNetwork(err):
+		return KindUnreachable
+	}
+	return KindOther
+}
+
+// isAPIMissing tells a 404 for the resource type (the group is not served) from a 404 for the
+// object: only the latter names the object in its details.
+func isAPIMissing(err error) bool {
+	var status apierrors.APIStatus
+	if !errors.As(err, &status) || !apierrors.IsNotFound(err) {
+		return false
+	}
+	d := status.Status().Details
+	return d == nil || d.Name == ""
+}
+
+func isNetwork(err error) bool {
+	var netErr net.Error
+	var urlErr *url.Error
+	return errors.As(err, &netErr) || errors.As(err, &urlErr) || strings.Contains(err.Error(), "connection refused")
+}
+
+func causesOf(err error) []Cause {
+	var status apierrors.APIStatus
+	if !errors.As(err, &status) || status.Status().Details == nil {
+		return nil
+	}
+	var out []Cause
+	for _, c := range status.Status().Details.Causes {
+		out = append(out, Cause{Field: c.Field, Type: string(c.Type), Message: c.Message})
+	}
+	return out
+}

@@ -1,0 +1,95 @@
+package kube
+
+import (
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+)
+
+func managed(manager string, op metav1.ManagedFieldsOperationType, fields string) metav1.ManagedFieldsEntry {
+	return metav1.ManagedFieldsEntry{Manager: manager, Operation: op, FieldsType: "FieldsV1", FieldsV1: &metav1.FieldsV1{Raw: []byte(fields)}}
+}
+
+func coOwnedProfile() *gardencorev1beta1.CloudProfile {
+	return &gardencorev1beta1.CloudProfile{
+		ObjectMeta: metav1.ObjectMeta{
+			Name:   "p",
+			Labels: map[string]string{"mine": "1", "provider.extensions.gardener.cloud/aws": "true"},
+			ManagedFields: []metav1.ManagedFieldsEntry{
+				managed("tf", metav1.ManagedFieldsOperationApply, `{"f:metadata":{"f:labels":{"f:mine":{}}},"f:spec":{"f:type":{},
+				  "f:machineImages":{"k:{\"name\":\"gardenlinux\"}":{".":{},"f:name":{},"f:versions":{"k:{\"version\":\"1.0.0\"}":{".":{},"f:version":{}}}}},
+				  "f:kubernetes":{"f:versions":{"k:{\"version\":\"1.31.2\"}":{".":{},"f:version":{}}}}}}`),
+				managed("image-sync", metav1.ManagedFieldsOperationApply, `{"f:spec":{"f:machineImages":{"k:{\"name\":\"gardenlinux\"}":{"f:versions":{"k:{\"version\":\"2.0.0\"}":{}}}}}}`),
+			},
+		},
+		Spec: gardencorev1beta1.CloudProfileSpec{
+			Type: "aws",
+			Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{
+				{Version: "1.31.2"}, {Version: "1.30.1"},
+			}},
+			MachineImages: []gardencorev1beta1.MachineImage{{
+				Name:           "gardenlinux",
+				UpdateStrategy: ptr.To(gardencorev1beta1.UpdateStrategyMajor),
+				Versions: []gardencorev1beta1.MachineImageVersion{
+					{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}},
+					{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "2.0.0"}},
+				},
+			}},
+		},
+	}
+}
+
+func TestOwnedView_LeavesOutWhatOnlyOthersSet(t *testing.T) {
+	view, err := OwnedView(coOwnedProfile(), "tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := view.Labels; len(got) != 1 || got["mine"] != "1" {
+		t.Errorf("labels: want only the provider's own, got %v", got)
+	}
+	if got := view.Spec.Kubernetes.Versions; len(got) != 1 || got[0].Version != "1.31.2" {
+		t.Errorf("kubernetes versions: want only 1.31.2, got %v", got)
+	}
+	versions := view.Spec.MachineImages[0].Versions
+	if len(versions) != 1 || versions[0].Version != "1.0.0" {
+		t.Errorf("image versions: want only 1.0.0 (2.0.0 is image-sync's), got %v", versions)
+	}
+	if view.Spec.MachineImages[0].UpdateStrategy == nil || *view.Spec.MachineImages[0].UpdateStrategy != "major" {
+		t.Error("server-defaulted update strategy must be kept")
+	}
+}
+
+func TestOwnedView_DoesNotChangeItsInput(t *testing.T) {
+	in := coOwnedProfile()
+	if _, err := OwnedView(in, "tf"); err != nil {
+		t.Fatal(err)
+	}
+	if len(in.Spec.MachineImages[0].Versions) != 2 || len(in.Labels) != 2 {
+		t.Fatal("input was modified")
+	}
+}
+
+func TestOwnedView_ObjectNeverAppliedByTheManagerIsKeptWhole(t *testing.T) {
+	in := coOwnedProfile()
+	view, err := OwnedView(in, "somebody-else-entirely")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(view.Spec.Kubernetes.Versions) != 2 || len(view.Labels) != 2 {
+		t.Fatal("an object the manager never applied must be kept whole (import)")
+	}
+}
+
+func TestOwnedView_UpdateEntriesOfTheSameNameDoNotCount(t *testing.T) {
+	in := coOwnedProfile()
+	in.ManagedFields = []metav1.ManagedFieldsEntry{managed("tf", metav1.ManagedFieldsOperationUpdate, `{"f:spec":{}}`)}
+	view, err := OwnedView(in, "tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(view.Spec.Kubernetes.Versions) != 2 {
+		t.Fatal("only Apply entries define what the provider owns")
+	}
+}

@@ -1,0 +1,208 @@
+package kube
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/clientcmd"
+	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
+)
+
+// DefaultFieldManager is the field manager the provider applies with unless configured otherwise.
+const DefaultFieldManager = "terraform-provider-gardener"
+
+// Settings are the provider's connection settings, named after hashicorp/kubernetes' provider
+// attributes. Nil pointers and empty strings mean "not set".
+type Settings struct {
+	ConfigPath            string
+	ConfigPaths           []string
+	ConfigContext         string
+	ConfigContextAuthInfo string
+	ConfigContextCluster  string
+	Host                  string
+	Token                 string
+	ClusterCACertificate  string
+	ClientCertificate     string
+	ClientKey             string
+	Insecure              *bool
+	TLSServerName         string
+	ProxyURL              string
+	Exec                  *ExecSettings
+}
+
+// ExecSettings configure a client-go credential plugin such as gardenlogin or kubelogin.
+type ExecSettings struct {
+	APIVersion string
+	Command    string
+	Args       []string
+	Env        map[string]string
+}
+
+// Environment variables read when the matching setting is not configured.
+const (
+	EnvConfigPath      = "KUBE_CONFIG_PATH"
+	EnvConfigPaths     = "KUBE_CONFIG_PATHS"
+	EnvContext         = "KUBE_CTX"
+	EnvContextAuthInfo = "KUBE_CTX_AUTH_INFO"
+	EnvContextCluster  = "KUBE_CTX_CLUSTER"
+	EnvHost            = "KUBE_HOST"
+	EnvToken           = "KUBE_TOKEN"
+	EnvClusterCA       = "KUBE_CLUSTER_CA_CERT_DATA"
+	EnvClientCert      = "KUBE_CLIENT_CERT_DATA"
+	EnvClientKey       = "KUBE_CLIENT_KEY_DATA"
+	EnvInsecure        = "KUBE_INSECURE"
+	EnvTLSServerName   = "KUBE_TLS_SERVER_NAME"
+	EnvProxyURL        = "KUBE_PROXY_URL"
+)
+
+// WithEnvironment fills every setting that is not set from its KUBE_* environment variable, read
+// with lookup (os.LookupEnv in production). Explicit settings always win. KUBECONFIG itself is read
+// by clientcmd's default loading rules when neither config_path nor config_paths is set.
+func (s Settings) WithEnvironment(lookup func(string) (string, bool)) (Settings, error) {
+	fill := func(dst *string, env string) {
+		if *dst == "" {
+			if v, ok := lookup(env); ok {
+				*dst = v
+			}
+		}
+	}
+	fill(&s.ConfigPath, EnvConfigPath)
+	fill(&s.ConfigContext, EnvContext)
+	fill(&s.ConfigContextAuthInfo, EnvContextAuthInfo)
+	fill(&s.ConfigContextCluster, EnvContextCluster)
+	fill(&s.Host, EnvHost)
+	fill(&s.Token, EnvToken)
+	fill(&s.ClusterCACertificate, EnvClusterCA)
+	fill(&s.ClientCertificate, EnvClientCert)
+	fill(&s.ClientKey, EnvClientKey)
+	fill(&s.TLSServerName, EnvTLSServerName)
+	fill(&s.ProxyURL, EnvProxyURL)
+	if len(s.ConfigPaths) == 0 {
+		if v, ok := lookup(EnvConfigPaths); ok && v != "" {
+			s.ConfigPaths = filepath.SplitList(v)
+		}
+	}
+	if s.Insecure == nil {
+		if v, ok := lookup(EnvInsecure); ok && v != "" {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return s, fmt.Errorf("environment variable %s=%q is not a boolean: use true or false", EnvInsecure, v)
+			}
+			s.Insecure = &b
+		}
+	}
+	return s, nil
+}
+
+// RESTConfig builds the client configuration: kubeconfig files are found and merged by clientcmd's
+// loading rules (config_path, else config_paths, else KUBECONFIG, else ~/.kube/config), and the
+// explicit settings override what the kubeconfig says. With no kubeconfig and no host it fails
+// instead of falling back to localhost.
+func (s Settings) RESTConfig() (*rest.Config, error) {
+	rules, err := s.loadingRules()
+	if err != nil {
+		return nil, err
+	}
+	loader := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, s.overrides())
+	raw, err := loader.RawConfig()
+	if err != nil {
+		return nil, fmt.Errorf("loading kubeconfig: %w", err)
+	}
+	if len(raw.Clusters) == 0 && s.Host == "" {
+		return nil, fmt.Errorf("no Garden cluster configured: set config_path (or KUBECONFIG) to a kubeconfig of the Garden cluster, or set host with credentials")
+	}
+	cfg, err := loader.ClientConfig()
+	if err != nil {
+		return nil, fmt.Errorf("building client configuration: %w", err)
+	}
+	return cfg, nil
+}
+
+func (s Settings) loadingRules() (*clientcmd.ClientConfigLoadingRules, error) {
+	rules := clientcmd.NewDefaultClientConfigLoadingRules()
+	switch {
+	case s.ConfigPath != "":
+		p, err := expandHome(s.ConfigPath)
+		if err != nil {
+			return nil, err
+		}
+		rules.ExplicitPath = p
+		rules.Precedence = nil
+	case len(s.ConfigPaths) > 0:
+		paths := make([]string, 0, len(s.ConfigPaths))
+		for _, p := range s.ConfigPaths {
+			e, err := expandHome(p)
+			if err != nil {
+				return nil, err
+			}
+			paths = append(paths, e)
+		}
+		rules.Precedence = paths
+	case s.Host != "":
+		// Only explicit settings: do not read ~/.kube/config or KUBECONFIG behind the user's back.
+		rules.Precedence = nil
+	}
+	return rules, nil
+}
+
+func (s Settings) overrides() *clientcmd.ConfigOverrides {
+	o := &clientcmd.ConfigOverrides{
+		CurrentContext: s.ConfigContext,
+		Context: clientcmdapi.Context{
+			AuthInfo: s.ConfigContextAuthInfo,
+			Cluster:  s.ConfigContextCluster,
+		},
+		ClusterInfo: clientcmdapi.Cluster{
+			Server:        s.Host,
+			TLSServerName: s.TLSServerName,
+			ProxyURL:      s.ProxyURL,
+		},
+		AuthInfo: clientcmdapi.AuthInfo{Token: s.Token},
+	}
+	if s.ClusterCACertificate != "" {
+		o.ClusterInfo.CertificateAuthorityData = []byte(s.ClusterCACertificate)
+	}
+	if s.Insecure != nil {
+		o.ClusterInfo.InsecureSkipTLSVerify = *s.Insecure
+	}
+	if s.ClientCertificate != "" {
+		o.AuthInfo.ClientCertificateData = []byte(s.ClientCertificate)
+	}
+	if s.ClientKey != "" {
+		o.AuthInfo.ClientKeyData = []byte(s.ClientKey)
+	}
+	if s.Exec != nil {
+		o.AuthInfo.Exec = s.Exec.config()
+	}
+	return o
+}
+
+func (e *ExecSettings) config() *clientcmdapi.ExecConfig {
+	c := &clientcmdapi.ExecConfig{
+		APIVersion:      e.APIVersion,
+		Command:         e.Command,
+		Args:            append([]string(nil), e.Args...),
+		InteractiveMode: clientcmdapi.NeverExecInteractiveMode,
+	}
+	for _, name := range slices.Sorted(maps.Keys(e.Env)) {
+		c.Env = append(c.Env, clientcmdapi.ExecEnvVar{Name: name, Value: e.Env[name]})
+	}
+	return c
+}
+
+func expandHome(p string) (string, error) {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("expanding %q: %w", p, err)
+	}
+	return filepath.Join(home, strings.TrimPrefix(p, "~")), nil
+}

@@ -1,0 +1,118 @@
+// Package provider holds the Terraform adapters: the provider, its resources, data sources and
+// functions. It converts between Terraform values and Gardener's API types, calls the rules package
+// for everything Gardener decides, and the kube package for every request.
+package provider
+
+import (
+	"context"
+	"os"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+)
+
+// TypeName is the provider's type name, the prefix of every resource and data source.
+const TypeName = "gardener"
+
+var _ provider.ProviderWithFunctions = (*gardenerProvider)(nil)
+
+type gardenerProvider struct {
+	version string
+	lookup  func(string) (string, bool)
+}
+
+// New returns a constructor of the provider at the given version, reading the process environment.
+func New(version string) func() provider.Provider {
+	return NewWithEnvironment(version, os.LookupEnv)
+}
+
+// NewWithEnvironment returns a constructor of the provider that reads environment variables with
+// lookup, so tests can pin the environment.
+func NewWithEnvironment(version string, lookup func(string) (string, bool)) func() provider.Provider {
+	return func() provider.Provider {
+		return &gardenerProvider{version: version, lookup: lookup}
+	}
+}
+
+// Metadata names the provider.
+func (p *gardenerProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = TypeName
+	resp.Version = p.version
+}
+
+// Schema describes the provider's configuration.
+func (p *gardenerProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = providerSchema()
+}
+
+// Configure records the settings; the Kubernetes client is built lazily on first use, so that
+// `terraform validate` needs no cluster and settings unknown at plan time never reach a client.
+func (p *gardenerProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var m providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	data, diags := newProviderData(ctx, m, p.lookup)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.DataSourceData = data
+	resp.ResourceData = data
+}
+
+// Resources lists the provider's resources.
+func (p *gardenerProvider) Resources(_ context.Context) []func() resource.Resource {
+	return nil
+}
+
+// DataSources lists the provider's data sources.
+func (p *gardenerProvider) DataSources(_ context.Context) []func() datasource.DataSource {
+	return []func() datasource.DataSource{newCloudProfileDataSource}
+}
+
+// Functions lists the provider's functions.
+func (p *gardenerProvider) Functions(_ context.Context) []func() function.Function {
+	return nil
+}
+
+// providerModel is the provider configuration as Terraform sends it.
+type providerModel struct {
+	ConfigPath            types.String `tfsdk:"config_path"`
+	ConfigPaths           types.List   `tfsdk:"config_paths"`
+	ConfigContext         types.String `tfsdk:"config_context"`
+	ConfigContextAuthInfo types.String `tfsdk:"config_context_auth_info"`
+	ConfigContextCluster  types.String `tfsdk:"config_context_cluster"`
+	Host                  types.String `tfsdk:"host"`
+	Token                 types.String `tfsdk:"token"`
+	ClusterCACertificate  types.String `tfsdk:"cluster_ca_certificate"`
+	ClientCertificate     types.String `tfsdk:"client_certificate"`
+	ClientKey             types.String `tfsdk:"client_key"`
+	Insecure              types.Bool   `tfsdk:"insecure"`
+	TLSServerName         types.String `tfsdk:"tls_server_name"`
+	ProxyURL              types.String `tfsdk:"proxy_url"`
+	Exec                  *execModel   `tfsdk:"exec"`
+	FieldManager          types.String `tfsdk:"field_manager"`
+	ExpiryWarningWindow   types.String `tfsdk:"expiry_warning_window"`
+}
+
+type execModel struct {
+	APIVersion types.String `tfsdk:"api_version"`
+	Command    types.String `tfsdk:"command"`
+	Args       types.List   `tfsdk:"args"`
+	Env        types.Map    `tfsdk:"env"`
+}
+
+// options are the rule options the provider uses at an instant.
+func (d *providerData) options(now time.Time) cloudprofile.Options {
+	o := cloudprofile.DefaultOptions(now)
+	o.ExpiryWarningWindow = d.expiryWarningWindow
+	return o
+}

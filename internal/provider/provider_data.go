@@ -1,0 +1,138 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// providerData is what resources and data sources get from the provider: the settings and a
+// client that is built on first use.
+type providerData struct {
+	settings            kube.Settings
+	fieldManager        string
+	expiryWarningWindow time.Duration
+	// unknown lists the settings whose values are not known yet (they depend on other resources).
+	unknown []string
+
+	once   sync.Once
+	client *kube.Client
+	err    error
+}
+
+// Client returns the Kubernetes client, building it on the first call.
+func (d *providerData) Client() (*kube.Client, error) {
+	d.once.Do(func() {
+		if len(d.unknown) > 0 {
+			d.err = fmt.Errorf("the provider settings %s are not known until apply, so the Garden cluster cannot be reached yet", strings.Join(d.unknown, ", "))
+			return
+		}
+		cfg, err := d.settings.RESTConfig()
+		if err != nil {
+			d.err = err
+			return
+		}
+		d.client, d.err = kube.NewClient(cfg, d.fieldManager)
+	})
+	return d.client, d.err
+}
+
+func newProviderData(ctx context.Context, m providerModel, lookup func(string) (string, bool)) (*providerData, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	d := &providerData{fieldManager: kube.DefaultFieldManager, expiryWarningWindow: cloudprofile.DefaultExpiryWarningWindow}
+	s := kube.Settings{
+		ConfigPath:            d.str(m.ConfigPath, "config_path"),
+		ConfigContext:         d.str(m.ConfigContext, "config_context"),
+		ConfigContextAuthInfo: d.str(m.ConfigContextAuthInfo, "config_context_auth_info"),
+		ConfigContextCluster:  d.str(m.ConfigContextCluster, "config_context_cluster"),
+		Host:                  d.str(m.Host, "host"),
+		Token:                 d.str(m.Token, "token"),
+		ClusterCACertificate:  d.str(m.ClusterCACertificate, "cluster_ca_certificate"),
+		ClientCertificate:     d.str(m.ClientCertificate, "client_certificate"),
+		ClientKey:             d.str(m.ClientKey, "client_key"),
+		TLSServerName:         d.str(m.TLSServerName, "tls_server_name"),
+		ProxyURL:              d.str(m.ProxyURL, "proxy_url"),
+	}
+	s.ConfigPaths = d.strings(ctx, m.ConfigPaths, "config_paths", &diags)
+	if m.Insecure.IsUnknown() {
+		d.unknown = append(d.unknown, "insecure")
+	} else if !m.Insecure.IsNull() {
+		v := m.Insecure.ValueBool()
+		s.Insecure = &v
+	}
+	if m.Exec != nil {
+		s.Exec = d.exec(ctx, m.Exec, &diags)
+	}
+	if fm := d.str(m.FieldManager, "field_manager"); fm != "" {
+		d.fieldManager = fm
+	}
+	if w := d.str(m.ExpiryWarningWindow, "expiry_warning_window"); w != "" {
+		window, err := time.ParseDuration(w)
+		if err != nil || window < 0 {
+			diags.AddAttributeError(path.Root("expiry_warning_window"), "Invalid expiry warning window",
+				fmt.Sprintf("%q is not a non-negative Go duration. Use a value such as \"720h\" (30 days) or \"0s\" to turn the warnings off.", w))
+		}
+		d.expiryWarningWindow = window
+	}
+	withEnv, err := s.WithEnvironment(lookup)
+	if err != nil {
+		diags.AddError("Invalid provider environment", err.Error())
+	}
+	d.settings = withEnv
+	if withEnv.Insecure != nil && *withEnv.Insecure {
+		diags.AddAttributeWarning(path.Root("insecure"), "TLS verification is off",
+			"insecure = true skips verification of the Garden API server's certificate, so credentials can be sent to an impostor. Use it only against test clusters; set cluster_ca_certificate instead.")
+	}
+	sort.Strings(d.unknown)
+	return d, diags
+}
+
+// str returns a known string setting, recording unknown ones.
+func (d *providerData) str(v types.String, name string) string {
+	if v.IsUnknown() {
+		d.unknown = append(d.unknown, name)
+		return ""
+	}
+	return v.ValueString()
+}
+
+func (d *providerData) strings(ctx context.Context, v types.List, name string, diags *diag.Diagnostics) []string {
+	if v.IsUnknown() {
+		d.unknown = append(d.unknown, name)
+		return nil
+	}
+	if v.IsNull() {
+		return nil
+	}
+	var out []string
+	diags.Append(v.ElementsAs(ctx, &out, false)...)
+	return out
+}
+
+func (d *providerData) exec(ctx context.Context, m *execModel, diags *diag.Diagnostics) *kube.ExecSettings {
+	e := &kube.ExecSettings{
+		APIVersion: d.str(m.APIVersion, "exec.api_version"),
+		Command:    d.str(m.Command, "exec.command"),
+		Args:       d.strings(ctx, m.Args, "exec.args", diags),
+	}
+	if m.Env.IsUnknown() {
+		d.unknown = append(d.unknown, "exec.env")
+	} else if !m.Env.IsNull() {
+		diags.Append(m.Env.ElementsAs(ctx, &e.Env, false)...)
+	}
+	if e.Command == "" && !m.Command.IsUnknown() {
+		diags.AddAttributeError(path.Root("exec").AtName("command"), "Missing exec command",
+			"The exec block runs a credential plugin and needs its command, e.g. \"gardenlogin\" or \"kubectl\".")
+	}
+	return e
+}
