@@ -125,6 +125,9 @@ func (p Path) cloneSteps() []Step {
 // SnakeCase turns a JSON field name such as "kubeletVersionConstraint" into the attribute name
 // "kubelet_version_constraint".
 func SnakeCase(name string) string {
+	if strings.IndexFunc(name, unicode.IsUpper) < 0 {
+		return name
+	}
 	var b strings.Builder
 	for i, r := range name {
 		if unicode.IsUpper(r) {

@@ -1,8 +1,9 @@
 package cloudprofile
 
 import (
-	"fmt"
 	"strings"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
 // ProblemType is the kind of a finding, named as Kubernetes names the types of field errors.
@@ -19,7 +20,36 @@ const (
 	Duplicate ProblemType = "Duplicate"
 	// NotSupported means a value is not one of the allowed values.
 	NotSupported ProblemType = "NotSupported"
+	// TooLong means a value is too long (reported by Kubernetes' metadata validation).
+	TooLong ProblemType = "TooLong"
+	// TooMany means a list has too many elements (reported by Kubernetes' metadata validation).
+	TooMany ProblemType = "TooMany"
+	// Internal means the validation itself failed.
+	Internal ProblemType = "Internal"
 )
+
+// fieldErrorTypes maps problem types to Kubernetes field error types and back.
+var fieldErrorTypes = map[ProblemType]field.ErrorType{
+	Required:     field.ErrorTypeRequired,
+	Invalid:      field.ErrorTypeInvalid,
+	Forbidden:    field.ErrorTypeForbidden,
+	Duplicate:    field.ErrorTypeDuplicate,
+	NotSupported: field.ErrorTypeNotSupported,
+	TooLong:      field.ErrorTypeTooLong,
+	TooMany:      field.ErrorTypeTooMany,
+	Internal:     field.ErrorTypeInternal,
+}
+
+// problemTypeOf returns the problem type of a Kubernetes field error type; unknown types count as
+// Invalid.
+func problemTypeOf(t field.ErrorType) ProblemType {
+	for pt, ft := range fieldErrorTypes {
+		if ft == t {
+			return pt
+		}
+	}
+	return Invalid
+}
 
 // Severity tells whether Gardener rejects the object (error) or accepts it (warning).
 type Severity int
@@ -44,30 +74,19 @@ type Problem struct {
 	Detail string
 }
 
-// Error renders the problem as gardener-apiserver renders a field error.
+// Error renders the problem as gardener-apiserver renders a field error, e.g.
+// `spec.type: Required value: must provide a provider type`.
 func (p Problem) Error() string {
-	var msg string
-	switch p.Type {
-	case Required, Forbidden:
-		msg = string(p.Type)
-	case Duplicate:
-		msg = fmt.Sprintf("Duplicate value: %s", renderValue(p.BadValue))
-	case NotSupported:
-		msg = fmt.Sprintf("Unsupported value: %s", renderValue(p.BadValue))
-	default:
-		msg = fmt.Sprintf("Invalid value: %s", renderValue(p.BadValue))
-	}
-	if p.Detail != "" {
-		msg += ": " + p.Detail
-	}
-	return p.Path.Field() + ": " + msg
+	return p.FieldError().Error()
 }
 
-func renderValue(v any) string {
-	if s, ok := v.(string); ok {
-		return fmt.Sprintf("%q", s)
+// FieldError returns the problem as the Kubernetes field error gardener-apiserver reports.
+func (p Problem) FieldError() *field.Error {
+	t, ok := fieldErrorTypes[p.Type]
+	if !ok {
+		t = field.ErrorTypeInvalid
 	}
-	return fmt.Sprintf("%v", v)
+	return &field.Error{Type: t, Field: p.Path.Field(), BadValue: p.BadValue, Detail: p.Detail}
 }
 
 // Problems is a list of findings.

@@ -1,0 +1,75 @@
+package cloudprofile
+
+import (
+	"fmt"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+)
+
+// Warnings are findings Gardener accepts silently but a Terraform user should hear about. They are
+// kept apart from validation so that ValidateCloudProfile stays exactly Gardener's result.
+//
+//	W-dropped        on create: a Kubernetes version that is not active (expired or unavailable),
+//	                 or a machine image version that is expired, at Options.Now; gardener-apiserver
+//	                 removes it before storing the profile (§5.1).
+//	W-expired        on update: a version that is already expired at Options.Now (kept by Gardener).
+//	W-expires-soon   a kept version that becomes expired within Options.ExpiryWarningWindow.
+//	W-changes-soon   a kept version whose classification changes otherwise (e.g. to deprecated)
+//	                 within Options.ExpiryWarningWindow.
+
+// WarnCloudProfile returns the warnings for creating cp (old == nil) or replacing old with cp.
+// Paths refer to cp as given.
+func WarnCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) Problems {
+	if cp == nil {
+		return nil
+	}
+	create := old == nil
+	var ps Problems
+	spec := NewPath("spec")
+
+	k8s := spec.Child("kubernetes").Child("versions")
+	for i, v := range cp.Spec.Kubernetes.Versions {
+		ps = append(ps, warnVersion("Kubernetes version", v, create, !Classify(v, opts.Now).IsActive(), k8s.Index(i), opts)...)
+	}
+	images := spec.Child("machineImages")
+	for i, image := range cp.Spec.MachineImages {
+		versions := images.Index(i).Child("versions")
+		for j, v := range image.Versions {
+			what := fmt.Sprintf("machine image %q version", image.Name)
+			ps = append(ps, warnVersion(what, v.ExpirableVersion, create, IsExpired(v.ExpirableVersion, opts.Now), versions.Index(j), opts)...)
+		}
+	}
+	return ps
+}
+
+// warnVersion warns about one version; dropOnCreate tells whether Gardener drops it on create.
+func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, dropOnCreate bool, p Path, opts Options) Problems {
+	now := Classify(v, opts.Now)
+	if create && dropOnCreate {
+		return Problems{warning("W-dropped", p, v.Version,
+			fmt.Sprintf("%s %q is %s at %s; Gardener drops it from the CloudProfile on create", what, v.Version, now, formatInstant(opts.Now)))}
+	}
+	if !create && now == gardencorev1beta1.ClassificationExpired {
+		return Problems{warning("W-expired", p, v.Version, fmt.Sprintf("%s %q is expired at %s", what, v.Version, formatInstant(opts.Now)))}
+	}
+	if opts.ExpiryWarningWindow <= 0 {
+		return nil
+	}
+	next, ok := NextTransition(v, opts.Now)
+	if !ok || next.At.Sub(opts.Now) > opts.ExpiryWarningWindow {
+		return nil
+	}
+	if next.To == gardencorev1beta1.ClassificationExpired {
+		return Problems{warning("W-expires-soon", p, v.Version, fmt.Sprintf("%s %q expires after %s", what, v.Version, formatInstant(next.At)))}
+	}
+	return Problems{warning("W-changes-soon", p, v.Version, fmt.Sprintf("%s %q changes from %s to %s after %s", what, v.Version, now, next.To, formatInstant(next.At)))}
+}
+
+func warning(rule string, p Path, bad any, detail string) Problem {
+	return Problem{Rule: rule, Type: Invalid, Severity: SeverityWarning, Path: p, BadValue: bad, Detail: detail}
+}
+
+func formatInstant(t time.Time) string {
+	return t.UTC().Format(time.RFC3339)
+}

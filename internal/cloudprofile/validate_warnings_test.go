@@ -1,0 +1,55 @@
+package cloudprofile
+
+import (
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+)
+
+func TestWarnings_CloudProfile(t *testing.T) {
+	opts := gateOn()
+	opts.ExpiryWarningWindow = 7 * day
+
+	t.Run("versions dropped on create are reported, with the asymmetry", func(t *testing.T) {
+		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", ExpirationDate: at(-hour)}, ev{Version: "1.13.0", Lifecycle: lc{stageAt(preview, 30*day)}})
+		cp.Spec.MachineImages[0].Versions = append(cp.Spec.MachineImages[0].Versions,
+			gardencorev1beta1.MachineImageVersion{ExpirableVersion: ev{Version: "0.9.0", ExpirationDate: at(-hour)}},
+			gardencorev1beta1.MachineImageVersion{ExpirableVersion: ev{Version: "2.0.0", Lifecycle: lc{stageAt(preview, 30*day)}}})
+		ps := WarnCloudProfile(cp, nil, opts)
+		expectProblems(t, ps,
+			want{rule: "W-dropped", field: "spec.kubernetes.versions[1]", attr: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" is expired at 2027-01-15T12:00:00Z; Gardener drops it from the CloudProfile on create`},
+			want{rule: "W-dropped", field: "spec.kubernetes.versions[2]", detail: "~is unavailable"},
+			want{rule: "W-dropped", field: "spec.machineImages[0].versions[1]", attr: "spec.machine_images[0].versions[1]", detail: `~machine image "some-machine-image" version "0.9.0" is expired`})
+		for _, p := range ps {
+			if p.Severity != SeverityWarning {
+				t.Fatalf("severity of %v", p)
+			}
+		}
+		if len(ps.Errors()) != 0 || len(ps.Warnings()) != 3 {
+			t.Fatal("Errors/Warnings split")
+		}
+	})
+	t.Run("expired versions are reported on update", func(t *testing.T) {
+		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", ExpirationDate: at(-hour)})
+		expectProblems(t, WarnCloudProfile(cp, validCloudProfile(), opts),
+			want{rule: "W-expired", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" is expired at 2027-01-15T12:00:00Z`})
+	})
+	t.Run("versions expiring within the window are reported", func(t *testing.T) {
+		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", ExpirationDate: at(3 * day)}, ev{Version: "1.10.0", ExpirationDate: at(30 * day)})
+		expectProblems(t, WarnCloudProfile(cp, nil, opts),
+			want{rule: "W-expires-soon", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" expires after 2027-01-18T12:00:00Z`})
+	})
+	t.Run("other classification changes within the window are reported", func(t *testing.T) {
+		cp := withKubernetes(ev{Version: "1.12.0", Lifecycle: lc{stageOpen(supported), stageAt(deprecated, day), stageAt(expired, 60*day)}})
+		expectProblems(t, WarnCloudProfile(cp, nil, opts),
+			want{rule: "W-changes-soon", field: "spec.kubernetes.versions[0]", detail: `Kubernetes version "1.12.0" changes from supported to deprecated after 2027-01-16T12:00:00Z`})
+	})
+	t.Run("a zero window turns the coming-change warnings off", func(t *testing.T) {
+		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", ExpirationDate: at(3 * day)})
+		expectNoProblems(t, WarnCloudProfile(cp, nil, gateOn()))
+	})
+	t.Run("warnings never appear in the validation result", func(t *testing.T) {
+		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", ExpirationDate: at(3 * day)})
+		expectNoProblems(t, ValidateCloudProfileRequest(cp, nil, opts))
+	})
+}
