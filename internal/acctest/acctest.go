@@ -97,3 +97,10 @@ func Context(t testing.TB) context.Context {
 func UniqueName(prefix string) string {
 	return fmt.Sprintf("%s-%d", prefix, time.Now().UnixNano()%1_000_000_000)
 }
+
+// ClientAs returns an admin client of the local Garden that applies as another field manager,
+// to play a controller or a colleague changing objects out of band.
+func ClientAs(t testing.TB, fieldManager string) *kube.Client {
+	t.Helper()
+	return clientFor(t, Kubeconfig(t), fieldManager)
+}

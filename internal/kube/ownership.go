@@ -76,7 +76,9 @@ func keepOwned(obj map[string]any, owned map[string]any, at []string) {
 			continue
 		}
 		if !isOwned {
-			continue
+			// Nothing below is the manager's, but free-form maps below may still carry
+			// keys others set: walk on with an empty set, which removes nothing else.
+			child = map[string]any{}
 		}
 		switch v := value.(type) {
 		case map[string]any:

@@ -93,3 +93,18 @@ func TestOwnedView_UpdateEntriesOfTheSameNameDoNotCount(t *testing.T) {
 		t.Fatal("only Apply entries define what the provider owns")
 	}
 }
+
+func TestOwnedView_LabelsOthersSetAreLeftOutWhenTheManagerSetsNone(t *testing.T) {
+	in := coOwnedProfile()
+	in.ManagedFields = []metav1.ManagedFieldsEntry{managed("tf", metav1.ManagedFieldsOperationApply, `{"f:spec":{"f:type":{}}}`)}
+	view, err := OwnedView(in, "tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(view.Labels) != 0 {
+		t.Fatalf("labels the manager never set must be left out, got %v", view.Labels)
+	}
+	if len(view.Spec.Kubernetes.Versions) != 2 {
+		t.Fatal("lists the manager does not own are kept whole")
+	}
+}

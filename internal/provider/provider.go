@@ -70,7 +70,7 @@ func (p *gardenerProvider) Configure(ctx context.Context, req provider.Configure
 
 // Resources lists the provider's resources.
 func (p *gardenerProvider) Resources(_ context.Context) []func() resource.Resource {
-	return nil
+	return []func() resource.Resource{newCloudProfileResource, newNamespacedCloudProfileResource}
 }
 
 // DataSources lists the provider's data sources.
@@ -110,9 +110,12 @@ type execModel struct {
 	Env        types.Map    `tfsdk:"env"`
 }
 
-// options are the rule options the provider uses at an instant.
+// options are the rule options the provider uses at an instant. Without provider data (validation
+// runs before the provider is configured) they are the defaults.
 func (d *providerData) options(now time.Time) cloudprofile.Options {
 	o := cloudprofile.DefaultOptions(now)
-	o.ExpiryWarningWindow = d.expiryWarningWindow
+	if d != nil {
+		o.ExpiryWarningWindow = d.expiryWarningWindow
+	}
 	return o
 }

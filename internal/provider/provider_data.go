@@ -25,6 +25,9 @@ type providerData struct {
 	// unknown lists the settings whose values are not known yet (they depend on other resources).
 	unknown []string
 
+	// clock replaces the wall clock in tests; nil means time.Now.
+	clock func() time.Time
+
 	once   sync.Once
 	client *kube.Client
 	err    error

@@ -1,0 +1,129 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// metadataModel is the `metadata` attribute of both resources.
+type metadataModel struct {
+	Name            types.String `tfsdk:"name"`
+	Namespace       types.String `tfsdk:"namespace"`
+	Labels          types.Map    `tfsdk:"labels"`
+	Annotations     types.Map    `tfsdk:"annotations"`
+	UID             types.String `tfsdk:"uid"`
+	ResourceVersion types.String `tfsdk:"resource_version"`
+	Generation      types.Int64  `tfsdk:"generation"`
+}
+
+// clusterMetadataModel is the `metadata` of a cluster-scoped object (no namespace).
+type clusterMetadataModel struct {
+	Name            types.String `tfsdk:"name"`
+	Labels          types.Map    `tfsdk:"labels"`
+	Annotations     types.Map    `tfsdk:"annotations"`
+	UID             types.String `tfsdk:"uid"`
+	ResourceVersion types.String `tfsdk:"resource_version"`
+	Generation      types.Int64  `tfsdk:"generation"`
+}
+
+// metadataAttribute describes `metadata`; namespaced adds the required `namespace`.
+func metadataAttribute(kind string, namespaced bool) schema.SingleNestedAttribute {
+	attrs := map[string]schema.Attribute{
+		"name": schema.StringAttribute{
+			Required:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			MarkdownDescription: "Name of the " + kind + ", a DNS-1123 subdomain (lowercase letters, digits, `-` and `.`). Changing it replaces the object.",
+		},
+		"labels": schema.MapAttribute{
+			Optional:    true,
+			ElementType: types.StringType,
+			MarkdownDescription: "Labels the provider manages on the object. Labels others set (such as the " +
+				"`provider.extensions.gardener.cloud/<type>` label Gardener adds) are left alone and never show as a change.",
+		},
+		"annotations": schema.MapAttribute{
+			Optional:            true,
+			ElementType:         types.StringType,
+			MarkdownDescription: "Annotations the provider manages on the object. Annotations others set are left alone and never show as a change.",
+		},
+		"uid": schema.StringAttribute{
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			MarkdownDescription: "UID the API server gave the object.",
+		},
+		"resource_version": schema.StringAttribute{
+			Computed:            true,
+			MarkdownDescription: "Resource version of the object when it was last read or written.",
+		},
+		"generation": schema.Int64Attribute{
+			Computed:            true,
+			MarkdownDescription: "Generation of the object's spec, increased by the API server on every spec change.",
+		},
+	}
+	if namespaced {
+		attrs["namespace"] = schema.StringAttribute{
+			Required:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			MarkdownDescription: "Namespace of the " + kind + ", the project namespace (e.g. `garden-myproject`). Changing it replaces the object.",
+		}
+	}
+	return schema.SingleNestedAttribute{
+		Required:            true,
+		MarkdownDescription: "Kubernetes metadata of the " + kind + ".",
+		Attributes:          attrs,
+	}
+}
+
+// objectMeta converts the configured metadata into the API's.
+func (m metadataModel) objectMeta(ctx context.Context) (metav1.ObjectMeta, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	om := metav1.ObjectMeta{Name: m.Name.ValueString(), Namespace: m.Namespace.ValueString()}
+	diags.Append(m.Labels.ElementsAs(ctx, &om.Labels, false)...)
+	diags.Append(m.Annotations.ElementsAs(ctx, &om.Annotations, false)...)
+	return om, diags
+}
+
+// fromObjectMeta fills the model from the object as read. Labels and annotations keep the
+// configured form: an empty result stays empty if it was configured empty, else it is null.
+func (m *metadataModel) fromObjectMeta(ctx context.Context, om metav1.ObjectMeta) diag.Diagnostics {
+	var diags, d diag.Diagnostics
+	m.Name = types.StringValue(om.Name)
+	if om.Namespace != "" {
+		m.Namespace = types.StringValue(om.Namespace)
+	}
+	m.Labels, d = stringMapValue(ctx, om.Labels, m.Labels)
+	diags.Append(d...)
+	m.Annotations, d = stringMapValue(ctx, om.Annotations, m.Annotations)
+	diags.Append(d...)
+	m.UID = types.StringValue(string(om.UID))
+	m.ResourceVersion = types.StringValue(om.ResourceVersion)
+	m.Generation = types.Int64Value(om.Generation)
+	return diags
+}
+
+// stringMapValue converts a map, keeping null for an empty map unless before was an empty map.
+func stringMapValue(ctx context.Context, m map[string]string, before types.Map) (types.Map, diag.Diagnostics) {
+	if len(m) == 0 {
+		if before.IsNull() || before.IsUnknown() {
+			return types.MapNull(types.StringType), nil
+		}
+		return types.MapValueMust(types.StringType, map[string]attr.Value{}), nil
+	}
+	return types.MapValueFrom(ctx, types.StringType, m)
+}
+
+func (m clusterMetadataModel) namespaced() metadataModel {
+	return metadataModel{Name: m.Name, Namespace: types.StringNull(), Labels: m.Labels, Annotations: m.Annotations,
+		UID: m.UID, ResourceVersion: m.ResourceVersion, Generation: m.Generation}
+}
+
+func (m metadataModel) clusterScoped() clusterMetadataModel {
+	return clusterMetadataModel{Name: m.Name, Labels: m.Labels, Annotations: m.Annotations,
+		UID: m.UID, ResourceVersion: m.ResourceVersion, Generation: m.Generation}
+}

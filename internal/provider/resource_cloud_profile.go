@@ -1,0 +1,269 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+var (
+	_ resource.ResourceWithConfigure      = (*cloudProfileResource)(nil)
+	_ resource.ResourceWithImportState    = (*cloudProfileResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*cloudProfileResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*cloudProfileResource)(nil)
+)
+
+// Default timeouts of the resources' operations.
+const (
+	defaultWriteTimeout  = 5 * time.Minute
+	defaultDeleteTimeout = 10 * time.Minute
+)
+
+type cloudProfileResource struct {
+	data *providerData
+}
+
+func newCloudProfileResource() resource.Resource { return &cloudProfileResource{} }
+
+// cloudProfileModel is the resource's state and plan.
+type cloudProfileModel struct {
+	ID             types.String   `tfsdk:"id"`
+	Metadata       types.Object   `tfsdk:"metadata"`
+	Spec           types.Object   `tfsdk:"spec"`
+	Status         types.Object   `tfsdk:"status"`
+	ForceConflicts types.Bool     `tfsdk:"force_conflicts"`
+	Timeouts       timeouts.Value `tfsdk:"timeouts"`
+}
+
+// Metadata names the resource.
+func (r *cloudProfileResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_cloud_profile"
+}
+
+// Schema describes the resource.
+func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A Gardener `CloudProfile` (`core.gardener.cloud/v1beta1`, cluster-scoped): the Kubernetes versions, machine images, " +
+			"machine types, volume types and regions shoots of one provider type may use.\n\n" +
+			"The provider writes the object with server-side apply under its field manager and owns exactly what is configured: " +
+			"list entries and labels other managers add are left alone and never show as changes. `terraform validate` and `plan` " +
+			"check Gardener's validation rules offline and put each problem on its attribute; plans warn about versions that are " +
+			"already expired (Gardener drops them on create) or change classification within the provider's `expiry_warning_window`.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				MarkdownDescription: "The CloudProfile's name; also the import ID.",
+			},
+			"metadata": metadataAttribute("CloudProfile", false),
+			"spec":     cloudProfileSpecResourceAttribute(),
+			"status":   cloudProfileStatusAttribute(),
+			"force_conflicts": schema.BoolAttribute{
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(false),
+				MarkdownDescription: "Take over fields another field manager owns instead of failing with a conflict. " +
+					"Off by default, so that a change by a controller or a colleague is never overwritten silently.",
+			},
+			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+		},
+	}
+}
+
+// Configure receives the provider's data.
+func (r *cloudProfileResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	if data, ok := req.ProviderData.(*providerData); ok {
+		r.data = data
+	} else if req.ProviderData != nil {
+		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", req.ProviderData))
+	}
+}
+
+// Create applies the CloudProfile.
+func (r *cloudProfileResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan cloudProfileModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	timeout, d := plan.Timeouts.Create(ctx, defaultWriteTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	r.apply(ctx, plan, &resp.State, &resp.Diagnostics)
+}
+
+// Update applies the changed CloudProfile.
+func (r *cloudProfileResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan cloudProfileModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	timeout, d := plan.Timeouts.Update(ctx, defaultWriteTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	r.apply(ctx, plan, &resp.State, &resp.Diagnostics)
+}
+
+// apply writes the planned object with one server-side apply request and records what was stored.
+func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, state stateSetter, diags *diag.Diagnostics) {
+	desired, d := r.desired(ctx, plan)
+	diags.Append(d...)
+	client, d := clientFrom(r.data)
+	diags.Append(d...)
+	if diags.HasError() {
+		return
+	}
+	stored, err := client.ApplyCloudProfile(ctx, desired, kube.ApplyOptions{Force: plan.ForceConflicts.ValueBool()})
+	if err != nil {
+		diags.Append(requestError("Applying CloudProfile "+desired.Name, err))
+		return
+	}
+	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)
+}
+
+// Read refreshes the state from the cluster; an object deleted out of band leaves the state.
+func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state cloudProfileModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	client, d := clientFrom(r.data)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	name := nameOf(state.Metadata, state.ID)
+	cp, err := client.GetCloudProfile(ctx, name)
+	if kube.IsNotFound(err) {
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(requestError("Reading CloudProfile "+name, err))
+		return
+	}
+	var prior *gardencorev1beta1.CloudProfileSpec
+	if !state.Spec.IsNull() && !state.Spec.IsUnknown() {
+		spec, _, d := expandCloudProfileSpec(ctx, state.Spec, path.Root("spec"))
+		resp.Diagnostics.Append(d...)
+		prior = &spec
+	}
+	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, cp, prior, client.FieldManager())...)
+}
+
+// Delete deletes the CloudProfile and waits until Gardener has released it.
+func (r *cloudProfileResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state cloudProfileModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
+	resp.Diagnostics.Append(d...)
+	client, d := clientFrom(r.data)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	name := nameOf(state.Metadata, state.ID)
+	if err := client.DeleteCloudProfile(ctx, name); err != nil {
+		resp.Diagnostics.Append(requestError("Deleting CloudProfile "+name, err))
+		return
+	}
+	err := kube.WaitUntilGone(ctx, func(ctx context.Context) error { _, err := client.GetCloudProfile(ctx, name); return err })
+	if err != nil {
+		resp.Diagnostics.AddError("CloudProfile not deleted in time", blockedDeletionDetail(client, name, timeout, err))
+	}
+}
+
+// blockedDeletionDetail says why a CloudProfile is still there: Gardener keeps its finalizer while
+// NamespacedCloudProfiles or shoots reference it.
+func blockedDeletionDetail(client *kube.Client, name string, timeout time.Duration, err error) string {
+	detail := fmt.Sprintf("CloudProfile %q still exists %s after deletion was requested (%v). Gardener keeps it (finalizer \"gardener\") while NamespacedCloudProfiles or shoots reference it.", name, timeout, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	refs, lerr := client.NamespacedCloudProfilesWithParent(ctx, name)
+	switch {
+	case lerr != nil:
+		detail += fmt.Sprintf(" The referencing NamespacedCloudProfiles could not be listed: %v.", lerr)
+	case len(refs) > 0:
+		detail += fmt.Sprintf(" NamespacedCloudProfiles with this parent: %v. Delete them first.", refs)
+	default:
+		detail += " No NamespacedCloudProfile references it; check for shoots using it (kubectl get shoots -A)."
+	}
+	return detail + " The deletion stays requested: a later apply or destroy continues waiting; raise timeouts.delete to wait longer."
+}
+
+// ImportState imports a CloudProfile by name.
+func (r *cloudProfileResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+// desired builds the object to apply from the plan.
+func (r *cloudProfileResource) desired(ctx context.Context, plan cloudProfileModel) (*gardencorev1beta1.CloudProfile, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	var meta clusterMetadataModel
+	diags.Append(plan.Metadata.As(ctx, &meta, objectAsOptions)...)
+	om, d := meta.namespaced().objectMeta(ctx)
+	diags.Append(d...)
+	// Values still unknown at apply are the Computed ones the configuration leaves to Gardener
+	// (its defaults); expand leaves them out of the object, which is what applying them means.
+	spec, _, d := expandCloudProfileSpec(ctx, plan.Spec, path.Root("spec"))
+	diags.Append(d...)
+	return &gardencorev1beta1.CloudProfile{ObjectMeta: om, Spec: spec}, diags
+}
+
+// setState records the object as the provider sees it: what its field manager owns, the versions
+// Gardener dropped from what was desired, server defaults, and the controller's status.
+func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, base cloudProfileModel, cp *gardencorev1beta1.CloudProfile, desired *gardencorev1beta1.CloudProfileSpec, manager string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	view, err := kube.OwnedView(cp, manager)
+	if err != nil {
+		diags.AddError("Reading managed fields", err.Error())
+		return diags
+	}
+	spec := view.Spec
+	if desired != nil {
+		spec = cloudprofile.WithDroppedVersions(spec, *desired, r.data.now())
+	}
+	var meta clusterMetadataModel
+	if !base.Metadata.IsNull() && !base.Metadata.IsUnknown() {
+		diags.Append(base.Metadata.As(ctx, &meta, objectAsOptions)...)
+	}
+	nm := meta.namespaced()
+	diags.Append(nm.fromObjectMeta(ctx, view.ObjectMeta)...)
+	out := base
+	out.ID = types.StringValue(cp.Name)
+	var d diag.Diagnostics
+	out.Metadata, d = types.ObjectValueFrom(ctx, clusterMetadataType().AttrTypes, nm.clusterScoped())
+	diags.Append(d...)
+	out.Spec, d = flattenCloudProfileSpec(ctx, spec)
+	diags.Append(d...)
+	out.Status, d = cloudProfileStatusValue(cp.Status)
+	diags.Append(d...)
+	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
+		out.ForceConflicts = types.BoolValue(false)
+	}
+	if out.Timeouts.Object.IsNull() || out.Timeouts.Object.IsUnknown() {
+		out.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}
+	}
+	if diags.HasError() {
+		return diags
+	}
+	diags.Append(state.Set(ctx, &out)...)
+	return diags
+}

@@ -1,0 +1,118 @@
+package provider
+
+import (
+	"context"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+)
+
+// ValidateConfig checks the configuration against Gardener's validation of a create, offline. Parts
+// that are unknown until apply are left out of the check.
+func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg cloudProfileModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() || cfg.Spec.IsUnknown() || cfg.Metadata.IsUnknown() {
+		return
+	}
+	cp, unknown, diags := configuredCloudProfile(ctx, cfg)
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
+		return
+	}
+	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, r.data.options(r.data.now()))
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
+}
+
+// ModifyPlan adds what needs the prior state: Gardener's update rules, and warnings about versions
+// Gardener drops or that change classification soon.
+func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan cloudProfileModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || plan.Spec.IsUnknown() || plan.Metadata.IsUnknown() {
+		return
+	}
+	cp, unknown, diags := configuredCloudProfile(ctx, plan)
+	if diags.HasError() {
+		return // ValidateConfig reported them
+	}
+	var old *gardencorev1beta1.CloudProfile
+	if !req.State.Raw.IsNull() {
+		var state cloudProfileModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		if o, _, d := configuredCloudProfile(ctx, state); !d.HasError() {
+			old = o
+		}
+	}
+	opts := r.data.options(r.data.now())
+	var problems cloudprofile.Problems
+	if old != nil {
+		problems = onlyNew(cloudprofile.ValidateCloudProfileRequest(cp, old, opts), cloudprofile.ValidateCloudProfileRequest(cp, nil, opts))
+	}
+	problems = append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...)
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
+}
+
+// configuredCloudProfile builds the object of a configuration or plan, with the paths of the
+// values that are still unknown.
+func configuredCloudProfile(ctx context.Context, m cloudProfileModel) (*gardencorev1beta1.CloudProfile, []path.Path, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	var meta clusterMetadataModel
+	diags.Append(m.Metadata.As(ctx, &meta, objectAsOptions)...)
+	om, d := meta.namespaced().objectMeta(ctx)
+	diags.Append(d...)
+	var unknown []path.Path
+	if meta.Name.IsUnknown() {
+		unknown = append(unknown, path.Root("metadata").AtName("name"))
+	}
+	spec, unknownSpec, d := expandCloudProfileSpec(ctx, m.Spec, path.Root("spec"))
+	diags.Append(d...)
+	return &gardencorev1beta1.CloudProfile{ObjectMeta: om, Spec: spec}, append(unknown, unknownSpec...), diags
+}
+
+// knownOnly drops the problems found at or below a value that is not known yet.
+func knownOnly(problems cloudprofile.Problems, unknown []path.Path) cloudprofile.Problems {
+	if len(unknown) == 0 {
+		return problems
+	}
+	var out cloudprofile.Problems
+	for _, p := range problems {
+		if !underAny(attributePath(p.Path.Steps()), unknown) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func underAny(p path.Path, roots []path.Path) bool {
+	for q := p; len(q.Steps()) > 0; q = q.ParentPath() {
+		for _, r := range roots {
+			if q.Equal(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onlyNew returns the problems of got that are not in reported.
+func onlyNew(got, reported cloudprofile.Problems) cloudprofile.Problems {
+	seen := make(map[string]bool, len(reported))
+	for _, p := range reported {
+		seen[p.Error()+"@"+p.Path.Attribute()] = true
+	}
+	var out cloudprofile.Problems
+	for _, p := range got {
+		if !seen[p.Error()+"@"+p.Path.Attribute()] {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,252 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+var (
+	_ resource.ResourceWithConfigure      = (*namespacedCloudProfileResource)(nil)
+	_ resource.ResourceWithImportState    = (*namespacedCloudProfileResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*namespacedCloudProfileResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*namespacedCloudProfileResource)(nil)
+)
+
+type namespacedCloudProfileResource struct {
+	data *providerData
+}
+
+func newNamespacedCloudProfileResource() resource.Resource { return &namespacedCloudProfileResource{} }
+
+// namespacedCloudProfileModel is the resource's state and plan.
+type namespacedCloudProfileModel struct {
+	ID             types.String   `tfsdk:"id"`
+	Metadata       types.Object   `tfsdk:"metadata"`
+	Spec           types.Object   `tfsdk:"spec"`
+	Status         types.Object   `tfsdk:"status"`
+	ForceConflicts types.Bool     `tfsdk:"force_conflicts"`
+	Timeouts       timeouts.Value `tfsdk:"timeouts"`
+}
+
+// Metadata names the resource.
+func (r *namespacedCloudProfileResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
+}
+
+// Schema describes the resource.
+func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A Gardener `NamespacedCloudProfile` (`core.gardener.cloud/v1beta1`): a project's extension of a parent " +
+			"`CloudProfile` — longer expiration dates, extra machine image versions, machine types and volume types. Gardener renders " +
+			"the merged profile into `status.cloud_profile_spec`.\n\n" +
+			"`plan` reads the parent (one GET) and runs Gardener's admission checks against it, including the validation of the " +
+			"merged result, and puts each problem on the attribute that caused it.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				MarkdownDescription: "`namespace/name`; also the import ID.",
+			},
+			"metadata": metadataAttribute("NamespacedCloudProfile", true),
+			"spec":     namespacedCloudProfileSpecResourceAttribute(),
+			"status":   namespacedCloudProfileStatusAttribute(),
+			"force_conflicts": schema.BoolAttribute{
+				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+				MarkdownDescription: "Take over fields another field manager owns instead of failing with a conflict. Off by default.",
+			},
+			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+		},
+	}
+}
+
+// Configure receives the provider's data.
+func (r *namespacedCloudProfileResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	if data, ok := req.ProviderData.(*providerData); ok {
+		r.data = data
+	} else if req.ProviderData != nil {
+		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", req.ProviderData))
+	}
+}
+
+// Create applies the NamespacedCloudProfile.
+func (r *namespacedCloudProfileResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan namespacedCloudProfileModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	timeout, d := plan.Timeouts.Create(ctx, defaultWriteTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	r.apply(ctx, plan, &resp.State, &resp.Diagnostics)
+}
+
+// Update applies the changed NamespacedCloudProfile.
+func (r *namespacedCloudProfileResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan namespacedCloudProfileModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	timeout, d := plan.Timeouts.Update(ctx, defaultWriteTimeout)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	r.apply(ctx, plan, &resp.State, &resp.Diagnostics)
+}
+
+func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, state stateSetter, diags *diag.Diagnostics) {
+	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
+	desired, _, d := configuredNamespacedCloudProfile(ctx, plan)
+	diags.Append(d...)
+	client, d := clientFrom(r.data)
+	diags.Append(d...)
+	if diags.HasError() {
+		return
+	}
+	stored, err := client.ApplyNamespacedCloudProfile(ctx, desired, kube.ApplyOptions{Force: plan.ForceConflicts.ValueBool()})
+	if err != nil {
+		diags.Append(requestError(fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err))
+		return
+	}
+	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)
+}
+
+// Read refreshes the state from the cluster; an object deleted out of band leaves the state.
+func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state namespacedCloudProfileModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	client, d := clientFrom(r.data)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	namespace, name := namespacedNameOf(state.Metadata, state.ID)
+	if namespace == "" || name == "" {
+		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("%q is not of the form namespace/name, e.g. garden-myproject/my-profile.", state.ID.ValueString()))
+		return
+	}
+	ncp, err := client.GetNamespacedCloudProfile(ctx, namespace, name)
+	if kube.IsNotFound(err) {
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(requestError(fmt.Sprintf("Reading NamespacedCloudProfile %s/%s", namespace, name), err))
+		return
+	}
+	var prior *gardencorev1beta1.NamespacedCloudProfileSpec
+	if !state.Spec.IsNull() && !state.Spec.IsUnknown() {
+		spec, _, d := expandNamespacedCloudProfileSpec(ctx, state.Spec, path.Root("spec"))
+		resp.Diagnostics.Append(d...)
+		prior = &spec
+	}
+	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, ncp, prior, client.FieldManager())...)
+}
+
+// Delete deletes the NamespacedCloudProfile and waits until Gardener has released it.
+func (r *namespacedCloudProfileResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state namespacedCloudProfileModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
+	resp.Diagnostics.Append(d...)
+	client, d := clientFrom(r.data)
+	resp.Diagnostics.Append(d...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	namespace, name := namespacedNameOf(state.Metadata, state.ID)
+	if err := client.DeleteNamespacedCloudProfile(ctx, namespace, name); err != nil {
+		resp.Diagnostics.Append(requestError(fmt.Sprintf("Deleting NamespacedCloudProfile %s/%s", namespace, name), err))
+		return
+	}
+	err := kube.WaitUntilGone(ctx, func(ctx context.Context) error {
+		_, err := client.GetNamespacedCloudProfile(ctx, namespace, name)
+		return err
+	})
+	if err != nil {
+		resp.Diagnostics.AddError("NamespacedCloudProfile not deleted in time", fmt.Sprintf(
+			"NamespacedCloudProfile %s/%s still exists %s after deletion was requested (%v). Gardener keeps it (finalizer \"gardener\") while shoots use it: "+
+				"check kubectl get shoots -n %s. The deletion stays requested; raise timeouts.delete to wait longer.", namespace, name, timeout, err, namespace))
+	}
+}
+
+// ImportState imports a NamespacedCloudProfile by "namespace/name".
+func (r *namespacedCloudProfileResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+}
+
+func (r *namespacedCloudProfileResource) setState(ctx context.Context, state stateSetter, base namespacedCloudProfileModel, ncp *gardencorev1beta1.NamespacedCloudProfile, desired *gardencorev1beta1.NamespacedCloudProfileSpec, manager string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	view, err := kube.OwnedView(ncp, manager)
+	if err != nil {
+		diags.AddError("Reading managed fields", err.Error())
+		return diags
+	}
+	spec := view.Spec
+	if desired != nil {
+		spec = cloudprofile.WithDroppedNamespacedVersions(spec, *desired, r.data.now())
+	}
+	var meta metadataModel
+	if !base.Metadata.IsNull() && !base.Metadata.IsUnknown() {
+		diags.Append(base.Metadata.As(ctx, &meta, objectAsOptions)...)
+	}
+	diags.Append(meta.fromObjectMeta(ctx, view.ObjectMeta)...)
+	out := base
+	out.ID = types.StringValue(ncp.Namespace + "/" + ncp.Name)
+	var d diag.Diagnostics
+	out.Metadata, d = types.ObjectValueFrom(ctx, namespacedMetadataType().AttrTypes, meta)
+	diags.Append(d...)
+	out.Spec, d = flattenNamespacedCloudProfileSpec(ctx, spec)
+	diags.Append(d...)
+	out.Status, d = namespacedCloudProfileStatusValue(ctx, ncp.Status)
+	diags.Append(d...)
+	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
+		out.ForceConflicts = types.BoolValue(false)
+	}
+	if out.Timeouts.Object.IsNull() || out.Timeouts.Object.IsUnknown() {
+		out.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}
+	}
+	if diags.HasError() {
+		return diags
+	}
+	diags.Append(state.Set(ctx, &out)...)
+	return diags
+}
+
+// configuredNamespacedCloudProfile builds the object of a configuration or plan, with the paths
+// of the values that are still unknown.
+func configuredNamespacedCloudProfile(ctx context.Context, m namespacedCloudProfileModel) (*gardencorev1beta1.NamespacedCloudProfile, []path.Path, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	var meta metadataModel
+	diags.Append(m.Metadata.As(ctx, &meta, objectAsOptions)...)
+	om, d := meta.objectMeta(ctx)
+	diags.Append(d...)
+	var unknown []path.Path
+	if meta.Name.IsUnknown() {
+		unknown = append(unknown, path.Root("metadata").AtName("name"))
+	}
+	if meta.Namespace.IsUnknown() {
+		unknown = append(unknown, path.Root("metadata").AtName("namespace"))
+	}
+	spec, unknownSpec, d := expandNamespacedCloudProfileSpec(ctx, m.Spec, path.Root("spec"))
+	diags.Append(d...)
+	return &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: om, Spec: spec}, append(unknown, unknownSpec...), diags
+}

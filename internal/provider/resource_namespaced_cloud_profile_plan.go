@@ -1,0 +1,109 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// ValidateConfig checks the configuration against Gardener's static validation, offline.
+func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var cfg namespacedCloudProfileModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() || cfg.Spec.IsUnknown() || cfg.Metadata.IsUnknown() {
+		return
+	}
+	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, cfg)
+	resp.Diagnostics.Append(diags...)
+	if diags.HasError() {
+		return
+	}
+	opts := r.data.options(r.data.now())
+	stored, _ := cloudprofile.StoredNamespacedCloudProfile(ncp, nil, opts)
+	problems := cloudprofile.ValidateNamespacedCloudProfile(stored, opts)
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
+}
+
+// ModifyPlan runs what needs the prior state or the parent: Gardener's update rules and its
+// admission checks against the parent CloudProfile, including the validation of the merge.
+func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan namespacedCloudProfileModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || plan.Spec.IsUnknown() || plan.Metadata.IsUnknown() {
+		return
+	}
+	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, plan)
+	if diags.HasError() {
+		return
+	}
+	opts := r.data.options(r.data.now())
+	var old *gardencorev1beta1.NamespacedCloudProfile
+	var problems cloudprofile.Problems
+	if !req.State.Raw.IsNull() {
+		var state namespacedCloudProfileModel
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		if o, _, d := configuredNamespacedCloudProfile(ctx, state); !d.HasError() {
+			old = o
+			old.Status = statusOf(ctx, state.Status)
+			problems = cloudprofile.ValidateNamespacedCloudProfileUpdate(ncp, old, opts)
+			problems = onlyNew(problems, cloudprofile.ValidateNamespacedCloudProfile(ncp, opts))
+		}
+	}
+	stored, _ := cloudprofile.StoredNamespacedCloudProfile(ncp, old, opts)
+	if len(unknown) == 0 {
+		if parent, ok := r.parent(ctx, ncp, resp); ok {
+			problems = append(problems, cloudprofile.ValidateNamespacedCloudProfileAgainstParent(stored, old, parent, opts)...)
+		}
+	}
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
+}
+
+// parent reads the parent CloudProfile for the admission checks. When the cluster cannot be asked
+// (settings unknown until apply) the checks are skipped with a warning; a missing parent is an
+// error on spec.parent.name, as Gardener would reject the object.
+func (r *namespacedCloudProfileResource) parent(ctx context.Context, ncp *gardencorev1beta1.NamespacedCloudProfile, resp *resource.ModifyPlanResponse) (*gardencorev1beta1.CloudProfile, bool) {
+	at := path.Root("spec").AtName("parent").AtName("name")
+	client, err := r.data.Client()
+	if err != nil {
+		resp.Diagnostics.AddAttributeWarning(at, "Parent checks skipped", "The checks against the parent CloudProfile need the Garden cluster, which cannot be reached at plan time: "+err.Error())
+		return nil, false
+	}
+	parent, err := client.GetCloudProfile(ctx, ncp.Spec.Parent.Name)
+	switch {
+	case kube.IsNotFound(err):
+		resp.Diagnostics.AddAttributeError(at, "Parent CloudProfile not found", fmt.Sprintf(
+			"CloudProfile %q does not exist, and Gardener rejects a NamespacedCloudProfile without its parent (\"parent CloudProfile could not be found\"). Create the CloudProfile first or fix the name.", ncp.Spec.Parent.Name))
+		return nil, false
+	case err != nil:
+		resp.Diagnostics.Append(requestError("Reading the parent CloudProfile "+ncp.Spec.Parent.Name, err))
+		return nil, false
+	}
+	return parent, true
+}
+
+// statusOf reads the status recorded in state back into the API type (Gardener's admission rules
+// L-3 and L-8 compare with the old object's merged status).
+func statusOf(ctx context.Context, status types.Object) gardencorev1beta1.NamespacedCloudProfileStatus {
+	var out gardencorev1beta1.NamespacedCloudProfileStatus
+	if status.IsNull() || status.IsUnknown() {
+		return out
+	}
+	attrs := status.Attributes()
+	if g, ok := attrs["observed_generation"].(types.Int64); ok {
+		out.ObservedGeneration = g.ValueInt64()
+	}
+	if spec, ok := attrs["cloud_profile_spec"].(types.Object); ok && !spec.IsNull() && !spec.IsUnknown() {
+		out.CloudProfileSpec, _, _ = expandCloudProfileSpec(ctx, spec, path.Root("status").AtName("cloud_profile_spec"))
+	}
+	return out
+}

@@ -1,0 +1,295 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+)
+
+// expandCloudProfileSpec converts the Terraform value of a CloudProfile `spec` attribute, found at
+// p, into the API type.
+//
+// Unknown values (at plan time, or values taken from other resources) are not errors. The second
+// result lists the paths of every unknown value met; the spec is complete if and only if it is
+// empty. Where a value is unknown the spec holds what Gardener would see if it were omitted: an
+// unknown scalar, object or whole list is left out (zero value, nil pointer, nil slice), while an
+// unknown element of a list is kept as an empty element ("" or an empty object), so the indices of
+// the other elements, and the paths of problems found in them, stay right. A caller that validates
+// a partial spec should disregard problems at or below the listed paths.
+//
+// Null optional attributes become nil pointers, nil slices and nil maps. Empty lists and maps
+// configured as such stay empty (non-nil).
+//
+// Malformed values (a quantity, timestamp or duration that does not parse, provider_config that is
+// not a JSON object, a null element in a list) yield attribute errors on the exact attribute path;
+// the spec is then incomplete and must not be sent.
+func expandCloudProfileSpec(ctx context.Context, v types.Object, p path.Path) (gardencorev1beta1.CloudProfileSpec, []path.Path, diag.Diagnostics) {
+	var spec gardencorev1beta1.CloudProfileSpec
+	unknown, diags := expandSpec(ctx, cloudProfileSpecRoot, v, p, &spec)
+	return spec, unknown, diags
+}
+
+// expandNamespacedCloudProfileSpec converts the Terraform value of a NamespacedCloudProfile `spec`
+// attribute, found at p, into the API type. Results as for expandCloudProfileSpec.
+func expandNamespacedCloudProfileSpec(ctx context.Context, v types.Object, p path.Path) (gardencorev1beta1.NamespacedCloudProfileSpec, []path.Path, diag.Diagnostics) {
+	var spec gardencorev1beta1.NamespacedCloudProfileSpec
+	unknown, diags := expandSpec(ctx, namespacedCloudProfileSpecRoot, v, p, &spec)
+	return spec, unknown, diags
+}
+
+// expander walks a Terraform value along the descriptor tree into a JSON-compatible tree (maps
+// with Gardener's JSON names), which encoding/json then decodes into the API type. Every value is
+// checked during the walk, so that errors carry the attribute's exact path.
+type expander struct {
+	ctx     context.Context
+	unknown []path.Path
+	diags   diag.Diagnostics
+}
+
+func expandSpec(ctx context.Context, root specField, v types.Object, p path.Path, out any) ([]path.Path, diag.Diagnostics) {
+	e := &expander{ctx: ctx}
+	tree, present := e.value(root, v, p)
+	if e.diags.HasError() || !present {
+		return e.unknown, e.diags
+	}
+	raw, err := json.Marshal(tree)
+	if err == nil {
+		err = json.Unmarshal(raw, out)
+	}
+	if err != nil {
+		e.diags.AddAttributeError(p, "Cannot convert the spec",
+			fmt.Sprintf("The spec passed every check but could not be converted into Gardener's API type: %v. This is a bug in the provider; please report it with the configuration.", err))
+	}
+	return e.unknown, e.diags
+}
+
+// value converts v, the value of field f at p. present is false when the field is to be left
+// out: v is null or unknown (unknown paths are recorded), or malformed (an error is recorded).
+func (e *expander) value(f specField, v attr.Value, p path.Path) (out any, present bool) {
+	if v == nil || v.IsNull() {
+		return nil, false
+	}
+	if v.IsUnknown() {
+		e.unknown = append(e.unknown, p)
+		return nil, false
+	}
+	switch f.kind {
+	case kindString:
+		s, ok := e.str(v, p)
+		return s, ok
+	case kindQuantity, kindTimestamp, kindDuration:
+		s, ok := e.str(v, p)
+		if !ok {
+			return nil, false
+		}
+		kind := map[specKind]canonicalKind{kindQuantity: quantityKind, kindTimestamp: timestampKind, kindDuration: durationKind}[f.kind]
+		if err := checkCanonical(kind, s); err != nil {
+			e.diags.Append(canonicalError(p, kind, s, err))
+			return nil, false
+		}
+		if kind == timestampKind {
+			// metav1.Time decodes with time.RFC3339 as checked above; render it as Kubernetes does.
+			t, _ := parseTimestamp(s)
+			s = t.UTC().Format(time.RFC3339)
+		}
+		return s, true
+	case kindJSON:
+		s, ok := e.str(v, p)
+		if !ok {
+			return nil, false
+		}
+		if err := checkJSONObject(s); err != nil {
+			e.diags.AddAttributeError(p, "Invalid provider_config",
+				fmt.Sprintf("provider_config must be a JSON object, such as jsonencode({ apiVersion = \"...\", kind = \"...\" }): %v.", err))
+			return nil, false
+		}
+		return json.RawMessage(s), true
+	case kindBool:
+		b, ok := v.(basetypes.BoolValuable)
+		if !ok {
+			return e.mismatch(f, v, p)
+		}
+		bv, d := b.ToBoolValue(e.ctx)
+		if e.append(d) {
+			return nil, false
+		}
+		return bv.ValueBool(), true
+	case kindInt32:
+		i, ok := v.(basetypes.Int32Valuable)
+		if !ok {
+			return e.mismatch(f, v, p)
+		}
+		iv, d := i.ToInt32Value(e.ctx)
+		if e.append(d) {
+			return nil, false
+		}
+		return iv.ValueInt32(), true
+	case kindStringList:
+		return e.list(v, p, func(ev attr.Value, ep path.Path) (any, bool) { return e.element(ev, ep, "", e.strAny) })
+	case kindStringMap:
+		return e.mapOf(v, p, func(ev attr.Value, ep path.Path) (any, bool) { return e.element(ev, ep, "", e.strAny) })
+	case kindCapabilities:
+		return e.capabilities(v, p)
+	case kindCapabilityFlavors:
+		return e.list(v, p, func(ev attr.Value, ep path.Path) (any, bool) {
+			return e.element(ev, ep, map[string]any{}, e.capabilities)
+		})
+	case kindObject:
+		return e.object(f, v, p)
+	case kindObjectList:
+		return e.list(v, p, func(ev attr.Value, ep path.Path) (any, bool) {
+			return e.element(ev, ep, map[string]any{}, func(ov attr.Value, op path.Path) (any, bool) { return e.object(f, ov, op) })
+		})
+	}
+	e.diags.AddAttributeError(p, "Unsupported attribute", fmt.Sprintf("The provider does not know how to convert %q (kind %d). This is a bug in the provider.", f.attr, f.kind))
+	return nil, false
+}
+
+// element converts one element of a list or map. A null element is an error (Gardener's lists
+// hold no nulls); an unknown element is recorded and replaced by placeholder to keep indices.
+func (e *expander) element(v attr.Value, p path.Path, placeholder any, conv func(attr.Value, path.Path) (any, bool)) (any, bool) {
+	if v == nil || v.IsNull() {
+		e.diags.AddAttributeError(p, "Null element", "Elements of this collection must not be null: remove the element or give it a value.")
+		return nil, false
+	}
+	if v.IsUnknown() {
+		e.unknown = append(e.unknown, p)
+		return placeholder, true
+	}
+	return conv(v, p)
+}
+
+// str returns the string of a string-like value.
+func (e *expander) str(v attr.Value, p path.Path) (string, bool) {
+	s, ok := v.(basetypes.StringValuable)
+	if !ok {
+		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a string, got %s. This is a bug in the provider.", v.Type(e.ctx)))
+		return "", false
+	}
+	sv, d := s.ToStringValue(e.ctx)
+	if e.append(d) {
+		return "", false
+	}
+	return sv.ValueString(), true
+}
+
+// strAny is str with an `any` result.
+func (e *expander) strAny(v attr.Value, p path.Path) (any, bool) {
+	return e.str(v, p)
+}
+
+// capabilities converts a map(list(string)).
+func (e *expander) capabilities(v attr.Value, p path.Path) (any, bool) {
+	return e.mapOf(v, p, func(ev attr.Value, ep path.Path) (any, bool) {
+		return e.element(ev, ep, []any{}, func(lv attr.Value, lp path.Path) (any, bool) {
+			return e.list(lv, lp, func(sv attr.Value, sp path.Path) (any, bool) { return e.element(sv, sp, "", e.strAny) })
+		})
+	})
+}
+
+// list converts the elements of a list value; the result is never nil (an empty list stays empty).
+func (e *expander) list(v attr.Value, p path.Path, conv func(attr.Value, path.Path) (any, bool)) (any, bool) {
+	l, ok := v.(basetypes.ListValuable)
+	if !ok {
+		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a list, got %s. This is a bug in the provider.", v.Type(e.ctx)))
+		return nil, false
+	}
+	lv, d := l.ToListValue(e.ctx)
+	if e.append(d) {
+		return nil, false
+	}
+	elems := lv.Elements()
+	out := make([]any, 0, len(elems))
+	complete := true
+	for i, ev := range elems {
+		x, ok := conv(ev, p.AtListIndex(i))
+		if !ok {
+			complete = false
+			continue
+		}
+		out = append(out, x)
+	}
+	return out, complete
+}
+
+// mapOf converts the elements of a map value.
+func (e *expander) mapOf(v attr.Value, p path.Path, conv func(attr.Value, path.Path) (any, bool)) (any, bool) {
+	m, ok := v.(basetypes.MapValuable)
+	if !ok {
+		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a map, got %s. This is a bug in the provider.", v.Type(e.ctx)))
+		return nil, false
+	}
+	mv, d := m.ToMapValue(e.ctx)
+	if e.append(d) {
+		return nil, false
+	}
+	out := make(map[string]any, len(mv.Elements()))
+	complete := true
+	for k, ev := range mv.Elements() {
+		x, ok := conv(ev, p.AtMapKey(k))
+		if !ok {
+			complete = false
+			continue
+		}
+		out[k] = x
+	}
+	return out, complete
+}
+
+// object converts an object value field by field; absent attributes count as null.
+func (e *expander) object(f specField, v attr.Value, p path.Path) (any, bool) {
+	o, ok := v.(basetypes.ObjectValuable)
+	if !ok {
+		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected an object, got %s. This is a bug in the provider.", v.Type(e.ctx)))
+		return nil, false
+	}
+	ov, d := o.ToObjectValue(e.ctx)
+	if e.append(d) {
+		return nil, false
+	}
+	attrs := ov.Attributes()
+	out := make(map[string]any, len(f.children))
+	for _, c := range f.children {
+		x, present := e.value(c, attrs[c.attr], p.AtName(c.attr))
+		if present {
+			out[c.json] = x
+		}
+	}
+	return out, true
+}
+
+func (e *expander) mismatch(f specField, v attr.Value, p path.Path) (any, bool) {
+	e.diags.AddAttributeError(p, "Unexpected value type",
+		fmt.Sprintf("Attribute %q has type %s, which does not match the schema. This is a bug in the provider.", f.attr, v.Type(e.ctx)))
+	return nil, false
+}
+
+// append records diagnostics and reports whether they hold an error.
+func (e *expander) append(d diag.Diagnostics) bool {
+	e.diags.Append(d...)
+	return d.HasError()
+}
+
+// checkJSONObject returns why s is not a single JSON object, or nil.
+func checkJSONObject(s string) error {
+	if !json.Valid([]byte(s)) {
+		var x any
+		if err := json.Unmarshal([]byte(s), &x); err != nil {
+			return fmt.Errorf("not valid JSON (%v)", err)
+		}
+		return fmt.Errorf("not valid JSON")
+	}
+	if t := strings.TrimLeft(s, " \t\r\n"); !strings.HasPrefix(t, "{") {
+		return fmt.Errorf("the value is valid JSON but not an object")
+	}
+	return nil
+}

@@ -1,0 +1,207 @@
+package provider
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+)
+
+// cloudProfileSpecResourceAttribute is the `spec` attribute of the CloudProfile resource. Element
+// keys are Required, fields Gardener fills in on a CloudProfile are Optional+Computed, the rest
+// Optional. It carries no plan modifiers.
+func cloudProfileSpecResourceAttribute() rschema.SingleNestedAttribute {
+	return resourceSpecAttribute(cloudProfileSpecRoot, onCloudProfile)
+}
+
+// namespacedCloudProfileSpecResourceAttribute is the `spec` attribute of the
+// NamespacedCloudProfile resource. Only `usable` (and the zero-serialised quantities of machine
+// types) are Optional+Computed there: Gardener defaults nothing else in a NamespacedCloudProfile.
+func namespacedCloudProfileSpecResourceAttribute() rschema.SingleNestedAttribute {
+	return resourceSpecAttribute(namespacedCloudProfileSpecRoot, onNamespacedCloudProfile)
+}
+
+// cloudProfileSpecDataSourceAttribute is the `spec` attribute of the CloudProfile data source:
+// the same shape as the resource's, every attribute Computed.
+func cloudProfileSpecDataSourceAttribute() dschema.SingleNestedAttribute {
+	return dataSourceSpecAttribute(cloudProfileSpecRoot)
+}
+
+// namespacedCloudProfileSpecDataSourceAttribute is the `spec` attribute of the
+// NamespacedCloudProfile data source, every attribute Computed.
+func namespacedCloudProfileSpecDataSourceAttribute() dschema.SingleNestedAttribute {
+	return dataSourceSpecAttribute(namespacedCloudProfileSpecRoot)
+}
+
+// cloudProfileSpecType is the Terraform type of a CloudProfile `spec`, e.g. for
+// types.ObjectUnknown(cloudProfileSpecType().AttrTypes).
+func cloudProfileSpecType() types.ObjectType {
+	return specAttrType(cloudProfileSpecRoot).(types.ObjectType)
+}
+
+// namespacedCloudProfileSpecType is the Terraform type of a NamespacedCloudProfile `spec`.
+func namespacedCloudProfileSpecType() types.ObjectType {
+	return specAttrType(namespacedCloudProfileSpecRoot).(types.ObjectType)
+}
+
+func resourceSpecAttribute(root specField, on profileKinds) rschema.SingleNestedAttribute {
+	return rschema.SingleNestedAttribute{
+		Required:            true,
+		MarkdownDescription: root.description,
+		Attributes:          resourceAttributes(root.children, on, false),
+	}
+}
+
+func dataSourceSpecAttribute(root specField) dschema.SingleNestedAttribute {
+	return dschema.SingleNestedAttribute{
+		Computed:            true,
+		MarkdownDescription: root.description,
+		Attributes:          dataSourceAttributes(root.children),
+	}
+}
+
+// stringCustomType is the custom string type of a kind, nil for a plain string.
+func stringCustomType(k specKind) basetypes.StringTypable {
+	switch k {
+	case kindQuantity:
+		return quantityType
+	case kindTimestamp:
+		return timestampType
+	case kindDuration:
+		return durationType
+	case kindJSON:
+		return jsontypes.NormalizedType{}
+	}
+	return nil
+}
+
+var (
+	stringListType     = types.ListType{ElemType: types.StringType}
+	stringMapType      = types.MapType{ElemType: types.StringType}
+	capabilitiesType   = types.MapType{ElemType: stringListType}
+	capabilityListType = types.ListType{ElemType: capabilitiesType}
+)
+
+// specAttrType is the Terraform type of a field.
+func specAttrType(f specField) attr.Type {
+	if f.typ != nil {
+		return f.typ
+	}
+	switch f.kind {
+	case kindString:
+		return types.StringType
+	case kindQuantity, kindTimestamp, kindDuration, kindJSON:
+		return stringCustomType(f.kind)
+	case kindBool:
+		return types.BoolType
+	case kindInt32:
+		return types.Int32Type
+	case kindStringList:
+		return stringListType
+	case kindStringMap:
+		return stringMapType
+	case kindCapabilities:
+		return capabilitiesType
+	case kindCapabilityFlavors:
+		return capabilityListType
+	case kindObject:
+		return objectTypeOf(f.children)
+	case kindObjectList:
+		return types.ListType{ElemType: objectTypeOf(f.children)}
+	}
+	panic(fmt.Sprintf("spec field %q has unknown kind %d", f.attr, f.kind))
+}
+
+func objectTypeOf(children []specField) types.ObjectType {
+	m := make(map[string]attr.Type, len(children))
+	for _, c := range children {
+		m[c.attr] = specAttrType(c)
+	}
+	return types.ObjectType{AttrTypes: m}
+}
+
+func resourceAttributes(fields []specField, on profileKinds, underComputed bool) map[string]rschema.Attribute {
+	m := make(map[string]rschema.Attribute, len(fields))
+	for _, f := range fields {
+		m[f.attr] = resourceAttribute(f, on, underComputed)
+	}
+	return m
+}
+
+// resourceAttribute derives the resource schema attribute of a field for the kind `on`.
+//
+// Below an Optional+Computed attribute every attribute is Optional+Computed too: Terraform keeps a
+// computed nested value from the prior state only when none of its parts is non-computed (else it
+// concludes the configuration removed it), so a Required `name` inside a server-defaulted `cri`
+// would turn every plan into a change.
+func resourceAttribute(f specField, on profileKinds, underComputed bool) rschema.Attribute {
+	required := f.required && !underComputed
+	optional := !required
+	computed := underComputed || (!required && f.computedOn&on != 0)
+	d := f.description
+	switch f.kind {
+	case kindString, kindQuantity, kindTimestamp, kindDuration, kindJSON:
+		return rschema.StringAttribute{CustomType: stringCustomType(f.kind), Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+	case kindBool:
+		return rschema.BoolAttribute{Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+	case kindInt32:
+		return rschema.Int32Attribute{Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+	case kindStringList:
+		return rschema.ListAttribute{ElementType: types.StringType, Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+	case kindStringMap:
+		return rschema.MapAttribute{ElementType: types.StringType, Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+	case kindCapabilities:
+		return rschema.MapAttribute{ElementType: stringListType, Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+	case kindCapabilityFlavors:
+		return rschema.ListAttribute{ElementType: capabilitiesType, Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+	case kindObject:
+		return rschema.SingleNestedAttribute{Attributes: resourceAttributes(f.children, on, computed), Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+	case kindObjectList:
+		return rschema.ListNestedAttribute{
+			NestedObject: rschema.NestedAttributeObject{Attributes: resourceAttributes(f.children, on, computed)},
+			Required:     required, Optional: optional, Computed: computed, MarkdownDescription: d,
+		}
+	}
+	panic(fmt.Sprintf("spec field %q has unknown kind %d", f.attr, f.kind))
+}
+
+func dataSourceAttributes(fields []specField) map[string]dschema.Attribute {
+	m := make(map[string]dschema.Attribute, len(fields))
+	for _, f := range fields {
+		m[f.attr] = dataSourceAttribute(f)
+	}
+	return m
+}
+
+// dataSourceAttribute derives the data-source schema attribute of a field: Computed, same type.
+func dataSourceAttribute(f specField) dschema.Attribute {
+	d := f.description
+	switch f.kind {
+	case kindString, kindQuantity, kindTimestamp, kindDuration, kindJSON:
+		return dschema.StringAttribute{CustomType: stringCustomType(f.kind), Computed: true, MarkdownDescription: d}
+	case kindBool:
+		return dschema.BoolAttribute{Computed: true, MarkdownDescription: d}
+	case kindInt32:
+		return dschema.Int32Attribute{Computed: true, MarkdownDescription: d}
+	case kindStringList:
+		return dschema.ListAttribute{ElementType: types.StringType, Computed: true, MarkdownDescription: d}
+	case kindStringMap:
+		return dschema.MapAttribute{ElementType: types.StringType, Computed: true, MarkdownDescription: d}
+	case kindCapabilities:
+		return dschema.MapAttribute{ElementType: stringListType, Computed: true, MarkdownDescription: d}
+	case kindCapabilityFlavors:
+		return dschema.ListAttribute{ElementType: capabilitiesType, Computed: true, MarkdownDescription: d}
+	case kindObject:
+		return dschema.SingleNestedAttribute{Attributes: dataSourceAttributes(f.children), Computed: true, MarkdownDescription: d}
+	case kindObjectList:
+		return dschema.ListNestedAttribute{
+			NestedObject: dschema.NestedAttributeObject{Attributes: dataSourceAttributes(f.children)},
+			Computed:     true, MarkdownDescription: d,
+		}
+	}
+	panic(fmt.Sprintf("spec field %q has unknown kind %d", f.attr, f.kind))
+}
