@@ -47,7 +47,8 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if !req.State.Raw.IsNull() {
 		var state cloudProfileModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-		if o, _, d := configuredCloudProfile(ctx, state); !d.HasError() {
+		// A new name replaces the object: the plan is a create, not an update.
+		if o, _, d := configuredCloudProfile(ctx, state); !d.HasError() && o.Name == cp.Name {
 			old = o
 		}
 	}

@@ -52,7 +52,8 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	if !req.State.Raw.IsNull() {
 		var state namespacedCloudProfileModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-		if o, _, d := configuredNamespacedCloudProfile(ctx, state); !d.HasError() {
+		// A new name or namespace replaces the object: the plan is a create, not an update.
+		if o, _, d := configuredNamespacedCloudProfile(ctx, state); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
 			old = o
 			old.Status = statusOf(ctx, state.Status)
 			problems = cloudprofile.ValidateNamespacedCloudProfileUpdate(ncp, old, opts)

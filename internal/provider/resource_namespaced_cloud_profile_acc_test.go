@@ -1,0 +1,197 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+const (
+	ncpAddr          = "gardener_namespaced_cloud_profile.test"
+	projectNamespace = "garden-demo"
+)
+
+// parentAndNamespacedConfig renders a parent CloudProfile and a NamespacedCloudProfile whose spec
+// body is ncpSpec (HCL attributes after parent).
+func parentAndNamespacedConfig(kubeconfig, parent, name, ncpSpec string) string {
+	return cloudProfileConfig(kubeconfig, parent, "", `{ version = "1.30.5", classification = "deprecated", expiration_date = "2099-01-01T00:00:00Z" },`, "") + fmt.Sprintf(`
+resource "gardener_namespaced_cloud_profile" "test" {
+  metadata = {
+    name      = %q
+    namespace = %q
+  }
+  spec = {
+    parent = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
+    %s
+  }
+}
+`, name, projectNamespace, ncpSpec)
+}
+
+func namespacedGone(client *kube.Client, name string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		_, err := client.GetNamespacedCloudProfile(context.Background(), projectNamespace, name)
+		if kube.IsNotFound(err) {
+			return nil
+		}
+		return fmt.Errorf("NamespacedCloudProfile %s still exists after destroy (err=%v)", name, err)
+	}
+}
+
+// TestAccNamespacedCloudProfile_createRefreshImport creates a parent and a NamespacedCloudProfile
+// that extends an expiration and adds a machine type; after a refresh the state shows the merged
+// profile Gardener's controller rendered; import by namespace/name plans empty.
+func TestAccNamespacedCloudProfile_createRefreshImport(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := acctest.Client(t)
+	parent, name := acctest.UniqueName("acc-parent"), acctest.UniqueName("acc-ncp")
+	config := parentAndNamespacedConfig(kubeconfig, parent, name, `
+    kubernetes    = { versions = [{ version = "1.30.5", expiration_date = "2099-06-01T00:00:00Z" }] }
+    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    limits        = { max_nodes_total = 50 }`)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		CheckDestroy:             resource.ComposeTestCheckFunc(namespacedGone(client, name), cloudProfileGone(client, parent)),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("id"), knownvalue.StringExact(projectNamespace+"/"+name)),
+					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("metadata").AtMapKey("generation"), knownvalue.Int64Exact(1)),
+				},
+				Check: func(*terraform.State) error { return waitForRenderedStatus(t, client, name) },
+			},
+			{
+				// A refresh picks up the status the controller wrote meanwhile, without a change.
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("observed_generation"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("machine_types"), knownvalue.ListPartial(map[int]knownvalue.Check{
+						1: knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("x1.metal")}),
+					})),
+					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("limits").AtMapKey("max_nodes_total"), knownvalue.Int32Exact(50)),
+				},
+			},
+			{
+				ResourceName:                         ncpAddr,
+				ImportState:                          true,
+				ImportStateId:                        projectNamespace + "/" + name,
+				ImportStateVerify:                    true,
+				ImportStateVerifyIdentifierAttribute: "id",
+				ImportStateVerifyIgnore:              []string{"status", "metadata.resource_version", "timeouts"},
+			},
+		},
+	})
+}
+
+// waitForRenderedStatus waits until Gardener's controller has rendered the merged profile.
+func waitForRenderedStatus(t *testing.T, client *kube.Client, name string) error {
+	return kube.WaitUntilGone(acctest.Context(t), func(ctx context.Context) error {
+		ncp, err := client.GetNamespacedCloudProfile(ctx, projectNamespace, name)
+		if err != nil {
+			return err
+		}
+		if ncp.Status.ObservedGeneration == ncp.Generation && len(ncp.Status.CloudProfileSpec.MachineTypes) > 0 {
+			return &kube.Error{Kind: kube.KindNotFound, Object: "rendered status", Err: fmt.Errorf("rendered")}
+		}
+		return fmt.Errorf("status not rendered yet")
+	})
+}
+
+// TestAccNamespacedCloudProfile_parentRulesFailAtPlan checks Gardener's admission rules against
+// the parent at plan time, on the attribute that caused them, with nothing written.
+func TestAccNamespacedCloudProfile_parentRulesFailAtPlan(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := acctest.Client(t)
+	parent := acctest.UniqueName("acc-rules-parent")
+	name := acctest.UniqueName("acc-rules")
+	base := cloudProfileConfig(kubeconfig, parent, "", "", "")
+	cases := []struct {
+		rule, spec string
+		want       *regexp.Regexp
+	}{
+		{"L-1 version missing in parent", `kubernetes = { versions = [{ version = "1.29.9", expiration_date = "2099-06-01T00:00:00Z" }] }`,
+			regexp.MustCompile(`(?s)1\.29\.9.*does\s+not\s+exist\s+in\s+parent`)},
+		{"L-6 classification on an extended parent version", `machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", classification = "preview", expiration_date = "2099-06-01T00:00:00Z" }] }]`,
+			regexp.MustCompile(`(?s)must\s+not\s+provide\s+a\s+classification`)},
+		{"M-3 new version without cri fails in the merged profile", `machine_images = [{ name = "gardenlinux", versions = [{ version = "1900.0.0" }] }]`,
+			regexp.MustCompile(`(?s)status\.cloudProfileSpec\.machineImages\[0\]\.versions\[1\]\.cri`)},
+	}
+	steps := []resource.TestStep{{Config: base}}
+	for _, c := range cases {
+		steps = append(steps, resource.TestStep{
+			Config: base + fmt.Sprintf(`
+resource "gardener_namespaced_cloud_profile" "test" {
+  metadata = { name = %q, namespace = %q }
+  spec = {
+    parent = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
+    %s
+  }
+}`, name, projectNamespace, c.spec),
+			ExpectError: c.want,
+		})
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		CheckDestroy:             cloudProfileGone(client, parent),
+		Steps:                    steps,
+	})
+	if _, err := client.GetNamespacedCloudProfile(acctest.Context(t), projectNamespace, name); !kube.IsNotFound(err) {
+		t.Fatalf("a rejected NamespacedCloudProfile must not be written, got err=%v", err)
+	}
+}
+
+// TestAccCloudProfile_deleteBlockedByNamespacedProfile: Gardener keeps a CloudProfile while a
+// NamespacedCloudProfile references it; destroy waits, then fails naming the reference, and
+// succeeds once the reference is gone.
+func TestAccCloudProfile_deleteBlockedByNamespacedProfile(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := acctest.Client(t)
+	parent := acctest.UniqueName("acc-blocked")
+	child := acctest.UniqueName("acc-child")
+	withShortDelete := cloudProfileConfig(kubeconfig, parent, "", "", "")
+	withShortDelete = withShortDelete[:len(withShortDelete)-2] + "  timeouts = { delete = \"8s\" }\n}\n"
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		CheckDestroy:             cloudProfileGone(client, parent),
+		Steps: []resource.TestStep{
+			{
+				Config: withShortDelete,
+				Check: func(*terraform.State) error {
+					ncp := &gardencorev1beta1.NamespacedCloudProfile{
+						ObjectMeta: metav1.ObjectMeta{Name: child, Namespace: projectNamespace},
+						Spec:       gardencorev1beta1.NamespacedCloudProfileSpec{Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: parent}},
+					}
+					_, err := client.ApplyNamespacedCloudProfile(acctest.Context(t), ncp, kube.ApplyOptions{})
+					return err
+				},
+			},
+			{
+				Config:      acctest.ProviderBlock(kubeconfig),
+				ExpectError: regexp.MustCompile(`(?s)NamespacedCloudProfiles\s+with\s+this\s+parent:\s+\[` + projectNamespace + "/" + child + `\]`),
+			},
+			{
+				PreConfig: func() {
+					if err := client.DeleteNamespacedCloudProfile(acctest.Context(t), projectNamespace, child); err != nil {
+						t.Fatalf("deleting the reference: %v", err)
+					}
+				},
+				Config: acctest.ProviderBlock(kubeconfig),
+			},
+		},
+	})
+}
