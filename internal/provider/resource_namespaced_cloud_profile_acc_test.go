@@ -76,7 +76,7 @@ func TestAccNamespacedCloudProfile_createRefreshImport(t *testing.T) {
 			},
 			{
 				// A refresh picks up the status the controller wrote meanwhile, without a change.
-				Config: config,
+				Config:           config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("observed_generation"), knownvalue.Int64Exact(1)),

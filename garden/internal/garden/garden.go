@@ -10,7 +10,9 @@ import (
 	"os"
 
 	"k8s.io/client-go/rest"
+	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	crlog "sigs.k8s.io/controller-runtime/pkg/log"
 
 	"github.com/gardener/gardener/pkg/client/kubernetes"
 	gardenerenvtest "github.com/gardener/gardener/test/envtest"
@@ -84,17 +86,6 @@ func (g *Garden) start(ctx context.Context, opts Options) error {
 	return nil
 }
 
-// prepareRunDir creates a private temporary folder and makes it the process's TMPDIR, so that every
-// temporary file of envtest and gardener-apiserver lands there and is removed in one go by Stop.
-func (g *Garden) prepareRunDir() error {
-	dir, err := os.MkdirTemp("", "local-garden-")
-	if err != nil {
-		return err
-	}
-	g.runDir = dir
-	return os.Setenv("TMPDIR", dir)
-}
-
 // startControlPlane starts etcd, kube-apiserver and gardener-apiserver and waits for the APIs.
 func (g *Garden) startControlPlane(ctx context.Context, opts Options) error {
 	env, err := newEnvironment(opts, g.runDir)
@@ -106,6 +97,9 @@ func (g *Garden) startControlPlane(ctx context.Context, opts Options) error {
 	if g.Config, err = env.Start(); err != nil {
 		return fmt.Errorf("starting control plane: %w", err)
 	}
+	// gardener-apiserver points klog at its own logger, which prints a stack trace with every error;
+	// controller-runtime's logger, configured by the caller, is terser.
+	klog.SetLogger(crlog.Log.WithName("klog"))
 	return waitForCloudProfileAPIs(ctx, g.Config)
 }
 
