@@ -25,9 +25,7 @@ func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req
 	if diags.HasError() {
 		return
 	}
-	opts := r.data.options(r.data.now())
-	stored, _ := cloudprofile.StoredNamespacedCloudProfile(ncp, nil, opts)
-	problems := cloudprofile.ValidateNamespacedCloudProfile(stored, opts)
+	problems := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, r.data.options(r.data.now()))
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
 }
 
@@ -56,14 +54,13 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		if o, _, d := configuredNamespacedCloudProfile(ctx, state); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
 			old = o
 			old.Status = statusOf(ctx, state.Status)
-			problems = cloudprofile.ValidateNamespacedCloudProfileUpdate(ncp, old, opts)
-			problems = onlyNew(problems, cloudprofile.ValidateNamespacedCloudProfile(ncp, opts))
+			problems = onlyNew(cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, old, opts),
+				cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, opts))
 		}
 	}
-	stored, _ := cloudprofile.StoredNamespacedCloudProfile(ncp, old, opts)
 	if len(unknown) == 0 {
 		if parent, ok := r.parent(ctx, ncp, resp); ok {
-			problems = append(problems, cloudprofile.ValidateNamespacedCloudProfileAgainstParent(stored, old, parent, opts)...)
+			problems = append(problems, cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, old, parent, opts)...)
 		}
 	}
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
