@@ -3,11 +3,62 @@ package provider
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
+
+// requestDiagnostics turns a failed request into diagnostics: one summarising what happened and
+// what to do, plus, for each field the server names (a 422 from Gardener's validation), an error on
+// the matching attribute.
+func requestDiagnostics(action string, err error) diag.Diagnostics {
+	diags := diag.Diagnostics{requestError(action, err)}
+	var kerr *kube.Error
+	if !errors.As(err, &kerr) || kerr.Kind != kube.KindInvalid {
+		return diags
+	}
+	for _, c := range kerr.Causes {
+		if at, ok := attributePathOfField(c.Field); ok {
+			diags.AddAttributeError(at, "Gardener rejected this value", fmt.Sprintf("%s: %s", c.Field, c.Message))
+		}
+	}
+	return diags
+}
+
+// attributePathOfField converts a field path the API server reports, such as
+// "spec.machineImages[0].versions[1].cri", into the attribute path of the resources. Literal
+// segments Gardener reports without an attribute of their own (such as "versions[]") end the path
+// at their parent.
+func attributePathOfField(field string) (path.Path, bool) {
+	var p path.Path
+	first := true
+	for _, seg := range strings.Split(field, ".") {
+		name, rest, _ := strings.Cut(seg, "[")
+		if name == "" {
+			return p, !first
+		}
+		if first {
+			p, first = path.Root(cloudprofile.SnakeCase(name)), false
+		} else {
+			p = p.AtName(cloudprofile.SnakeCase(name))
+		}
+		for rest != "" {
+			idx, after, _ := strings.Cut(rest, "]")
+			i, err := strconv.Atoi(idx)
+			if err != nil {
+				return p, true
+			}
+			p = p.AtListIndex(i)
+			rest = strings.TrimPrefix(after, "[")
+		}
+	}
+	return p, !first
+}
 
 // requestError turns a failed request into a diagnostic that says what happened and what to do.
 func requestError(action string, err error) diag.Diagnostic {

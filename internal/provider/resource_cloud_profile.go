@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
@@ -104,7 +105,7 @@ func (r *cloudProfileResource) Create(ctx context.Context, req resource.CreateRe
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	r.apply(ctx, plan, &resp.State, &resp.Diagnostics)
+	r.apply(ctx, plan, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // Update applies the changed CloudProfile.
@@ -118,11 +119,11 @@ func (r *cloudProfileResource) Update(ctx context.Context, req resource.UpdateRe
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	r.apply(ctx, plan, &resp.State, &resp.Diagnostics)
+	r.apply(ctx, plan, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // apply writes the planned object with one server-side apply request and records what was stored.
-func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, state stateSetter, diags *diag.Diagnostics) {
+func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	desired, d := r.desired(ctx, plan)
 	diags.Append(d...)
 	client, d := clientFrom(r.data)
@@ -132,10 +133,11 @@ func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel
 	}
 	stored, err := client.ApplyCloudProfile(ctx, desired, kube.ApplyOptions{Force: plan.ForceConflicts.ValueBool()})
 	if err != nil {
-		diags.Append(requestError("Applying CloudProfile "+desired.Name, err))
+		diags.Append(requestDiagnostics("Applying CloudProfile "+desired.Name, err)...)
 		return
 	}
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)
+	diags.Append(setIdentity(ctx, identity, cloudProfileIdentity{Name: types.StringValue(stored.Name)})...)
 }
 
 // Read refreshes the state from the cluster; an object deleted out of band leaves the state.
@@ -164,6 +166,7 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 		prior = &spec
 	}
 	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, cp, prior, client.FieldManager())...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, cloudProfileIdentity{Name: types.StringValue(cp.Name)})...)
 }
 
 // Delete deletes the CloudProfile and waits until Gardener has released it.
@@ -210,7 +213,7 @@ func blockedDeletionDetail(client *kube.Client, name string, timeout time.Durati
 
 // ImportState imports a CloudProfile by name.
 func (r *cloudProfileResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
+	resource.ImportStatePassthroughWithIdentity(ctx, path.Root("id"), path.Root("name"), req, resp)
 }
 
 // desired builds the object to apply from the plan.

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
@@ -93,7 +94,7 @@ func (r *namespacedCloudProfileResource) Create(ctx context.Context, req resourc
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	r.apply(ctx, plan, &resp.State, &resp.Diagnostics)
+	r.apply(ctx, plan, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // Update applies the changed NamespacedCloudProfile.
@@ -107,10 +108,10 @@ func (r *namespacedCloudProfileResource) Update(ctx context.Context, req resourc
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	r.apply(ctx, plan, &resp.State, &resp.Diagnostics)
+	r.apply(ctx, plan, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
-func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, state stateSetter, diags *diag.Diagnostics) {
+func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
 	desired, _, d := configuredNamespacedCloudProfile(ctx, plan)
 	diags.Append(d...)
@@ -121,10 +122,11 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespa
 	}
 	stored, err := client.ApplyNamespacedCloudProfile(ctx, desired, kube.ApplyOptions{Force: plan.ForceConflicts.ValueBool()})
 	if err != nil {
-		diags.Append(requestError(fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err))
+		diags.Append(requestDiagnostics(fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err)...)
 		return
 	}
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)
+	diags.Append(setIdentity(ctx, identity, namespacedIdentityOf(stored.Namespace, stored.Name))...)
 }
 
 // Read refreshes the state from the cluster; an object deleted out of band leaves the state.
@@ -157,6 +159,11 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 		prior = &spec
 	}
 	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, ncp, prior, client.FieldManager())...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, namespacedIdentityOf(ncp.Namespace, ncp.Name))...)
+}
+
+func namespacedIdentityOf(namespace, name string) namespacedCloudProfileIdentity {
+	return namespacedCloudProfileIdentity{Namespace: types.StringValue(namespace), Name: types.StringValue(name)}
 }
 
 // Delete deletes the NamespacedCloudProfile and waits until Gardener has released it.
@@ -190,6 +197,10 @@ func (r *namespacedCloudProfileResource) Delete(ctx context.Context, req resourc
 
 // ImportState imports a NamespacedCloudProfile by "namespace/name".
 func (r *namespacedCloudProfileResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if req.ID == "" && req.Identity != nil {
+		importNamespacedByIdentity(ctx, req, resp)
+		return
+	}
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
