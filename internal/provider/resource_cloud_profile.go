@@ -152,6 +152,8 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 	name := nameOf(state.Metadata, state.ID)
 	cp, err := client.GetCloudProfile(ctx, name)
 	if kube.IsNotFound(err) {
+		// The framework wants an identity even for a resource that is gone.
+		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, cloudProfileIdentity{Name: types.StringValue(name)})...)
 		resp.State.RemoveResource(ctx)
 		return
 	}

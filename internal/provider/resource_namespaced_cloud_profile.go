@@ -145,6 +145,8 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 	}
 	ncp, err := client.GetNamespacedCloudProfile(ctx, namespace, name)
 	if kube.IsNotFound(err) {
+		// The framework wants an identity even for a resource that is gone.
+		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, namespacedIdentityOf(namespace, name))...)
 		resp.State.RemoveResource(ctx)
 		return
 	}
