@@ -58,11 +58,14 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 				cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, opts))
 		}
 	}
+	var parent *gardencorev1beta1.CloudProfile
 	if len(unknown) == 0 {
-		if parent, ok := r.parent(ctx, ncp, resp); ok {
+		if p, ok := r.parent(ctx, ncp, resp); ok {
+			parent = p
 			problems = append(problems, cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, old, parent, opts)...)
 		}
 	}
+	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
 }
 
