@@ -9,6 +9,10 @@ import (
 // server stores it (StoredNamespacedCloudProfile) and validated. The attribute steps of every
 // problem refer to ncp as given, even where Gardener dropped versions before validating.
 func ValidateNamespacedCloudProfileRequest(ncp, old *gardencorev1beta1.NamespacedCloudProfile, opts Options) Problems {
+	// Gardener's ExtensionLabels plugin runs first; the provider-type label it adds comes from the
+	// parent, which static validation does not know, so only its removals are applied here.
+	ncp = ncp.DeepCopy()
+	ncp.ObjectMeta = withExtensionLabels(ncp.ObjectMeta, nil)
 	stored, _ := StoredNamespacedCloudProfile(ncp, old, opts)
 	var ps Problems
 	if old != nil {

@@ -7,7 +7,8 @@ import (
 // ValidateCloudProfileRequest returns what gardener-apiserver's static validation reports when a
 // user creates cp (old == nil) or replaces old with cp: it defaults the objects, prepares them as
 // the API server does (PrepareCloudProfileForCreate or PrepareCloudProfileForUpdate) and validates
-// the result (ValidateCloudProfile or ValidateCloudProfileUpdate).
+// the result (ValidateCloudProfile or ValidateCloudProfileUpdate). Before that, the labels are
+// changed as Gardener's ExtensionLabels admission plugin changes them.
 //
 // Gardener's field paths refer to the prepared object, so after create-time dropping their indices
 // may differ from the user's object; the attribute steps of each problem are mapped back to the
@@ -16,6 +17,8 @@ func ValidateCloudProfileRequest(cp, old *gardencorev1beta1.CloudProfile, opts O
 	if cp == nil {
 		return nil
 	}
+	cp = cp.DeepCopy()
+	cp.ObjectMeta = withExtensionLabels(cp.ObjectMeta, &cp.Spec.Type)
 	if old != nil {
 		prepared, defaultedOld := PrepareCloudProfileForUpdate(cp, old)
 		return ValidateCloudProfileUpdate(prepared, defaultedOld, opts)

@@ -25,6 +25,7 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 		return
 	}
 	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, r.data.options(r.data.now()))
+	problems = append(problems, cloudprofile.ExtensionLabelProblems(cp.Labels)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
 }
 

@@ -26,6 +26,7 @@ func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req
 		return
 	}
 	problems := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, r.data.options(r.data.now()))
+	problems = append(problems, cloudprofile.ExtensionLabelProblems(ncp.Labels)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
 }
 

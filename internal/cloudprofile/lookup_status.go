@@ -1,0 +1,167 @@
+package cloudprofile
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+)
+
+// Comparisons of what Gardener's controllers wrote to status with what this package computes.
+
+// CloudProfileStatusInSync tells whether status is exactly what Gardener's CloudProfile controller
+// writes for spec at the instant at (StatusAt), compared as JSON.
+func CloudProfileStatusInSync(spec gardencorev1beta1.CloudProfileSpec, status gardencorev1beta1.CloudProfileStatus, at time.Time) bool {
+	want, err1 := json.Marshal(StatusAt(spec, at))
+	got, err2 := json.Marshal(status)
+	return err1 == nil && err2 == nil && bytes.Equal(want, got)
+}
+
+// Reasons of a NamespacedStatusSync result (also the reasons of the StatusInSync condition).
+const (
+	ReasonStatusMatchesMerge    = "StatusMatchesMerge"
+	ReasonGenerationNotObserved = "GenerationNotObserved"
+	ReasonStatusDiffers         = "StatusDiffers"
+)
+
+// NamespacedStatusSync is the result of comparing a NamespacedCloudProfile's status with the
+// local merge.
+type NamespacedStatusSync struct {
+	InSync bool
+	// Reason is ReasonStatusMatchesMerge, ReasonGenerationNotObserved or ReasonStatusDiffers.
+	Reason  string
+	Message string
+}
+
+// CompareNamespacedStatus tells whether Gardener's NamespacedCloudProfile controller has rendered
+// the object's current generation and its status.cloudProfileSpec equals merged, the local merge
+// of the parent's spec and ncpSpec:
+//
+//   - status.observedGeneration must equal metadata.generation (generation);
+//   - the two specs are compared as JSON, with every `architectures` list treated as a set (Gardener
+//     derives some from sets, in random order);
+//   - providerConfig is compared only when the NamespacedCloudProfile sets none: otherwise the
+//     provider extension merges it into the status (semantics §4.2 step 9), which core's merge does
+//     not model.
+func CompareNamespacedStatus(generation int64, ncpSpec gardencorev1beta1.NamespacedCloudProfileSpec, status gardencorev1beta1.NamespacedCloudProfileStatus, merged gardencorev1beta1.CloudProfileSpec) NamespacedStatusSync {
+	if status.ObservedGeneration != generation {
+		return NamespacedStatusSync{Reason: ReasonGenerationNotObserved,
+			Message: fmt.Sprintf("status.observedGeneration is %d but metadata.generation is %d: Gardener's controller has not rendered the current spec yet", status.ObservedGeneration, generation)}
+	}
+	ignoreProviderConfig := ncpSpec.ProviderConfig != nil
+	if diff := SpecDifference(merged, status.CloudProfileSpec, ignoreProviderConfig); diff != "" {
+		return NamespacedStatusSync{Reason: ReasonStatusDiffers,
+			Message: "status.cloudProfileSpec differs from the local merge of the parent and the namespaced profile at " + diff}
+	}
+	return NamespacedStatusSync{InSync: true, Reason: ReasonStatusMatchesMerge,
+		Message: fmt.Sprintf("status.cloudProfileSpec of generation %d equals the local merge", generation)}
+}
+
+// SpecDifference compares two CloudProfile specs as JSON, treating `architectures` lists as sets
+// and, when ignoreProviderConfig, leaving providerConfig out. It returns "" when they are equal,
+// else the JSON path of the first difference (such as `machineTypes[1].cpu`).
+func SpecDifference(a, b gardencorev1beta1.CloudProfileSpec, ignoreProviderConfig bool) string {
+	ja, errA := normalizedSpecJSON(a, ignoreProviderConfig)
+	jb, errB := normalizedSpecJSON(b, ignoreProviderConfig)
+	if errA != nil || errB != nil {
+		return "spec (not encodable)"
+	}
+	return firstDifference(ja, jb, "")
+}
+
+func normalizedSpecJSON(spec gardencorev1beta1.CloudProfileSpec, ignoreProviderConfig bool) (any, error) {
+	raw, err := json.Marshal(spec)
+	if err != nil {
+		return nil, err
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, err
+	}
+	if m, ok := v.(map[string]any); ok && ignoreProviderConfig {
+		delete(m, "providerConfig")
+	}
+	return sortArchitectureLists(v), nil
+}
+
+// sortArchitectureLists sorts every list of strings found under the key "architectures".
+func sortArchitectureLists(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			if list, ok := e.([]any); ok && k == "architectures" {
+				sort.SliceStable(list, func(i, j int) bool { return fmt.Sprint(list[i]) < fmt.Sprint(list[j]) })
+				continue
+			}
+			t[k] = sortArchitectureLists(e)
+		}
+	case []any:
+		for i, e := range t {
+			t[i] = sortArchitectureLists(e)
+		}
+	}
+	return v
+}
+
+// firstDifference returns the path of the first difference between two decoded JSON values, or "".
+func firstDifference(a, b any, p string) string {
+	switch ta := a.(type) {
+	case map[string]any:
+		tb, ok := b.(map[string]any)
+		if !ok {
+			return pathOrRoot(p)
+		}
+		keys := make([]string, 0, len(ta)+len(tb))
+		for k := range ta {
+			keys = append(keys, k)
+		}
+		for k := range tb {
+			if _, ok := ta[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			child := k
+			if p != "" {
+				child = p + "." + k
+			}
+			if d := firstDifference(ta[k], tb[k], child); d != "" {
+				return d
+			}
+		}
+		return ""
+	case []any:
+		tb, ok := b.([]any)
+		if !ok {
+			return pathOrRoot(p)
+		}
+		for i := 0; i < len(ta) && i < len(tb); i++ {
+			if d := firstDifference(ta[i], tb[i], p+"["+strconv.Itoa(i)+"]"); d != "" {
+				return d
+			}
+		}
+		if len(ta) != len(tb) {
+			return fmt.Sprintf("%s (%d entries instead of %d)", pathOrRoot(p), len(tb), len(ta))
+		}
+		return ""
+	}
+	if !reflect.DeepEqual(a, b) {
+		return pathOrRoot(p)
+	}
+	return ""
+}
+
+func pathOrRoot(p string) string {
+	if p == "" {
+		return "spec"
+	}
+	return strings.TrimPrefix(p, ".")
+}

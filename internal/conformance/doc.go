@@ -1,0 +1,9 @@
+// Package conformance holds the differential acceptance tests of package cloudprofile: every test
+// sends objects to a real gardener-apiserver (the local Garden, see scripts/garden.sh) and compares
+// the server's verdict, or the status its controllers write, with what package cloudprofile
+// predicts for the same objects.
+//
+// The tests run only with TF_ACC=1 and GARDEN_KUBECONFIG set:
+//
+//	GARDEN_KUBECONFIG=$(scripts/garden.sh up) TF_ACC=1 go test -count=1 -run Differential ./internal/conformance/ -v
+package conformance
