@@ -147,4 +147,3 @@ func findImageVersion(versions []gardencorev1beta1.MachineImageVersion, version 
 	}
 	return gardencorev1beta1.MachineImageVersion{}, false
 }
-
