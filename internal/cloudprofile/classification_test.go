@@ -156,7 +156,7 @@ func randomValidVersion(r *rand.Rand, base time.Time) ev {
 			continue
 		}
 		s := gardencorev1beta1.LifecycleStage{Classification: c}
-		if !(i == 0 && r.Intn(2) == 0) || len(v.Lifecycle) > 0 {
+		if i != 0 || r.Intn(2) != 0 || len(v.Lifecycle) > 0 {
 			if r.Intn(4) != 0 {
 				t = t.Add(time.Duration(r.Intn(100)) * hour)
 			}

@@ -189,7 +189,7 @@ func adjustStartTimes(stages []gardencorev1beta1.LifecycleStage, o gardencorev1b
 		}
 		r := ClassificationRank(s.Classification)
 		switch {
-		case r < rank && s.StartTime != nil && s.StartTime.Time.After(t):
+		case r < rank && s.StartTime != nil && s.StartTime.After(t):
 			s.StartTime = copyTime(o.StartTime)
 		case r > rank && (s.StartTime == nil || s.StartTime.Time.Before(t)):
 			s.StartTime = copyTime(o.StartTime)

@@ -260,7 +260,7 @@ func TestGEP32_PropertyMergedLifecycleIsValid(t *testing.T) {
 	}
 	randomParent := func() lc {
 		var stages lc
-		var last time.Duration = -1000 * hour
+		last := -1000 * hour
 		for _, c := range order {
 			if r.Intn(3) == 0 {
 				continue

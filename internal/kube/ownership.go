@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -54,7 +55,7 @@ func appliedFields(entries []metav1.ManagedFieldsEntry, manager string) (map[str
 			continue
 		}
 		var set map[string]any
-		if err := json.Unmarshal(e.FieldsV1.Raw, &set); err != nil {
+		if err := json.Unmarshal(e.FieldsV1.GetRawBytes(), &set); err != nil {
 			return nil, false, fmt.Errorf("decoding managed fields of %q: %w", manager, err)
 		}
 		return set, true, nil
@@ -69,7 +70,7 @@ var freeFormMaps = map[string]bool{"metadata.labels": true, "metadata.annotation
 // field names from the root, used to recognise the free-form maps.
 func keepOwned(obj map[string]any, owned map[string]any, at []string) {
 	for name, value := range obj {
-		here := append(at[:len(at):len(at)], name)
+		here := slices.Concat(at, []string{name})
 		child, isOwned := owned["f:"+name].(map[string]any)
 		if freeFormMaps[strings.Join(here, ".")] {
 			keepOwnedKeys(value, child)

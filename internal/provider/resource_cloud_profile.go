@@ -263,7 +263,7 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)
 	}
-	if out.Timeouts.Object.IsNull() || out.Timeouts.Object.IsUnknown() {
+	if out.Timeouts.IsNull() || out.Timeouts.IsUnknown() {
 		out.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}
 	}
 	if diags.HasError() {

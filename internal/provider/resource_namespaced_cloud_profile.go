@@ -234,7 +234,7 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)
 	}
-	if out.Timeouts.Object.IsNull() || out.Timeouts.Object.IsUnknown() {
+	if out.Timeouts.IsNull() || out.Timeouts.IsUnknown() {
 		out.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}
 	}
 	if diags.HasError() {
