@@ -147,6 +147,7 @@ func (g *Garden) Stop() error {
 	return errors.Join(errs...)
 }
 
+// removeIfExists removes path, ignoring that it may not exist.
 func removeIfExists(path string) error {
 	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
