@@ -96,8 +96,11 @@ func kindOf(err error) ErrorKind {
 		return KindNotFound
 	case apierrors.IsConflict(err):
 		return KindConflict
-	case apierrors.IsForbidden(err):
+	case apierrors.IsForbidden(err) && isRBACDenial(err):
 		return KindForbidden
+	case apierrors.IsForbidden(err):
+		// Gardener's admission plugins answer 403 too, e.g. for removing a version still in use.
+		return KindInvalid
 	case apierrors.IsUnauthorized(err):
 		return KindUnauthorized
 	case apierrors.IsInvalid(err), apierrors.IsBadRequest(err):
@@ -119,6 +122,13 @@ func isAPIMissing(err error) bool {
 	}
 	d := status.Status().Details
 	return d == nil || d.Name == ""
+}
+
+// isRBACDenial tells the authorizer's 403 ("User \"x\" cannot create resource ...") from the 403 of
+// an admission plugin.
+func isRBACDenial(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, " cannot ") && strings.Contains(msg, "resource ")
 }
 
 func isNetwork(err error) bool {

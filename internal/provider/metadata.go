@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -81,12 +82,47 @@ func metadataAttribute(kind string, namespaced bool) schema.SingleNestedAttribut
 }
 
 // objectMeta converts the configured metadata into the API's.
-func (m metadataModel) objectMeta(ctx context.Context) (metav1.ObjectMeta, diag.Diagnostics) {
-	var diags diag.Diagnostics
+// Values not known yet (from variables of other resources at plan time) are left out; unknownPaths
+// names them.
+func (m metadataModel) objectMeta(_ context.Context) (metav1.ObjectMeta, []path.Path, diag.Diagnostics) {
 	om := metav1.ObjectMeta{Name: m.Name.ValueString(), Namespace: m.Namespace.ValueString()}
-	diags.Append(m.Labels.ElementsAs(ctx, &om.Labels, false)...)
-	diags.Append(m.Annotations.ElementsAs(ctx, &om.Annotations, false)...)
-	return om, diags
+	root := path.Root("metadata")
+	var unknown []path.Path
+	for _, u := range []struct {
+		v    types.String
+		name string
+	}{{m.Name, "name"}, {m.Namespace, "namespace"}} {
+		if u.v.IsUnknown() {
+			unknown = append(unknown, root.AtName(u.name))
+		}
+	}
+	var unknownLabels, unknownAnnotations []path.Path
+	om.Labels, unknownLabels = knownStrings(m.Labels, root.AtName("labels"))
+	om.Annotations, unknownAnnotations = knownStrings(m.Annotations, root.AtName("annotations"))
+	return om, append(append(unknown, unknownLabels...), unknownAnnotations...), nil
+}
+
+// knownStrings returns the known entries of a string map, and the paths of unknown ones (or of the
+// whole map when it is unknown).
+func knownStrings(m types.Map, at path.Path) (map[string]string, []path.Path) {
+	if m.IsUnknown() {
+		return nil, []path.Path{at}
+	}
+	if m.IsNull() {
+		return nil, nil
+	}
+	out := make(map[string]string, len(m.Elements()))
+	var unknown []path.Path
+	for k, v := range m.Elements() {
+		s, ok := v.(types.String)
+		switch {
+		case !ok || s.IsUnknown():
+			unknown = append(unknown, at.AtMapKey(k))
+		case !s.IsNull():
+			out[k] = s.ValueString()
+		}
+	}
+	return out, unknown
 }
 
 // fromObjectMeta fills the model from the object as read. Labels and annotations keep the

@@ -218,18 +218,12 @@ func (r *cloudProfileResource) ImportState(ctx context.Context, req resource.Imp
 	resource.ImportStatePassthroughWithIdentity(ctx, path.Root("id"), path.Root("name"), req, resp)
 }
 
-// desired builds the object to apply from the plan.
+// desired builds the object to apply from the plan. Values still unknown at apply are the
+// Computed ones the configuration leaves to Gardener (its defaults); they are left out of the
+// object, which is what applying them means.
 func (r *cloudProfileResource) desired(ctx context.Context, plan cloudProfileModel) (*gardencorev1beta1.CloudProfile, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	var meta clusterMetadataModel
-	diags.Append(plan.Metadata.As(ctx, &meta, objectAsOptions)...)
-	om, d := meta.namespaced().objectMeta(ctx)
-	diags.Append(d...)
-	// Values still unknown at apply are the Computed ones the configuration leaves to Gardener
-	// (its defaults); expand leaves them out of the object, which is what applying them means.
-	spec, _, d := expandCloudProfileSpec(ctx, plan.Spec, path.Root("spec"))
-	diags.Append(d...)
-	return &gardencorev1beta1.CloudProfile{ObjectMeta: om, Spec: spec}, diags
+	cp, _, diags := configuredCloudProfile(ctx, plan)
+	return cp, diags
 }
 
 // setState records the object as the provider sees it: what its field manager owns, the versions

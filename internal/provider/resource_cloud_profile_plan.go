@@ -35,12 +35,14 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if req.Plan.Raw.IsNull() {
 		return
 	}
-	var plan cloudProfileModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() || plan.Spec.IsUnknown() || plan.Metadata.IsUnknown() {
+	var cfg cloudProfileModel
+	// The checks read the configuration, not the plan: in the plan, every Computed value the
+	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() || cfg.Spec.IsUnknown() || cfg.Metadata.IsUnknown() {
 		return
 	}
-	cp, unknown, diags := configuredCloudProfile(ctx, plan)
+	cp, unknown, diags := configuredCloudProfile(ctx, cfg)
 	if diags.HasError() {
 		return // ValidateConfig reported them
 	}
@@ -68,12 +70,8 @@ func configuredCloudProfile(ctx context.Context, m cloudProfileModel) (*gardenco
 	var diags diag.Diagnostics
 	var meta clusterMetadataModel
 	diags.Append(m.Metadata.As(ctx, &meta, objectAsOptions)...)
-	om, d := meta.namespaced().objectMeta(ctx)
+	om, unknown, d := meta.namespaced().objectMeta(ctx)
 	diags.Append(d...)
-	var unknown []path.Path
-	if meta.Name.IsUnknown() {
-		unknown = append(unknown, path.Root("metadata").AtName("name"))
-	}
 	spec, unknownSpec, d := expandCloudProfileSpec(ctx, m.Spec, path.Root("spec"))
 	diags.Append(d...)
 	return &gardencorev1beta1.CloudProfile{ObjectMeta: om, Spec: spec}, append(unknown, unknownSpec...), diags

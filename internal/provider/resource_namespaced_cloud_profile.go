@@ -250,15 +250,8 @@ func configuredNamespacedCloudProfile(ctx context.Context, m namespacedCloudProf
 	var diags diag.Diagnostics
 	var meta metadataModel
 	diags.Append(m.Metadata.As(ctx, &meta, objectAsOptions)...)
-	om, d := meta.objectMeta(ctx)
+	om, unknown, d := meta.objectMeta(ctx)
 	diags.Append(d...)
-	var unknown []path.Path
-	if meta.Name.IsUnknown() {
-		unknown = append(unknown, path.Root("metadata").AtName("name"))
-	}
-	if meta.Namespace.IsUnknown() {
-		unknown = append(unknown, path.Root("metadata").AtName("namespace"))
-	}
 	spec, unknownSpec, d := expandNamespacedCloudProfileSpec(ctx, m.Spec, path.Root("spec"))
 	diags.Append(d...)
 	return &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: om, Spec: spec}, append(unknown, unknownSpec...), diags

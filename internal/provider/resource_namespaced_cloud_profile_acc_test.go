@@ -195,3 +195,36 @@ func TestAccCloudProfile_deleteBlockedByNamespacedProfile(t *testing.T) {
 		},
 	})
 }
+
+// TestAccNamespacedCloudProfile_parentInSameApplyAndUnknownLabels creates the parent and the
+// NamespacedCloudProfile in one apply, with labels that are only known after apply and a machine
+// type whose server-defaulted `usable` is left out: plan warns that the parent does not exist yet
+// instead of failing, and apply succeeds.
+func TestAccNamespacedCloudProfile_parentInSameApplyAndUnknownLabels(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := acctest.Client(t)
+	parent, name := acctest.UniqueName("acc-same-parent"), acctest.UniqueName("acc-same")
+	config := cloudProfileConfig(kubeconfig, parent, "", "", "") + fmt.Sprintf(`
+resource "gardener_namespaced_cloud_profile" "test" {
+  metadata = {
+    name      = %q
+    namespace = %q
+    labels    = { parent-uid = gardener_cloud_profile.test.metadata.uid }
+  }
+  spec = {
+    parent        = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
+    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+  }
+}`, name, projectNamespace)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		CheckDestroy:             resource.ComposeTestCheckFunc(namespacedGone(client, name), cloudProfileGone(client, parent)),
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("metadata").AtMapKey("labels").AtMapKey("parent-uid"), knownvalue.NotNull()),
+				statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("spec").AtMapKey("machine_types").AtSliceIndex(0).AtMapKey("usable"), knownvalue.Bool(true)),
+			},
+		}},
+	})
+}

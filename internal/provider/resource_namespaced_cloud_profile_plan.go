@@ -36,12 +36,14 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	if req.Plan.Raw.IsNull() {
 		return
 	}
-	var plan namespacedCloudProfileModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() || plan.Spec.IsUnknown() || plan.Metadata.IsUnknown() {
+	var cfg namespacedCloudProfileModel
+	// The checks read the configuration, not the plan: in the plan, every Computed value the
+	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() || cfg.Spec.IsUnknown() || cfg.Metadata.IsUnknown() {
 		return
 	}
-	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, plan)
+	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, cfg)
 	if diags.HasError() {
 		return
 	}
@@ -83,8 +85,11 @@ func (r *namespacedCloudProfileResource) parent(ctx context.Context, ncp *garden
 	parent, err := client.GetCloudProfile(ctx, ncp.Spec.Parent.Name)
 	switch {
 	case kube.IsNotFound(err):
-		resp.Diagnostics.AddAttributeError(at, "Parent CloudProfile not found", fmt.Sprintf(
-			"CloudProfile %q does not exist, and Gardener rejects a NamespacedCloudProfile without its parent (\"parent CloudProfile could not be found\"). Create the CloudProfile first or fix the name.", ncp.Spec.Parent.Name))
+		// It may be created by this same apply (a gardener_cloud_profile in the configuration);
+		// if it is still missing then, Gardener rejects the object and apply fails.
+		resp.Diagnostics.AddAttributeWarning(at, "Parent CloudProfile not found", fmt.Sprintf(
+			"CloudProfile %q does not exist yet, so the checks against the parent were skipped. If this apply does not create it, "+
+				"Gardener will reject the NamespacedCloudProfile (\"parent CloudProfile could not be found\"): create the CloudProfile first or fix the name.", ncp.Spec.Parent.Name))
 		return nil, false
 	case err != nil:
 		resp.Diagnostics.Append(requestError("Reading the parent CloudProfile "+ncp.Spec.Parent.Name, err))

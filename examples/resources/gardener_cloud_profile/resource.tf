@@ -8,15 +8,23 @@ resource "gardener_cloud_profile" "aws" {
     kubernetes = {
       versions = [
         {
+          # A GEP-32 lifecycle: each stage begins at its start_time; only the first may omit it.
+          # The latest version must not end in an expired stage (rule C-4).
           version = "1.33.1"
           lifecycle = [
             { classification = "preview" },
             { classification = "supported", start_time = "2026-03-01T00:00:00Z" },
+          ]
+        },
+        {
+          version = "1.32.4"
+          lifecycle = [
+            { classification = "supported" },
             { classification = "deprecated", start_time = "2027-03-01T00:00:00Z" },
             { classification = "expired", start_time = "2027-09-01T00:00:00Z" },
           ]
         },
-        { version = "1.32.4", classification = "supported" },
+        # The legacy fields: deprecated until the expiration date, expired afterwards.
         { version = "1.31.9", classification = "deprecated", expiration_date = "2027-06-01T00:00:00Z" },
       ]
     }

@@ -1,0 +1,61 @@
+# Everything a project can change about its parent CloudProfile "aws" (see the CloudProfile example).
+variable "team_ca_bundle" {
+  type        = string
+  description = "PEM certificates of the team, appended to the parent's caBundle."
+}
+
+resource "gardener_namespaced_cloud_profile" "team" {
+  metadata = {
+    name      = "aws-team"
+    namespace = "garden-team" # the project's namespace
+  }
+  spec = {
+    # Immutable: a different parent means a new NamespacedCloudProfile.
+    parent = { kind = "CloudProfile", name = "aws" }
+
+    # Kubernetes: only the expiration date of a parent version that uses the legacy fields.
+    kubernetes = {
+      versions = [{ version = "1.31.9", expiration_date = "2027-12-01T00:00:00Z" }]
+    }
+
+    machine_images = [
+      {
+        # An image of the parent: extend a version, or add versions.
+        name = "gardenlinux"
+        versions = [
+          { version = "1592.9.0", expiration_date = "2027-09-30T00:00:00Z" },
+          # A new version is not defaulted here: it needs its cri.
+          { version = "1600.1.0", cri = [{ name = "containerd" }], architectures = ["amd64"] },
+        ]
+      },
+      {
+        # A new image: versions, cri and update_strategy are required.
+        name            = "team-os"
+        update_strategy = "patch"
+        versions = [
+          { version = "1.0.0", cri = [{ name = "containerd" }], architectures = ["arm64"] },
+        ]
+      },
+    ]
+
+    # Added to the parent's types; an entry named like a parent type replaces it as a whole.
+    machine_types = [
+      { name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti", usable = true },
+    ]
+    volume_types = [
+      { name = "io2", class = "premium", usable = true },
+    ]
+
+    # Any positive value, higher or lower than the parent's.
+    limits = { max_nodes_total = 50 }
+
+    # Appended to the parent's bundle as is, without a separator.
+    ca_bundle = var.team_ca_bundle
+  }
+}
+
+# The effective profile as Gardener's controller rendered it. The controller works asynchronously:
+# right after the first apply the status is still empty, and a later refresh fills it in.
+output "team_machine_types" {
+  value = try(gardener_namespaced_cloud_profile.team.status.cloud_profile_spec.machine_types[*].name, null)
+}
