@@ -77,11 +77,31 @@ output "cloud_profile_uid" {
 }
 
 output "kubernetes_versions" {
-  description = "Classification of each Kubernetes version as Gardener's controller wrote it."
-  value       = { for v in data.gardener_cloud_profile.local.kubernetes_versions : v.version => v.status_classification }
+  description = "Classification of each Kubernetes version now, computed from the lifecycle as Gardener does (the controller's status lags right after creation)."
+  value       = { for v in data.gardener_cloud_profile.local.kubernetes_versions : v.version => v.classification }
+}
+
+output "latest_kubernetes_version" {
+  description = "Newest supported Kubernetes version, computed locally from the lifecycle at the time of reading."
+  value       = data.gardener_cloud_profile.local.latest_kubernetes_version
+}
+
+output "cloud_profile_ready" {
+  description = "The profile's summarising Ready condition (status and reason)."
+  value       = one([for c in data.gardener_cloud_profile.local.conditions : "${c.status} (${c.reason})" if c.type == "Ready"])
+}
+
+data "gardener_namespaced_cloud_profile" "team" {
+  namespace = gardener_namespaced_cloud_profile.team.metadata.namespace
+  name      = gardener_namespaced_cloud_profile.team.metadata.name
+}
+
+output "team_kubernetes_versions" {
+  description = "Classification of each Kubernetes version for the team, from the local merge (the team extends 1.31.9)."
+  value       = { for v in data.gardener_namespaced_cloud_profile.team.kubernetes_versions : v.version => v.classification }
 }
 
 output "team_machine_types" {
   description = "Machine types a shoot of the team's project can use: the parent's plus the team's own."
-  value       = gardener_namespaced_cloud_profile.team.status.cloud_profile_spec.machine_types[*].name
+  value       = data.gardener_namespaced_cloud_profile.team.merged_spec.machine_types[*].name
 }

@@ -207,10 +207,10 @@ func Summarize(conds []Condition) Condition {
 	var unknown []Condition
 	var falseWithoutSeverity []Condition
 	for _, c := range conds {
-		switch {
-		case c.Status == ConditionUnknown:
+		switch c.Status {
+		case ConditionUnknown:
 			unknown = append(unknown, c)
-		case c.Status == ConditionFalse:
+		case ConditionFalse:
 			falseWithoutSeverity = append(falseWithoutSeverity, c)
 		}
 	}

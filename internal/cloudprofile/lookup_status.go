@@ -16,9 +16,9 @@ import (
 
 // Comparisons of what Gardener's controllers wrote to status with what this package computes.
 
-// CloudProfileStatusInSync tells whether status is exactly what Gardener's CloudProfile controller
+// StatusInSync tells whether a CloudProfile status is exactly what Gardener's CloudProfile controller
 // writes for spec at the instant at (StatusAt), compared as JSON.
-func CloudProfileStatusInSync(spec gardencorev1beta1.CloudProfileSpec, status gardencorev1beta1.CloudProfileStatus, at time.Time) bool {
+func StatusInSync(spec gardencorev1beta1.CloudProfileSpec, status gardencorev1beta1.CloudProfileStatus, at time.Time) bool {
 	want, err1 := json.Marshal(StatusAt(spec, at))
 	got, err2 := json.Marshal(status)
 	return err1 == nil && err2 == nil && bytes.Equal(want, got)

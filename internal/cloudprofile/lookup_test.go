@@ -209,18 +209,18 @@ func TestUsableByRegion_ZonesExcludeUnavailableTypes(t *testing.T) {
 	}
 }
 
-func TestCloudProfileStatusInSync_ComparesWithStatusAtInstant(t *testing.T) {
+func TestStatusInSync_ComparesWithStatusAtInstant(t *testing.T) {
 	spec := gardencorev1beta1.CloudProfileSpec{Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{
 		lkVersion("1.30.5", lkSupported, lk2030),
 	}}}
 	written := StatusAt(spec, lk2029)
-	if !CloudProfileStatusInSync(spec, written, lk2029) {
+	if !StatusInSync(spec, written, lk2029) {
 		t.Error("status written at 2029 is in sync at 2029")
 	}
-	if CloudProfileStatusInSync(spec, written, lk2031) {
+	if StatusInSync(spec, written, lk2031) {
 		t.Error("status written at 2029 is stale after the version expired")
 	}
-	if CloudProfileStatusInSync(spec, gardencorev1beta1.CloudProfileStatus{}, lk2029) {
+	if StatusInSync(spec, gardencorev1beta1.CloudProfileStatus{}, lk2029) {
 		t.Error("an empty status (no controller) is not in sync")
 	}
 }

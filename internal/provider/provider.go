@@ -75,12 +75,12 @@ func (p *gardenerProvider) Resources(_ context.Context) []func() resource.Resour
 
 // DataSources lists the provider's data sources.
 func (p *gardenerProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{newCloudProfileDataSource}
+	return []func() datasource.DataSource{newCloudProfileDataSource, newNamespacedCloudProfileDataSource}
 }
 
 // Functions lists the provider's functions.
 func (p *gardenerProvider) Functions(_ context.Context) []func() function.Function {
-	return nil
+	return []func() function.Function{newClassificationFunction, newNextTransitionFunction, newMergeFunction}
 }
 
 // providerModel is the provider configuration as Terraform sends it.

@@ -1,7 +1,46 @@
+# Read a CloudProfile and evaluate it now (or at a fixed instant with `at`).
 data "gardener_cloud_profile" "aws" {
   name = "aws"
+
+  # Optional: evaluate at another instant, e.g. to see what changes next quarter.
+  # at = "2027-04-01T00:00:00Z"
+
+  # Optional: only arm64 images with containerd count for latest_machine_image_versions.
+  machine_image_architecture = "arm64"
+  machine_image_cri          = "containerd"
 }
 
-output "kubernetes_versions" {
-  value = data.gardener_cloud_profile.aws.kubernetes_versions[*].version
+# The newest supported Kubernetes version, overall and of the 1.31 line.
+output "kubernetes_version" {
+  value = data.gardener_cloud_profile.aws.latest_kubernetes_version
+}
+
+output "kubernetes_1_31" {
+  value = lookup(data.gardener_cloud_profile.aws.latest_kubernetes_versions_by_minor, "1.31", null)
+}
+
+# The newest supported arm64 Garden Linux version.
+output "gardenlinux_version" {
+  value = data.gardener_cloud_profile.aws.latest_machine_image_versions["gardenlinux"]
+}
+
+# Versions that change classification within 90 days.
+output "changing_soon" {
+  value = {
+    for v in data.gardener_cloud_profile.aws.kubernetes_versions : v.version => v.next_transition
+    if v.next_transition != null && timecmp(v.next_transition.at, timeadd(data.gardener_cloud_profile.aws.at, "2160h")) < 0
+  }
+}
+
+# Machine types a shoot can use in eu-west-1a.
+output "machine_types_eu_west_1a" {
+  value = one([
+    for r in data.gardener_cloud_profile.aws.regions : one([for z in r.zones : z.usable_machine_types if z.name == "eu-west-1a"])
+    if r.name == "eu-west-1"
+  ])
+}
+
+# The summarising Ready condition; its reason and message name the first error (or warning).
+output "ready" {
+  value = one([for c in data.gardener_cloud_profile.aws.conditions : c if c.type == "Ready"])
 }

@@ -1,0 +1,21 @@
+# Preview the effective profile of a NamespacedCloudProfile before creating it (Terraform >= 1.8).
+data "gardener_cloud_profile" "aws" {
+  name = "aws"
+}
+
+locals {
+  team_spec = {
+    parent        = { kind = "CloudProfile", name = "aws" }
+    kubernetes    = { versions = [{ version = "1.31.9", expiration_date = "2027-12-01T00:00:00Z" }] }
+    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+  }
+  merged = provider::gardener::merge(data.gardener_cloud_profile.aws.spec, local.team_spec)
+}
+
+output "team_machine_types" {
+  value = local.merged.machine_types[*].name
+}
+
+output "team_kubernetes" {
+  value = { for v in local.merged.kubernetes.versions : v.version => provider::gardener::classification(v, plantimestamp()) }
+}

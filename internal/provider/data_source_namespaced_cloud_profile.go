@@ -1,0 +1,209 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+var _ datasource.DataSourceWithConfigure = (*namespacedCloudProfileDataSource)(nil)
+
+// namespacedCloudProfileDataSource reads a NamespacedCloudProfile and its parent (two GETs),
+// merges them locally as Gardener does and evaluates the result at an instant.
+type namespacedCloudProfileDataSource struct {
+	data *providerData
+}
+
+func newNamespacedCloudProfileDataSource() datasource.DataSource {
+	return &namespacedCloudProfileDataSource{}
+}
+
+type namespacedCloudProfileDataSourceModel struct {
+	Namespace          types.String `tfsdk:"namespace"`
+	Name               types.String `tfsdk:"name"`
+	LifecycleOverrides types.Bool   `tfsdk:"lifecycle_overrides"`
+	UID                types.String `tfsdk:"uid"`
+	ResourceVersion    types.String `tfsdk:"resource_version"`
+	Generation         types.Int64  `tfsdk:"generation"`
+	Labels             types.Map    `tfsdk:"labels"`
+	Annotations        types.Map    `tfsdk:"annotations"`
+	Spec               types.Object `tfsdk:"spec"`
+	MergedSpec         types.Object `tfsdk:"merged_spec"`
+	Status             types.Object `tfsdk:"status"`
+	ParentFound        types.Bool   `tfsdk:"parent_found"`
+	StatusInSync       types.Bool   `tfsdk:"status_in_sync"`
+	profileInputs
+	profileOutputs
+}
+
+var namespacedStatusDataSourceType = types.ObjectType{AttrTypes: map[string]attr.Type{
+	"observed_generation": types.Int64Type,
+	"cloud_profile_spec":  cloudProfileSpecType(),
+}}
+
+// Metadata names the data source.
+func (d *namespacedCloudProfileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
+}
+
+// Schema describes the data source.
+func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	merged := cloudProfileSpecDataSourceAttribute()
+	merged.MarkdownDescription = "The effective profile, computed locally exactly as Gardener's NamespacedCloudProfile controller renders " +
+		"`status.cloudProfileSpec`: the parent CloudProfile's spec with this profile's `spec` merged in (Gardener v1.149's merge, or the GEP-32 " +
+		"lifecycle merge with `lifecycle_overrides`). All classifications, lookups and conditions of this data source are computed from it. " +
+		"Null when the parent does not exist."
+	statusSpec := cloudProfileSpecDataSourceAttribute()
+	statusSpec.MarkdownDescription = "The merged profile as Gardener's controller last rendered it."
+	attrs := map[string]schema.Attribute{
+		"namespace": schema.StringAttribute{Required: true, MarkdownDescription: "Namespace of the NamespacedCloudProfile, i.e. of the project (`garden-<project>`)."},
+		"name":      schema.StringAttribute{Required: true, MarkdownDescription: "Name of the NamespacedCloudProfile."},
+		"lifecycle_overrides": schema.BoolAttribute{Optional: true, MarkdownDescription: "Merge with GEP-32 lifecycle overrides: the " +
+			"namespaced profile's Kubernetes and machine image version overrides may move the start times of the parent's lifecycle stages. " +
+			"Gardener v1.149 does not implement this (it takes only the `expiration_date` of an override); set it only for a Gardener that does. " +
+			"`status_in_sync` compares the status with the merge chosen here. Defaults to false."},
+		"uid":              schema.StringAttribute{Computed: true, MarkdownDescription: "UID the API server gave the object."},
+		"resource_version": schema.StringAttribute{Computed: true, MarkdownDescription: "Resource version of the object as read."},
+		"generation":       schema.Int64Attribute{Computed: true, MarkdownDescription: "Generation of the object's spec (`metadata.generation`)."},
+		"labels":           schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Labels of the object."},
+		"annotations":      schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Annotations of the object."},
+		"spec":             namespacedCloudProfileSpecDataSourceAttribute(),
+		"merged_spec":      merged,
+		"status": schema.SingleNestedAttribute{
+			Computed: true,
+			MarkdownDescription: "Status written by Gardener's NamespacedCloudProfile controller, as read; null while it has rendered nothing. " +
+				"Compare `status_in_sync`.",
+			Attributes: map[string]schema.Attribute{
+				"observed_generation": schema.Int64Attribute{Computed: true, MarkdownDescription: "The `generation` the controller last rendered."},
+				"cloud_profile_spec":  statusSpec,
+			},
+		},
+		"parent_found": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether the parent CloudProfile (`spec.parent.name`) exists. " +
+			"Without it nothing can be merged: `merged_spec` is null, the version lists are empty and the `ParentExists` condition is an Error."},
+		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether Gardener's controller has rendered the object's " +
+			"current generation (`status.observed_generation` equals `generation`) and its `status.cloud_profile_spec` equals `merged_spec`, " +
+			"compared as JSON with `architectures` lists treated as sets. `provider_config` is compared only when this profile sets none (else " +
+			"the provider extension merges it into the status). False when the parent changed since the controller last rendered, e.g. while " +
+			"the controller is down; shoots see the status, not the local merge."},
+	}
+	for k, v := range profileInputAttributes() {
+		attrs[k] = v
+	}
+	for k, v := range profileOutputAttributes(true) {
+		attrs[k] = v
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads one Gardener `NamespacedCloudProfile` and its parent `CloudProfile` (two API requests), merges them " +
+			"locally exactly as Gardener's controller does, and evaluates the merged profile at an instant `at`: the classification and next " +
+			"transition of every version, the newest supported versions shoot modules pick, the types usable per region and zone, and conditions " +
+			"with a summarising `Ready`; `status_in_sync` tells whether the controller's rendered status matches.",
+		Attributes: attrs,
+	}
+}
+
+// Configure receives the provider's data.
+func (d *namespacedCloudProfileDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	if req.ProviderData == nil {
+		return
+	}
+	data, ok := req.ProviderData.(*providerData)
+	if !ok {
+		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", req.ProviderData))
+		return
+	}
+	d.data = data
+}
+
+// Read fetches the NamespacedCloudProfile and its parent (one GET each) and evaluates the merge.
+func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m namespacedCloudProfileDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	ev, diags := m.resolve(d.data)
+	resp.Diagnostics.Append(diags...)
+	client, diags := clientFrom(d.data)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	reqCtx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	ncp, err := client.GetNamespacedCloudProfile(reqCtx, m.Namespace.ValueString(), m.Name.ValueString())
+	if err != nil {
+		resp.Diagnostics.Append(requestError("Reading the NamespacedCloudProfile", err))
+		return
+	}
+	parentName := ncp.Spec.Parent.Name
+	parent, err := client.GetCloudProfile(reqCtx, parentName)
+	parentFound := err == nil
+	switch {
+	case kube.IsNotFound(err):
+		resp.Diagnostics.AddWarning("Parent CloudProfile not found",
+			fmt.Sprintf("The parent CloudProfile %q of NamespacedCloudProfile %s/%s does not exist, so the profile cannot be merged: "+
+				"merged_spec is null and the ParentExists condition is False.", parentName, ncp.Namespace, ncp.Name))
+	case err != nil:
+		resp.Diagnostics.Append(requestError("Reading the parent CloudProfile", err))
+		return
+	}
+
+	m.UID = types.StringValue(string(ncp.UID))
+	m.ResourceVersion = types.StringValue(ncp.ResourceVersion)
+	m.Generation = types.Int64Value(ncp.Generation)
+	m.Labels, diags = types.MapValueFrom(ctx, types.StringType, ncp.Labels)
+	resp.Diagnostics.Append(diags...)
+	m.Annotations, diags = types.MapValueFrom(ctx, types.StringType, ncp.Annotations)
+	resp.Diagnostics.Append(diags...)
+	m.Spec, diags = flattenNamespacedCloudProfileSpec(ctx, ncp.Spec)
+	resp.Diagnostics.Append(diags...)
+	m.Status, diags = namespacedStatusDataSourceValue(ctx, ncp.Status)
+	resp.Diagnostics.Append(diags...)
+	m.ParentFound = types.BoolValue(parentFound)
+
+	var merged *gardencorev1beta1.CloudProfileSpec
+	var sync *cloudprofile.NamespacedStatusSync
+	m.MergedSpec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
+	if parentFound {
+		spec := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, ncp.Spec,
+			cloudprofile.MergeOptions{LifecycleOverrides: m.LifecycleOverrides.ValueBool(), Now: ev.at})
+		merged = &spec
+		result := cloudprofile.CompareNamespacedStatus(ncp.Generation, ncp.Spec, ncp.Status, spec)
+		sync = &result
+		m.MergedSpec, diags = flattenCloudProfileSpec(ctx, spec)
+		resp.Diagnostics.Append(diags...)
+	}
+	m.StatusInSync = types.BoolValue(sync != nil && sync.InSync)
+	m.profileOutputs, diags = computeProfileOutputs(ctx, merged, nil, ev,
+		cloudprofile.ParentExistsCondition(parentName, parentFound, ev.at),
+		cloudprofile.StatusInSyncCondition(sync, ev.at))
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// namespacedStatusDataSourceValue converts the status as read; null when nothing was rendered.
+func namespacedStatusDataSourceValue(ctx context.Context, s gardencorev1beta1.NamespacedCloudProfileStatus) (types.Object, diag.Diagnostics) {
+	if s.ObservedGeneration == 0 {
+		return types.ObjectNull(namespacedStatusDataSourceType.AttrTypes), nil
+	}
+	spec, diags := flattenCloudProfileSpec(ctx, s.CloudProfileSpec)
+	obj, d := types.ObjectValue(namespacedStatusDataSourceType.AttrTypes, map[string]attr.Value{
+		"observed_generation": types.Int64Value(s.ObservedGeneration),
+		"cloud_profile_spec":  spec,
+	})
+	diags.Append(d...)
+	return obj, diags
+}

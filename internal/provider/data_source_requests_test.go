@@ -1,0 +1,172 @@
+package provider_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path"
+	"sync"
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+)
+
+// fakeGarden serves fixed Gardener objects over HTTP and records every request, to count the API
+// requests of the data sources without a cluster.
+type fakeGarden struct {
+	objects map[string]any // by URL path
+	mu      sync.Mutex
+	seen    map[string]int // "METHOD path" -> count
+}
+
+func (f *fakeGarden) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	f.seen[r.Method+" "+r.URL.Path]++
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	obj, ok := f.objects[r.URL.Path]
+	if r.Method != http.MethodGet || !ok {
+		w.WriteHeader(http.StatusNotFound)
+		// An object that does not exist, as the API server reports it (with the object's name).
+		_ = json.NewEncoder(w).Encode(metav1.Status{TypeMeta: metav1.TypeMeta{Kind: "Status", APIVersion: "v1"}, Status: metav1.StatusFailure,
+			Reason: metav1.StatusReasonNotFound, Code: http.StatusNotFound, Message: r.URL.Path + " not found",
+			Details: &metav1.StatusDetails{Name: path.Base(r.URL.Path), Group: "core.gardener.cloud"}})
+		return
+	}
+	_ = json.NewEncoder(w).Encode(obj)
+}
+
+func (f *fakeGarden) count(method, p string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.seen[method+" "+p]
+}
+
+const fakeAPI = "/apis/core.gardener.cloud/v1beta1"
+
+// TestDataSources_RequestsPerLookupAndMissingParent reads through a fake API server: a CloudProfile
+// lookup makes one GET, a NamespacedCloudProfile lookup two (itself and its parent) and nothing
+// else; a missing parent is a condition, not an error; lifecycle_overrides switches to the GEP-32
+// merge, which the (v1.149) status does not match.
+func TestDataSources_RequestsPerLookupAndMissingParent(t *testing.T) {
+	parent := lifecycleCloudProfile("parent")
+	parent.TypeMeta = metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1", Kind: "CloudProfile"}
+	parent.Generation = 1
+	parent = cloudprofile.DefaultedCloudProfile(parent)
+
+	team := teamProfile("team", "ncp", "parent")
+	team.TypeMeta = metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1", Kind: "NamespacedCloudProfile"}
+	team.Generation = 3
+	// A lifecycle override: Gardener v1.149 ignores it, the GEP-32 merge moves 1.32.4's expiry.
+	team.Spec.Kubernetes.Versions = append(team.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{
+		Version: "1.32.4", Lifecycle: []gardencorev1beta1.LifecycleStage{dsStage(gardencorev1beta1.ClassificationExpired, "2032-01-01T00:00:00Z")},
+	})
+	team.Status.ObservedGeneration = 3
+	team.Status.CloudProfileSpec = cloudprofile.MergeNamespacedCloudProfile(parent.Spec, team.Spec, cloudprofile.MergeOptions{})
+
+	orphan := teamProfile("team", "orphan", "gone")
+	orphan.TypeMeta = team.TypeMeta
+
+	fake := &fakeGarden{seen: map[string]int{}, objects: map[string]any{
+		fakeAPI + "/cloudprofiles/parent":                           parent,
+		fakeAPI + "/namespaces/team/namespacedcloudprofiles/ncp":    team,
+		fakeAPI + "/namespaces/team/namespacedcloudprofiles/orphan": orphan,
+	}}
+	server := httptest.NewServer(fake)
+	defer server.Close()
+
+	config := fmt.Sprintf(`
+provider "gardener" {
+  host = %q
+}
+
+data "gardener_cloud_profile" "parent" {
+  name = "parent"
+  at   = "2031-06-01T00:00:00Z"
+}
+
+data "gardener_namespaced_cloud_profile" "v1149" {
+  namespace = "team"
+  name      = "ncp"
+  at        = "2031-06-01T00:00:00Z"
+}
+
+data "gardener_namespaced_cloud_profile" "gep32" {
+  namespace           = "team"
+  name                = "ncp"
+  at                  = "2031-06-01T00:00:00Z"
+  lifecycle_overrides = true
+}
+
+data "gardener_namespaced_cloud_profile" "orphan" {
+  namespace = "team"
+  name      = "orphan"
+  at        = "2031-06-01T00:00:00Z"
+}
+`, server.URL)
+	k8s := func(i int, attr string) tfjsonpath.Path {
+		return tfjsonpath.New("kubernetes_versions").AtSliceIndex(i).AtMapKey(attr)
+	}
+	orphanAddr := "data.gardener_namespaced_cloud_profile.orphan"
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				dsCheck("data.gardener_cloud_profile.parent", k8s(1, "classification"), knownvalue.StringExact("expired")),
+				dsCheck("data.gardener_cloud_profile.parent", k8s(1, "status_classification"), knownvalue.Null()), // the fake has no status
+				dsCheck("data.gardener_cloud_profile.parent", tfjsonpath.New("status_in_sync"), knownvalue.Bool(false)),
+				dsCheck("data.gardener_namespaced_cloud_profile.v1149", k8s(1, "classification"), knownvalue.StringExact("expired")),
+				dsCheck("data.gardener_namespaced_cloud_profile.v1149", tfjsonpath.New("status_in_sync"), knownvalue.Bool(true)),
+				dsCheck("data.gardener_namespaced_cloud_profile.gep32", k8s(1, "classification"), knownvalue.StringExact("deprecated")),
+				dsCheck("data.gardener_namespaced_cloud_profile.gep32", k8s(1, "lifecycle").AtSliceIndex(2), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"classification": knownvalue.StringExact("expired"), "start_time": knownvalue.StringExact("2032-01-01T00:00:00Z")})),
+				dsCheck("data.gardener_namespaced_cloud_profile.gep32", tfjsonpath.New("status_in_sync"), knownvalue.Bool(false)),
+				dsCondition("data.gardener_namespaced_cloud_profile.gep32", 2, "StatusInSync", "False", "Warning", "StatusDiffers"),
+				dsCheck(orphanAddr, tfjsonpath.New("parent_found"), knownvalue.Bool(false)),
+				dsCheck(orphanAddr, tfjsonpath.New("merged_spec"), knownvalue.Null()),
+				dsCheck(orphanAddr, tfjsonpath.New("status"), knownvalue.Null()),
+				dsCheck(orphanAddr, tfjsonpath.New("status_in_sync"), knownvalue.Bool(false)),
+				dsCheck(orphanAddr, tfjsonpath.New("kubernetes_versions"), knownvalue.ListExact([]knownvalue.Check{})),
+				dsCheck(orphanAddr, tfjsonpath.New("latest_kubernetes_version"), knownvalue.Null()),
+				dsCondition(orphanAddr, 0, "Ready", "False", "Error", "ParentNotFound"),
+				dsCondition(orphanAddr, 1, "ParentExists", "False", "Error", "ParentNotFound"),
+				dsCondition(orphanAddr, 2, "StatusInSync", "Unknown", "", "ParentNotFound"),
+				dsCondition(orphanAddr, 3, "KubernetesVersionsSupported", "Unknown", "", "SpecNotAvailable"),
+			},
+		}},
+	})
+
+	// Every data source is read equally often; each read is one GET per object it needs.
+	reads := fake.count(http.MethodGet, fakeAPI+"/namespaces/team/namespacedcloudprofiles/orphan")
+	if reads == 0 {
+		t.Fatal("no reads recorded")
+	}
+	want := map[string]int{
+		"GET " + fakeAPI + "/cloudprofiles/parent":                           3 * reads, // the CloudProfile data source and both lookups of ncp
+		"GET " + fakeAPI + "/namespaces/team/namespacedcloudprofiles/ncp":    2 * reads,
+		"GET " + fakeAPI + "/namespaces/team/namespacedcloudprofiles/orphan": reads,
+		"GET " + fakeAPI + "/cloudprofiles/gone":                             reads,
+	}
+	fake.mu.Lock()
+	defer fake.mu.Unlock()
+	for req, n := range fake.seen {
+		if want[req] != n {
+			t.Errorf("%s: %d requests, want %d (each data source was read %d times)", req, n, want[req], reads)
+		}
+	}
+	for req, n := range want {
+		if fake.seen[req] == 0 && n > 0 {
+			t.Errorf("%s: no request, want %d", req, n)
+		}
+	}
+}

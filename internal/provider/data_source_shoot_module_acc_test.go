@@ -1,0 +1,147 @@
+package provider_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-testing/config"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// shootModuleConfig writes a configuration that calls examples/shoot-module once per entry of
+// modules into a file. (terraform-plugin-testing runs terraform init with a step's configuration
+// only when it comes from a file or directory; modules need that init.)
+func shootModuleConfig(t *testing.T, kubeconfig string, modules map[string]string) config.TestStepConfigFunc {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "examples", "shoot-module"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := fmt.Sprintf(`
+terraform {
+  required_providers {
+    gardener = { source = "gardener-community/gardener" }
+  }
+}
+
+provider "gardener" {
+  config_path = %q
+}
+`, kubeconfig)
+	for name, body := range modules {
+		cfg += fmt.Sprintf(`
+module %[1]q {
+  source = %[2]q
+  %[3]s
+}
+
+output "%[1]s_kubernetes_version" { value = module.%[1]s.kubernetes_version }
+output "%[1]s_worker"             { value = module.%[1]s.worker }
+`, name, dir, body)
+	}
+	file := filepath.Join(t.TempDir(), "main.tf")
+	if err := os.WriteFile(file, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return config.StaticFile(file)
+}
+
+func workerCheck(machineType, arch, imageVersion string, zones ...string) knownvalue.Check {
+	zoneChecks := make([]knownvalue.Check, len(zones))
+	for i, z := range zones {
+		zoneChecks[i] = knownvalue.StringExact(z)
+	}
+	return knownvalue.ObjectExact(map[string]knownvalue.Check{
+		"machine": knownvalue.ObjectExact(map[string]knownvalue.Check{
+			"type":         knownvalue.StringExact(machineType),
+			"architecture": knownvalue.StringExact(arch),
+			"image": knownvalue.ObjectExact(map[string]knownvalue.Check{
+				"name": knownvalue.StringExact("gardenlinux"), "version": knownvalue.StringExact(imageVersion),
+			}),
+		}),
+		"cri":   knownvalue.ObjectExact(map[string]knownvalue.Check{"name": knownvalue.StringExact("containerd")}),
+		"zones": knownvalue.ListExact(zoneChecks),
+	})
+}
+
+// TestAccDataSourceShootModuleExample_picksVersionImageAndMachineType runs examples/shoot-module
+// against a CloudProfile and a NamespacedCloudProfile: it picks the newest supported Kubernetes
+// version (of a minor), the newest supported image version and a usable machine type for the
+// architecture, and fails the plan when the profile offers none.
+func TestAccDataSourceShootModuleExample_picksVersionImageAndMachineType(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := acctest.Client(t)
+	parentName, name := acctest.UniqueName("acc-ds-mod"), acctest.UniqueName("acc-ds-modncp")
+	if _, err := client.ApplyCloudProfile(acctest.Context(t), lifecycleCloudProfile(parentName), kube.ApplyOptions{}); err != nil {
+		t.Fatalf("creating CloudProfile %s: %v", parentName, err)
+	}
+	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), parentName) })
+	if _, err := client.ApplyNamespacedCloudProfile(acctest.Context(t), teamProfile(dsNamespace, name, parentName), kube.ApplyOptions{}); err != nil {
+		t.Fatalf("creating NamespacedCloudProfile %s: %v", name, err)
+	}
+	t.Cleanup(func() { _ = client.DeleteNamespacedCloudProfile(acctest.Context(t), dsNamespace, name) })
+	dsWaitForNamespacedStatus(t, client, dsNamespace, name, func(ncp *gardencorev1beta1.NamespacedCloudProfile) bool {
+		return hasMachineType(ncp.Status.CloudProfileSpec, "x1.metal")
+	})
+	// The module declares gardener-community/gardener; serve the provider under that address.
+	t.Setenv("TF_ACC_PROVIDER_NAMESPACE", "gardener-community")
+
+	// Providers are given per step, as the configuration files have their own provider block.
+	resource.Test(t, resource.TestCase{
+		Steps: []resource.TestStep{
+			{
+				ProtoV6ProviderFactories: acctest.ProviderFactories(),
+				ConfigFile: shootModuleConfig(t, kubeconfig, map[string]string{
+					"arm": fmt.Sprintf(`cloud_profile = %q
+  region        = "eu-west-1"
+  architecture  = "arm64"
+  at            = "2029-06-01T00:00:00Z"`, parentName),
+					"minor": fmt.Sprintf(`cloud_profile    = %q
+  region           = "eu-west-1"
+  kubernetes_minor = "1.31"
+  at               = "2029-06-01T00:00:00Z"`, parentName),
+					// In July 2030 the parent's 1.31.9 has expired, the team's has not.
+					"team": fmt.Sprintf(`cloud_profile    = %q
+  namespace        = %q
+  region           = "local"
+  kubernetes_minor = "1.31"
+  at               = "2030-07-01T00:00:00Z"`, name, dsNamespace),
+				}),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("arm_kubernetes_version", knownvalue.StringExact("1.32.4")),
+					statecheck.ExpectKnownOutputValue("arm_worker", workerCheck("m6g.large", "arm64", "1877.3.0", "eu-west-1b")),
+					statecheck.ExpectKnownOutputValue("minor_kubernetes_version", knownvalue.StringExact("1.31.9")),
+					statecheck.ExpectKnownOutputValue("minor_worker", workerCheck("m5.large", "amd64", "1877.3.0", "eu-west-1a", "eu-west-1b")),
+					statecheck.ExpectKnownOutputValue("team_kubernetes_version", knownvalue.StringExact("1.31.9")),
+					statecheck.ExpectKnownOutputValue("team_worker", workerCheck("m5.large", "amd64", "1877.3.0")),
+				},
+			},
+			{
+				// The parent itself has no supported 1.31 version in July 2030: the plan fails.
+				ProtoV6ProviderFactories: acctest.ProviderFactories(),
+				ConfigFile: shootModuleConfig(t, kubeconfig, map[string]string{
+					"parent": fmt.Sprintf(`cloud_profile    = %q
+  region           = "local"
+  kubernetes_minor = "1.31"
+  at               = "2030-07-01T00:00:00Z"`, parentName),
+				}),
+				ExpectError: regexp.MustCompile(`has no supported Kubernetes version\s+in\s+1\.31`),
+			},
+			{
+				// terraform-plugin-testing cannot read state with modules when the test ends:
+				// leave none behind.
+				ProtoV6ProviderFactories: acctest.ProviderFactories(),
+				ConfigFile:               shootModuleConfig(t, kubeconfig, nil),
+			},
+		},
+	})
+}
