@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,7 +83,11 @@ func newExampleHarness(t *testing.T) *exampleHarness {
 		t.Fatalf("the repository root %s has no go.mod: %v", root, err)
 	}
 	pluginDir := t.TempDir()
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", filepath.Join(pluginDir, "terraform-provider-gardener"), ".")
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is needed to build the provider for the examples: %v", err)
+	}
+	build := exec.Command(goBin, "build", "-o", filepath.Join(pluginDir, "terraform-provider-gardener"), ".")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the provider: %v\n%s", err, out)
