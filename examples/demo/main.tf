@@ -34,6 +34,7 @@ resource "gardener_cloud_profile" "local" {
           ]
         },
         { version = "1.32.4", classification = "supported" },
+        { version = "1.31.10", classification = "supported" },
         { version = "1.31.9", classification = "deprecated", expiration_date = "2030-01-01T00:00:00Z" },
       ]
     }
