@@ -116,6 +116,24 @@ func TestAccCloudProfile_createUpdateImport(t *testing.T) {
 				},
 			},
 			{
+				// Every other field group changes in place too.
+				Config: allFieldGroupsConfig(kubeconfig, name),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(cpAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: func(*terraform.State) error {
+					cp := getCloudProfile(t, client, name)
+					switch {
+					case len(cp.Spec.VolumeTypes) != 1 || len(cp.Spec.Regions[0].Zones) != 2 || cp.Spec.Limits == nil ||
+						cp.Spec.SeedSelector == nil || cp.Spec.Bastion == nil || cp.Spec.ProviderConfig == nil:
+						return fmt.Errorf("the cluster does not have the update: %+v", cp.Spec)
+					case cp.Spec.MachineTypes[0].Memory.String() != "16Gi" || len(cp.Spec.MachineTypes) != 2:
+						return fmt.Errorf("machine types not updated: %+v", cp.Spec.MachineTypes)
+					}
+					return nil
+				},
+			},
+			{
 				ResourceName:                         cpAddr,
 				ImportState:                          true,
 				ImportStateId:                        name,
@@ -285,4 +303,37 @@ func TestAccCloudProfile_coOwnedVersionIsKeptAndConflictsAreReported(t *testing.
 			},
 		},
 	})
+}
+
+// allFieldGroupsConfig changes every field group of the spec that cloudProfileConfig leaves out or
+// sets differently: machine types, volume types, regions and zones, limits, seed selector,
+// bastion and provider_config.
+func allFieldGroupsConfig(kubeconfig, name string) string {
+	return acctest.ProviderBlock(kubeconfig) + fmt.Sprintf(`
+resource "gardener_cloud_profile" "test" {
+  metadata = { name = %q }
+  spec = {
+    type = "local"
+    kubernetes = { versions = [{ version = "1.31.2", classification = "supported" }] }
+    machine_images = [{
+      name     = "gardenlinux"
+      versions = [{ version = "1877.3.0", classification = "supported", architectures = ["amd64", "arm64"] }]
+    }]
+    machine_types = [
+      { name = "m5.large", cpu = "2", gpu = "0", memory = "16Gi" },
+      { name = "m6g.large", cpu = "2", gpu = "0", memory = "8Gi", architecture = "arm64", storage = { class = "standard", type = "gp3", size = "50Gi" } },
+    ]
+    volume_types = [{ name = "standard", class = "standard", min_size = "20Gi" }]
+    regions = [{
+      name   = "local"
+      labels = { "topology.example.com/tier" = "one" }
+      zones  = [{ name = "local-a" }, { name = "local-b", unavailable_machine_types = ["m6g.large"] }]
+    }]
+    limits        = { max_nodes_total = 100 }
+    seed_selector = { match_labels = { "seed.gardener.cloud/region" = "local" }, provider_types = ["local"] }
+    bastion       = { machine_type = { name = "m5.large" } }
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig" })
+  }
+}
+`, name)
 }
