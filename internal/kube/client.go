@@ -20,7 +20,8 @@ const (
 )
 
 // Client reads and writes CloudProfiles and NamespacedCloudProfiles. Every method makes exactly
-// one API request (plus the retries of transient failures that client-go does by itself).
+// one API request, repeated only when it failed transiently and repeating it is safe (see
+// RetryPolicy).
 type Client struct {
 	rest         rest.Interface
 	fieldManager string
@@ -41,6 +42,9 @@ func NewClient(cfg *rest.Config, fieldManager string) (*Client, error) {
 	if c.UserAgent == "" {
 		c.UserAgent = fieldManager
 	}
+	withRequestLog(c) // request log for make bench (GARDENER_PROVIDER_REQUEST_LOG); see requestcount.go
+	// Retries of transient failures (see RetryPolicy): one wrapper around the transport.
+	c.Wrap(DefaultRetryPolicy.RoundTripper)
 	rc, err := rest.RESTClientFor(c)
 	if err != nil {
 		return nil, fmt.Errorf("building REST client: %w", err)

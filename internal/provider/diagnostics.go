@@ -76,6 +76,9 @@ func requestError(action string, err error) diag.Diagnostic {
 		summary, hint = "Gardener rejected the object", "Fix the fields named above."
 	case kube.KindUnreachable:
 		summary, hint = "Garden cluster unreachable", "Check host/config_path and network access to the API server."
+		if strings.Contains(err.Error(), "x509: ") || strings.Contains(err.Error(), "tls: failed to verify") {
+			hint = "The API server's TLS certificate could not be verified: set cluster_ca_certificate (or the kubeconfig's certificate-authority-data) to the CA that signed it, or tls_server_name to the name in it. insecure = true skips the check and is only for test clusters."
+		}
 	case kube.KindAPIUnavailable:
 		summary, hint = "Gardener API not available", "The API server answered, but does not serve core.gardener.cloud/v1beta1: is gardener-apiserver running and registered (kubectl get apiservice v1beta1.core.gardener.cloud)?"
 	}

@@ -1,0 +1,72 @@
+package kube
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"k8s.io/client-go/rest"
+)
+
+func TestRequestLogAppendsOneLinePerRequest(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/missing") {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = w.Write([]byte(`{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"NotFound","code":404}`))
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfile","metadata":{"name":"a"}}`))
+	}))
+	defer srv.Close()
+
+	file := filepath.Join(t.TempDir(), "requests.log")
+	t.Setenv(RequestLogEnv, file)
+	c, err := NewClient(&rest.Config{Host: srv.URL}, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := c.GetCloudProfile(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.GetNamespacedCloudProfile(ctx, "garden-x", "missing"); err == nil {
+		t.Fatalf("want an error, got %v", err)
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "GET /apis/core.gardener.cloud/v1beta1/cloudprofiles/a 200\n" +
+		"GET /apis/core.gardener.cloud/v1beta1/namespaces/garden-x/namespacedcloudprofiles/missing 404\n"
+	if string(raw) != want {
+		t.Fatalf("log:\n%s\nwant:\n%s", raw, want)
+	}
+}
+
+func TestRequestLogOffWithoutVariable(t *testing.T) {
+	t.Setenv(RequestLogEnv, "")
+	cfg := &rest.Config{Host: "http://127.0.0.1:1"}
+	withRequestLog(cfg)
+	if cfg.WrapTransport != nil {
+		t.Fatal("transport wrapped although the variable is empty")
+	}
+}
+
+func TestRequestLogRecordsTransportErrors(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "requests.log")
+	l := newRequestLog(http.DefaultTransport, file)
+	req, _ := http.NewRequest(http.MethodPatch, "http://127.0.0.1:1/apis/x?dryRun=All", nil)
+	if _, err := l.RoundTrip(req); err == nil {
+		t.Fatal("expected a connection error")
+	}
+	raw, _ := os.ReadFile(file)
+	if string(raw) != "PATCH /apis/x?dryRun=All ERR\n" {
+		t.Fatalf("log: %q", raw)
+	}
+}

@@ -1,0 +1,116 @@
+package provider_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// TestAccReliability_badInputIsRejectedAtPlan feeds malformed values through a real Terraform plan:
+// each must end in a diagnostic naming the attribute, and nothing may reach the cluster. (The
+// conversion itself is fuzzed by FuzzExpandCloudProfileSpec; this test covers the path through
+// Terraform and the plan-time hooks.)
+func TestAccReliability_badInputIsRejectedAtPlan(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	admin := acctest.Client(t)
+	name := acctest.UniqueName("acc-bad")
+	manyTypes := make([]string, 0, 1001)
+	for i := range 1000 {
+		manyTypes = append(manyTypes, fmt.Sprintf(`{ name = "m%d", cpu = "2", gpu = "0", memory = "8Gi" }`, i))
+	}
+	manyTypes = append(manyTypes, `{ name = "m0", cpu = "2", gpu = "0", memory = "8Gi" }`)
+
+	// Each case replaces one part of a valid profile.
+	type part struct{ name, labels, typ, kubernetes, images, machineTypes, regions, extra string }
+	valid := part{
+		name:         name,
+		typ:          `"local"`,
+		kubernetes:   `{ versions = [{ version = "1.31.2" }] }`,
+		images:       `[{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]`,
+		machineTypes: `[{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]`,
+		regions:      `[{ name = "local" }]`,
+	}
+	render := func(p part) string {
+		return acctest.ProviderBlock(kubeconfig) + fmt.Sprintf(`
+resource "gardener_cloud_profile" "test" {
+  metadata = {
+    name   = %q
+    labels = { %s }
+  }
+  spec = {
+    type           = %s
+    kubernetes     = %s
+    machine_images = %s
+    machine_types  = %s
+    regions        = %s
+    %s
+  }
+}
+`, p.name, p.labels, p.typ, p.kubernetes, p.images, p.machineTypes, p.regions, p.extra)
+	}
+	cases := []struct {
+		what   string
+		change func(*part)
+		want   string // literal text; spaces match any line wrapping
+	}{
+		{"malformed version", func(p *part) { p.kubernetes = `{ versions = [{ version = "1.x.2" }] }` },
+			`spec.kubernetes.versions[0]: Invalid value: {"version":"1.x.2"}: all Kubernetes versions must match`},
+		{"malformed timestamp", func(p *part) {
+			p.kubernetes = `{ versions = [{ version = "1.31.2", expiration_date = "next tuesday" }] }`
+		}, `"next tuesday" is not a usable RFC 3339 timestamp`},
+		{"malformed quantity", func(p *part) { p.machineTypes = `[{ name = "m5.large", cpu = "two", gpu = "0", memory = "8Gi" }]` },
+			`"two" is not a Kubernetes quantity`},
+		{"malformed JSON in provider_config", func(p *part) { p.extra = `provider_config = "{\"kind\":"` },
+			`provider_config must be a JSON object, such as jsonencode({ apiVersion = "...", kind = "..." }): not valid JSON`},
+		{"duplicate machine type names", func(p *part) {
+			p.machineTypes = `[{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }, { name = "m5.large", cpu = "4", gpu = "0", memory = "16Gi" }]`
+		}, `spec.machineTypes[1].name: Duplicate value: "m5.large"`},
+		{"duplicate in a list of 1001", func(p *part) { p.machineTypes = "[\n" + strings.Join(manyTypes, ",\n") + "\n]" },
+			`spec.machineTypes[1000].name: Duplicate value: "m0"`},
+		{"unicode in the name", func(p *part) { p.name = name + "-ünïcödé" },
+			`metadata.name: Invalid value: "` + name + `-ünïcödé": a lowercase RFC 1123 subdomain`},
+		{"unicode in a label value", func(p *part) { p.labels = `team = "ünïcödé"` },
+			`metadata.labels: Invalid value: "ünïcödé"`},
+		{"empty type", func(p *part) { p.typ = `""` }, `spec.type: Required value`},
+		{"empty machine type name", func(p *part) { p.machineTypes = `[{ name = "", cpu = "2", gpu = "0", memory = "8Gi" }]` },
+			`spec.machineTypes[0].name: Required value`},
+		{"empty version", func(p *part) { p.kubernetes = `{ versions = [{ version = "" }] }` },
+			`spec.kubernetes.versions[0]: Invalid value: {"version":""}`},
+	}
+	for _, c := range cases {
+		t.Run(c.what, func(t *testing.T) {
+			p := valid
+			c.change(&p)
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories(),
+				Steps: []resource.TestStep{{
+					Config:      render(p),
+					PlanOnly:    true,
+					ExpectError: loosely(c.want),
+				}},
+			})
+		})
+	}
+	for _, n := range []string{name, name + "-ünïcödé"} {
+		if _, err := admin.GetCloudProfile(acctest.Context(t), n); !kube.IsNotFound(err) {
+			t.Errorf("CloudProfile %q must not exist after rejected plans (err=%v)", n, err)
+		}
+	}
+	t.Logf("%d malformed inputs rejected at plan", len(cases))
+}
+
+// loosely matches literal text in Terraform's output, where any space may have become a line
+// break and indentation.
+func loosely(text string) *regexp.Regexp {
+	words := strings.Fields(text)
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	return regexp.MustCompile(strings.Join(words, `\s+`))
+}
