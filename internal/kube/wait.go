@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"k8s.io/apimachinery/pkg/util/wait"
 )
 
@@ -36,12 +35,12 @@ func WaitUntilGone(ctx context.Context, get func(context.Context) error) error {
 // NamespacedCloudProfilesWithParent lists, across all namespaces, the NamespacedCloudProfiles whose
 // parent is the named CloudProfile, as "namespace/name".
 func (c *Client) NamespacedCloudProfilesWithParent(ctx context.Context, parent string) ([]string, error) {
-	list := &gardencorev1beta1.NamespacedCloudProfileList{}
-	if err := c.rest.Get().Resource(resourceNamespacedCloudProfiles).Do(ctx).Into(list); err != nil {
-		return nil, classify(err, "NamespacedCloudProfiles")
+	items, err := c.ListNamespacedCloudProfiles(ctx, "")
+	if err != nil {
+		return nil, err
 	}
 	var out []string
-	for _, ncp := range list.Items {
+	for _, ncp := range items {
 		if ncp.Spec.Parent.Kind == "CloudProfile" && ncp.Spec.Parent.Name == parent {
 			out = append(out, ncp.Namespace+"/"+ncp.Name)
 		}

@@ -29,8 +29,9 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
 }
 
-// ModifyPlan adds what needs the prior state: Gardener's update rules, and warnings about versions
-// Gardener drops or that change classification soon.
+// ModifyPlan adds what needs the prior state: Gardener's update rules, its cross-object admission
+// checks (NamespacedCloudProfiles and Shoots still using what the update removes), and warnings
+// about versions Gardener drops or that change classification soon.
 func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return
@@ -62,6 +63,9 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	}
 	problems = append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
+	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
+	refs := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
+	resp.Diagnostics.Append(problemDiagnostics(knownReferencesOnly(refs, unknown))...)
 }
 
 // configuredCloudProfile builds the object of a configuration or plan, with the paths of the

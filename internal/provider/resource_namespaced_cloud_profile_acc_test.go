@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"testing"
+	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -188,6 +189,14 @@ func TestAccCloudProfile_deleteBlockedByNamespacedProfile(t *testing.T) {
 				PreConfig: func() {
 					if err := client.DeleteNamespacedCloudProfile(acctest.Context(t), projectNamespace, child); err != nil {
 						t.Fatalf("deleting the reference: %v", err)
+					}
+					// The deletion requested in step 2 now goes through, once Gardener's controller
+					// retries after its backoff (up to minutes), which the 8s timeout in state would
+					// not wait for; the destroy below then finds the profile gone.
+					ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+					defer cancel()
+					if err := kube.WaitUntilGone(ctx, func(ctx context.Context) error { _, err := client.GetCloudProfile(ctx, parent); return err }); err != nil {
+						t.Fatalf("CloudProfile %s not released after its reference was deleted: %v", parent, err)
 					}
 				},
 				Config: acctest.ProviderBlock(kubeconfig),

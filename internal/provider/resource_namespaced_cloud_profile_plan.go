@@ -66,6 +66,9 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		if p, ok := r.parent(ctx, ncp, resp); ok {
 			parent = p
 			problems = append(problems, cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, old, parent, opts)...)
+			// Cross-object admission (N-6 … N-8): on update only, and only when it can find
+			// something. (On an update the parent exists: Gardener keeps it while NCPs refer to it.)
+			problems = append(problems, namespacedReferenceProblems(ctx, r.data, ncp, old, parent, &resp.Diagnostics)...)
 		}
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
