@@ -1,0 +1,131 @@
+// Command bench measures the provider against a running Garden (make bench starts one with
+// scripts/garden.sh run): terraform plan, apply and the data sources over the big profile of
+// bench/gen, the API requests of each operation (GARDENER_PROVIDER_REQUEST_LOG), the provider's
+// peak memory and the Go benchmarks of the rules package; it prints medians with their budgets and
+// exits 1 when a budget fails.
+//
+// The provider's peak memory is measured by wrapping it: dev_overrides points terraform to a
+// folder whose terraform-provider-gardener is a link to this binary; started that way (the
+// variable BENCH_PROVIDER_REAL is set), it runs the real provider as its child with the same
+// standard streams and appends the child's maximum resident set size (getrusage) to BENCH_RSS_LOG.
+//
+// Usage: bench -provider bin/terraform-provider-gardener [-runs 5] [-work .cache/bench] [-gobench FILE]
+// (the Garden's kubeconfig comes from GARDEN_KUBECONFIG). bench -generate DIR only writes the
+// generated profiles (JSON and .tf.json) into DIR.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+)
+
+func main() {
+	if real := os.Getenv("BENCH_PROVIDER_REAL"); real != "" {
+		os.Exit(wrapProvider(real, os.Getenv("BENCH_RSS_LOG")))
+	}
+	var (
+		provider  = flag.String("provider", "bin/terraform-provider-gardener", "the provider binary")
+		runs      = flag.Int("runs", 5, "repetitions of each measurement (medians are reported)")
+		work      = flag.String("work", ".cache/bench", "work folder (recreated)")
+		goBench   = flag.String("gobench", "", "output of go test -bench of the rules package, to check the rules budget")
+		terraform = flag.String("terraform", "", "terraform binary (default: from PATH)")
+		generate  = flag.String("generate", "", "only write the generated profiles into this folder and exit")
+		keep      = flag.Bool("keep", false, "leave the profiles in the Garden")
+	)
+	flag.Parse()
+	if *generate != "" {
+		if err := writeGenerated(*generate, ""); err != nil {
+			fatal(err)
+		}
+		fmt.Println("bench: generated profiles in", *generate)
+		return
+	}
+	tf := *terraform
+	if tf == "" {
+		p, err := exec.LookPath("terraform")
+		if err != nil {
+			fatal(fmt.Errorf("terraform not found: %w", err))
+		}
+		tf = p
+	}
+	kubeconfig := os.Getenv("GARDEN_KUBECONFIG")
+	if kubeconfig == "" {
+		fatal(fmt.Errorf("GARDEN_KUBECONFIG is not set (run through scripts/garden.sh run)"))
+	}
+	absProvider, err := filepath.Abs(*provider)
+	if err != nil {
+		fatal(err)
+	}
+	absWork, err := filepath.Abs(*work)
+	if err != nil {
+		fatal(err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	b := &bench{terraform: tf, provider: absProvider, work: absWork, kubeconfig: kubeconfig, runs: *runs, keep: *keep}
+	ok, err := b.run(ctx, *goBench)
+	stop()
+	if err != nil {
+		fatal(err)
+	}
+	if !ok {
+		fmt.Println("bench: FAIL (a budget is exceeded)")
+		os.Exit(1)
+	}
+	fmt.Println("bench: PASS (all budgets met)")
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(2)
+}
+
+// wrapProvider runs the real provider with this process's standard streams, arguments and
+// environment (minus the wrapper's variable), forwards termination signals, and records the
+// child's peak RSS.
+func wrapProvider(real, rssLog string) int {
+	cmd := exec.Command(real, os.Args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	var env []string
+	for _, e := range os.Environ() {
+		if len(e) < len("BENCH_PROVIDER_REAL=") || e[:len("BENCH_PROVIDER_REAL=")] != "BENCH_PROVIDER_REAL=" {
+			env = append(env, e)
+		}
+	}
+	cmd.Env = env
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench wrapper:", err)
+		return 1
+	}
+	go func() {
+		for s := range sigs {
+			_ = cmd.Process.Signal(s)
+		}
+	}()
+	err := cmd.Wait()
+	if rssLog != "" && cmd.ProcessState != nil {
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			if f, ferr := os.OpenFile(rssLog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); ferr == nil {
+				_, _ = fmt.Fprintf(f, "%d %d\n", cmd.ProcessState.Pid(), ru.Maxrss) // kB on Linux
+				_ = f.Close()
+			}
+		}
+	}
+	if cmd.ProcessState != nil {
+		if code := cmd.ProcessState.ExitCode(); code >= 0 {
+			return code
+		}
+		return 1
+	}
+	if err != nil {
+		return 1
+	}
+	return 0
+}

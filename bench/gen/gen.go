@@ -1,0 +1,305 @@
+// Package gen generates the big CloudProfile of make bench and a set of NamespacedCloudProfiles
+// that override parts of it, as Gardener API objects, as JSON for client-go and as Terraform
+// configuration (.tf.json) for the provider's resources.
+//
+// The objects are valid for Gardener at any instant before 2090: every date is fixed and far in
+// the future, so that the same files stay valid (and plans stay empty) run after run.
+package gen
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// Sizes of the big profile (the "realistic big profile").
+const (
+	KubernetesVersions     = 150
+	KubernetesMinors       = 8
+	MachineImages          = 15
+	ImageVersions          = 80 // per image
+	MachineTypes           = 400
+	VolumeTypes            = 20
+	Regions                = 40
+	ZonesPerRegion         = 3
+	NamespacedProfileCount = 200
+)
+
+// BigProfileName is the name of the big CloudProfile.
+const BigProfileName = "bench-big"
+
+var (
+	supported  = gardencorev1beta1.ClassificationSupported
+	deprecated = gardencorev1beta1.ClassificationDeprecated
+	preview    = gardencorev1beta1.ClassificationPreview
+	expired    = gardencorev1beta1.ClassificationExpired
+)
+
+// date returns a fixed far-future instant: year 2090+y, day d of the year.
+func date(y, d int) *metav1.Time {
+	t := metav1.NewTime(time.Date(2090+y, time.January, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, d))
+	return &t
+}
+
+func cls(c gardencorev1beta1.VersionClassification) *gardencorev1beta1.VersionClassification {
+	return &c
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// kubernetesVersion returns patch p of minor m (of patches patches), newest minor last.
+//
+// Even minors use the legacy fields: the newest patch is supported, the others deprecated with an
+// expiration date. Odd minors use lifecycles: the newest patch is supported and later deprecated
+// and expired, the others are deprecated and later expired. The newest version of all is in
+// preview until 2090 and supported afterwards.
+func kubernetesVersion(minor, m, p, patches int, newest bool) gardencorev1beta1.ExpirableVersion {
+	v := gardencorev1beta1.ExpirableVersion{Version: fmt.Sprintf("1.%d.%d", minor, p)}
+	latestPatch := p == patches-1
+	switch {
+	case newest:
+		v.Lifecycle = []gardencorev1beta1.LifecycleStage{
+			{Classification: preview},
+			{Classification: supported, StartTime: date(0, 0)},
+		}
+	case m%2 == 0 && latestPatch:
+		v.Classification = cls(supported)
+	case m%2 == 0:
+		v.Classification = cls(deprecated)
+		v.ExpirationDate = date(5+m, p)
+	case latestPatch:
+		v.Lifecycle = []gardencorev1beta1.LifecycleStage{
+			{Classification: supported},
+			{Classification: deprecated, StartTime: date(3+m, 0)},
+			{Classification: expired, StartTime: date(6+m, 0)},
+		}
+	default:
+		v.Lifecycle = []gardencorev1beta1.LifecycleStage{
+			{Classification: deprecated},
+			{Classification: expired, StartTime: date(4+m, p)},
+		}
+	}
+	return v
+}
+
+// BigProfile returns the big CloudProfile.
+func BigProfile() *gardencorev1beta1.CloudProfile {
+	cp := &gardencorev1beta1.CloudProfile{
+		TypeMeta:   metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"},
+		ObjectMeta: metav1.ObjectMeta{Name: BigProfileName, Labels: map[string]string{"bench.gardener.cloud/profile": "big"}},
+		Spec:       gardencorev1beta1.CloudProfileSpec{Type: "local"},
+	}
+
+	// Kubernetes: 150 versions across 8 minors, 1.28 … 1.35, newest first as Gardener lists them.
+	firstMinor := 28
+	var versions []gardencorev1beta1.ExpirableVersion
+	for m := KubernetesMinors - 1; m >= 0; m-- {
+		patches := KubernetesVersions / KubernetesMinors
+		if m < KubernetesVersions%KubernetesMinors {
+			patches++
+		}
+		for p := patches - 1; p >= 0; p-- {
+			newest := m == KubernetesMinors-1 && p == patches-1
+			versions = append(versions, kubernetesVersion(firstMinor+m, m, p, patches, newest))
+		}
+	}
+	cp.Spec.Kubernetes.Versions = versions
+
+	// Machine images: 15 images × 80 versions (10 majors × 8 minors); the newest minor of each
+	// major is supported, the others deprecated with an expiration date; every 4th image uses
+	// lifecycles for its deprecated versions.
+	for i := 0; i < MachineImages; i++ {
+		image := gardencorev1beta1.MachineImage{Name: fmt.Sprintf("image-%02d", i), UpdateStrategy: ptr(gardencorev1beta1.UpdateStrategyMajor)}
+		for k := ImageVersions - 1; k >= 0; k-- {
+			major, minor := 1000+k/8, k%8
+			v := gardencorev1beta1.MachineImageVersion{
+				ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: fmt.Sprintf("%d.%d.0", major, minor)},
+				CRI:              []gardencorev1beta1.CRI{{Name: gardencorev1beta1.CRINameContainerD}},
+				Architectures:    []string{"amd64", "arm64"},
+			}
+			switch {
+			case minor == 7:
+				v.Classification = cls(supported)
+			case i%4 == 3:
+				v.Lifecycle = []gardencorev1beta1.LifecycleStage{
+					{Classification: deprecated},
+					{Classification: expired, StartTime: date(4, k)},
+				}
+			default:
+				v.Classification = cls(deprecated)
+				v.ExpirationDate = date(4, k)
+			}
+			if k%5 == 0 {
+				v.KubeletVersionConstraint = ptr(">= 1.28")
+			}
+			image.Versions = append(image.Versions, v)
+		}
+		cp.Spec.MachineImages = append(cp.Spec.MachineImages, image)
+	}
+
+	// Machine types: 400, in 50 families of 8 sizes; every 5th family is arm64.
+	for i := 0; i < MachineTypes; i++ {
+		family, size := i/8, i%8
+		cpu := 1 << size
+		arch := "amd64"
+		if family%5 == 4 {
+			arch = "arm64"
+		}
+		gpu := "0"
+		if family%10 == 9 {
+			gpu = "1"
+		}
+		cp.Spec.MachineTypes = append(cp.Spec.MachineTypes, gardencorev1beta1.MachineType{
+			Name:         fmt.Sprintf("f%02d.x%d", family, cpu),
+			CPU:          resource.MustParse(fmt.Sprint(cpu)),
+			GPU:          resource.MustParse(gpu),
+			Memory:       resource.MustParse(fmt.Sprintf("%dGi", cpu*4)),
+			Architecture: ptr(arch),
+			Usable:       ptr(true),
+		})
+	}
+
+	// Volume types: 20.
+	for i := 0; i < VolumeTypes; i++ {
+		class := "standard"
+		if i%4 == 3 {
+			class = "premium"
+		}
+		cp.Spec.VolumeTypes = append(cp.Spec.VolumeTypes, gardencorev1beta1.VolumeType{Name: fmt.Sprintf("vol-%02d", i), Class: class, Usable: ptr(true)})
+	}
+
+	// Regions: 40 × 3 zones; in every 4th region zone c lacks the GPU families.
+	for r := 0; r < Regions; r++ {
+		region := gardencorev1beta1.Region{Name: fmt.Sprintf("region-%02d", r)}
+		for z := 0; z < ZonesPerRegion; z++ {
+			zone := gardencorev1beta1.AvailabilityZone{Name: fmt.Sprintf("region-%02d%c", r, 'a'+z)}
+			if r%4 == 0 && z == 2 {
+				zone.UnavailableMachineTypes = []string{"f09.x1", "f19.x1", "f29.x1"}
+			}
+			region.Zones = append(region.Zones, zone)
+		}
+		cp.Spec.Regions = append(cp.Spec.Regions, region)
+	}
+	return cp
+}
+
+// NamespacedProfileNamespace is the namespace of the namespaced profiles (the local Garden's
+// project "demo").
+const NamespacedProfileNamespace = "garden-demo"
+
+// NamespacedProfile returns namespaced profile i of the set: it extends the expiration date of
+// three deprecated Kubernetes versions and of one machine image version of parent, and adds two
+// machine types and one volume type of its own.
+func NamespacedProfile(parent *gardencorev1beta1.CloudProfile, i int) *gardencorev1beta1.NamespacedCloudProfile {
+	ncp := &gardencorev1beta1.NamespacedCloudProfile{
+		TypeMeta:   metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"},
+		ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("bench-ns-%03d", i), Namespace: NamespacedProfileNamespace},
+		Spec: gardencorev1beta1.NamespacedCloudProfileSpec{
+			Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: parent.Name},
+		},
+	}
+	var legacy []gardencorev1beta1.ExpirableVersion
+	for _, v := range parent.Spec.Kubernetes.Versions {
+		if v.ExpirationDate != nil {
+			legacy = append(legacy, v)
+		}
+	}
+	k8s := &gardencorev1beta1.KubernetesSettings{}
+	for j := 0; j < 3 && len(legacy) > 0; j++ {
+		v := legacy[(i*3+j)%len(legacy)]
+		k8s.Versions = append(k8s.Versions, gardencorev1beta1.ExpirableVersion{Version: v.Version, ExpirationDate: date(15, i%300)})
+	}
+	ncp.Spec.Kubernetes = k8s
+
+	image := parent.Spec.MachineImages[i%len(parent.Spec.MachineImages)]
+	for _, v := range image.Versions {
+		if v.ExpirationDate != nil {
+			ncp.Spec.MachineImages = []gardencorev1beta1.MachineImage{{
+				Name:     image.Name,
+				Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: v.Version, ExpirationDate: date(15, i%300)}}},
+			}}
+			break
+		}
+	}
+	for j := 0; j < 2; j++ {
+		ncp.Spec.MachineTypes = append(ncp.Spec.MachineTypes, gardencorev1beta1.MachineType{
+			Name:         fmt.Sprintf("ns%03d.x%d", i, 64<<j),
+			CPU:          resource.MustParse(fmt.Sprint(64 << j)),
+			GPU:          resource.MustParse("0"),
+			Memory:       resource.MustParse(fmt.Sprintf("%dGi", 256<<j)),
+			Architecture: ptr("amd64"),
+			Usable:       ptr(true),
+		})
+	}
+	ncp.Spec.VolumeTypes = []gardencorev1beta1.VolumeType{{Name: fmt.Sprintf("ns%03d-vol", i), Class: "premium", Usable: ptr(true)}}
+	return ncp
+}
+
+// NamespacedProfiles returns the whole set of NamespacedProfileCount namespaced profiles.
+func NamespacedProfiles(parent *gardencorev1beta1.CloudProfile) []*gardencorev1beta1.NamespacedCloudProfile {
+	out := make([]*gardencorev1beta1.NamespacedCloudProfile, NamespacedProfileCount)
+	for i := range out {
+		out[i] = NamespacedProfile(parent, i)
+	}
+	return out
+}
+
+// TerraformValue converts an API object into the value of the provider's resource: metadata
+// (name, namespace, labels, annotations) and spec, with every JSON name in snake_case (the
+// provider's naming rule) and without status.
+func TerraformValue(obj any) (map[string]any, error) {
+	raw, err := json.Marshal(obj)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, err
+	}
+	meta := map[string]any{}
+	if om, ok := m["metadata"].(map[string]any); ok {
+		for _, k := range []string{"name", "namespace", "labels", "annotations"} {
+			if v, ok := om[k]; ok {
+				meta[k] = v
+			}
+		}
+	}
+	return map[string]any{"metadata": meta, "spec": snake(m["spec"])}, nil
+}
+
+func snake(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, e := range t {
+			out[snakeName(k)] = snake(e)
+		}
+		return out
+	case []any:
+		for i, e := range t {
+			t[i] = snake(e)
+		}
+		return t
+	}
+	return v
+}
+
+func snakeName(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
