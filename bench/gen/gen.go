@@ -9,13 +9,13 @@ package gen
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
-	"unicode"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
 
 // Sizes of the big profile (the "realistic big profile").
@@ -278,7 +278,7 @@ func snake(v any) any {
 	case map[string]any:
 		out := make(map[string]any, len(t))
 		for k, e := range t {
-			out[snakeName(k)] = snake(e)
+			out[cloudprofile.SnakeCase(k)] = snake(e)
 		}
 		return out
 	case []any:
@@ -288,18 +288,4 @@ func snake(v any) any {
 		return t
 	}
 	return v
-}
-
-func snakeName(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if unicode.IsUpper(r) {
-			if i > 0 {
-				b.WriteByte('_')
-			}
-			r = unicode.ToLower(r)
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }

@@ -29,11 +29,3 @@ func TestGeneratedProfilesAreValid(t *testing.T) {
 		}
 	}
 }
-
-func TestSnakeName(t *testing.T) {
-	for in, want := range map[string]string{"expirationDate": "expiration_date", "kubeletVersionConstraint": "kubelet_version_constraint", "cri": "cri"} {
-		if got := snakeName(in); got != want {
-			t.Errorf("%s: %s", in, got)
-		}
-	}
-}

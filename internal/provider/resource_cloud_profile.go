@@ -96,30 +96,26 @@ func (r *cloudProfileResource) Configure(_ context.Context, req resource.Configu
 
 // Create applies the CloudProfile.
 func (r *cloudProfileResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan cloudProfileModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	timeout, d := plan.Timeouts.Create(ctx, defaultWriteTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	r.apply(ctx, plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	r.write(ctx, req.Plan, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Create(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // Update applies the changed CloudProfile.
 func (r *cloudProfileResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	r.write(ctx, req.Plan, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+// write applies the plan within the operation's timeout.
+func (r *cloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan cloudProfileModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	timeout, d := plan.Timeouts.Update(ctx, defaultWriteTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	diags.Append(planned.Get(ctx, &plan)...)
+	d, td := timeout(plan.Timeouts)
+	diags.Append(td...)
+	if diags.HasError() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r.apply(ctx, plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	r.apply(ctx, plan, state, identity, diags)
 }
 
 // apply writes the planned object with one server-side apply request and records what was stored.

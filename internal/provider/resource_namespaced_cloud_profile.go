@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -85,30 +86,26 @@ func (r *namespacedCloudProfileResource) Configure(_ context.Context, req resour
 
 // Create applies the NamespacedCloudProfile.
 func (r *namespacedCloudProfileResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan namespacedCloudProfileModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	timeout, d := plan.Timeouts.Create(ctx, defaultWriteTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	r.apply(ctx, plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	r.write(ctx, req.Plan, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Create(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // Update applies the changed NamespacedCloudProfile.
 func (r *namespacedCloudProfileResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	r.write(ctx, req.Plan, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+// write applies the plan within the operation's timeout.
+func (r *namespacedCloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan namespacedCloudProfileModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	timeout, d := plan.Timeouts.Update(ctx, defaultWriteTimeout)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	diags.Append(planned.Get(ctx, &plan)...)
+	d, td := timeout(plan.Timeouts)
+	diags.Append(td...)
+	if diags.HasError() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r.apply(ctx, plan, &resp.State, resp.Identity, &resp.Diagnostics)
+	r.apply(ctx, plan, state, identity, diags)
 }
 
 func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {

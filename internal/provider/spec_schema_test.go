@@ -6,12 +6,13 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"unicode"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
 
 // walkResource calls fn for every attribute below attrs, with a dotted path.
@@ -198,21 +199,6 @@ func TestSpecSchemaFlags(t *testing.T) {
 	}
 }
 
-// snake turns a JSON name into the Terraform name: caBundle → ca_bundle.
-func snake(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if unicode.IsUpper(r) {
-			if i > 0 {
-				b.WriteByte('_')
-			}
-			r = unicode.ToLower(r)
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // jsonFields lists the JSON fields of a struct type (inline members flattened) with their types.
 func jsonFields(t reflect.Type) map[string]reflect.Type {
 	out := map[string]reflect.Type{}
@@ -253,7 +239,7 @@ func TestSpecDescriptorsMatchGoTypes(t *testing.T) {
 		var described []string
 		for _, f := range fields {
 			described = append(described, f.json)
-			if f.attr != snake(f.json) {
+			if f.attr != cloudprofile.SnakeCase(f.json) {
 				t.Errorf("%s.%s: Terraform name %q is not the snake_case of the JSON name", where, f.json, f.attr)
 			}
 			ft, ok := goFields[f.json]
