@@ -43,7 +43,7 @@ type Fault int
 const (
 	// None forwards the request unchanged.
 	None Fault = iota
-	// Status500 answers 500 Internal Server Error without forwarding.
+	// Status500 answers 500 Internal Server Error with Retry-After: 1 without forwarding.
 	Status500
 	// Status503 answers 503 Service Unavailable without forwarding.
 	Status503
@@ -272,6 +272,7 @@ func (p *Proxy) serve(w http.ResponseWriter, r *http.Request) {
 	p.counts[fault].Add(1)
 	switch fault {
 	case Status500:
+		w.Header().Set("Retry-After", "1")
 		writeStatus(w, http.StatusInternalServerError, "InternalError", "faultproxy: injected internal error")
 	case Status503:
 		writeStatus(w, http.StatusServiceUnavailable, "ServiceUnavailable", "faultproxy: injected service unavailable")

@@ -25,7 +25,7 @@ import (
 //     treats as success).
 //
 // They are retried after a network error (connection refused or reset, an unexpected EOF), after
-// an attempt that took longer than AttemptTimeout, and after the answers 429, 500, 502, 503 and
+// an attempt that took longer than AttemptTimeout, and after the answers 429, 500 (with Retry-After), 502, 503 and
 // 504. Every other answer, in particular 4xx validation, conflict, permission and not-found errors,
 // is returned at once. Waits grow exponentially from BaseDelay up to MaxDelay with jitter; a
 // Retry-After header of the server is honoured (up to MaxRetryAfter). No wait reaches past the
@@ -102,12 +102,15 @@ func RetryableRequest(r *http.Request) bool {
 }
 
 // retryableStatus tells whether an answer is a transient failure of the server or of a proxy in
-// between.
-func retryableStatus(code int) bool {
-	switch code {
-	case http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusBadGateway,
-		http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+// between. A 500 counts only with a Retry-After header (as client-go does): without one it is
+// usually deterministic — Gardener's admission plugins answer 500 for errors that are no
+// metav1.Status, and repeating such a request only delays the error.
+func retryableStatus(resp *http.Response) bool {
+	switch resp.StatusCode {
+	case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
 		return true
+	case http.StatusInternalServerError:
+		return resp.Header.Get("Retry-After") != ""
 	}
 	return false
 }
@@ -120,7 +123,7 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
 	for attempt := 1; ; attempt++ {
 		resp, err := t.attempt(ctx, req, attempt)
-		if err == nil && !retryableStatus(resp.StatusCode) {
+		if err == nil && !retryableStatus(resp) {
 			return resp, nil
 		}
 		if err != nil && (ctx.Err() != nil || permanentTransportError(err)) {
