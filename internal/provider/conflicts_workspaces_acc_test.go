@@ -1,0 +1,59 @@
+package provider_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+)
+
+// withFieldManager sets the provider's field_manager in a configuration made by cloudProfileConfig.
+func withFieldManager(config, manager string) string {
+	return strings.Replace(config, "config_path = ", fmt.Sprintf("field_manager = %q\n  config_path = ", manager), 1)
+}
+
+// TestAccConflicts_twoWorkspacesWithOverlappingFields: workspace A manages a CloudProfile; workspace
+// B (its own state and field manager) configures the same profile with a different value for a
+// field A owns. B's apply fails with a conflict naming A's field manager and the field, nothing is
+// overwritten, and A's next plan is empty.
+func TestAccConflicts_twoWorkspacesWithOverlappingFields(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := acctest.Client(t)
+	name := acctest.UniqueName("acc-two-ws")
+	workspaceA := withFieldManager(cloudProfileConfig(kubeconfig, name, "", "", ""), "workspace-a")
+	workspaceB := withFieldManager(strings.Replace(cloudProfileConfig(kubeconfig, name, "", "", ""),
+		`{ version = "1.31.2", classification = "supported" }`, `{ version = "1.31.2", classification = "deprecated" }`, 1), "workspace-b")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		CheckDestroy:             cloudProfileGone(client, name),
+		Steps: []resource.TestStep{
+			{Config: workspaceA},
+			{
+				PreConfig: func() {
+					resource.Test(t, resource.TestCase{
+						ProtoV6ProviderFactories: acctest.ProviderFactories(),
+						Steps: []resource.TestStep{{
+							Config:      workspaceB,
+							ExpectError: regexp.MustCompile(`(?s)conflict\s+with\s+"workspace-a".*classification`),
+						}},
+					})
+				},
+				Config:           workspaceA,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check: func(*terraform.State) error {
+					cp := getCloudProfile(t, client, name)
+					if c := cp.Spec.Kubernetes.Versions[0].Classification; c == nil || *c != "supported" {
+						return fmt.Errorf("workspace B overwrote workspace A's field: %v", c)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
