@@ -332,3 +332,18 @@ func parseInstantArgument(s string, position int64) (time.Time, *function.FuncEr
 	}
 	return t, nil
 }
+
+// versionAndInstantArguments reads the (version, at) arguments that classification and
+// next_transition share; unknown tells that the version is not known yet.
+func versionAndInstantArguments(ctx context.Context, req function.RunRequest) (v gardencorev1beta1.ExpirableVersion, at time.Time, unknown bool, ferr *function.FuncError) {
+	var version types.Dynamic
+	var atArg string
+	if ferr = req.Arguments.Get(ctx, &version, &atArg); ferr != nil {
+		return v, at, false, ferr
+	}
+	if v, unknown, ferr = expandVersionArgument(ctx, version, 0); ferr != nil {
+		return v, at, false, ferr
+	}
+	at, ferr = parseInstantArgument(atArg, 1)
+	return v, at, unknown, ferr
+}

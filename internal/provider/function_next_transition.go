@@ -42,18 +42,7 @@ func (nextTransitionFunction) Definition(_ context.Context, _ function.Definitio
 
 // Run finds the next transition.
 func (nextTransitionFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
-	var version types.Dynamic
-	var atArg string
-	resp.Error = req.Arguments.Get(ctx, &version, &atArg)
-	if resp.Error != nil {
-		return
-	}
-	v, unknown, ferr := expandVersionArgument(ctx, version, 0)
-	if ferr != nil {
-		resp.Error = ferr
-		return
-	}
-	at, ferr := parseInstantArgument(atArg, 1)
+	v, at, unknown, ferr := versionAndInstantArguments(ctx, req)
 	if ferr != nil {
 		resp.Error = ferr
 		return

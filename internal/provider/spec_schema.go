@@ -132,6 +132,9 @@ func resourceAttributes(fields []specField, on profileKinds, underComputed bool)
 	return m
 }
 
+// attributeFlags are the Required/Optional/Computed flags of a resource attribute.
+type attributeFlags struct{ required, optional, computed bool }
+
 // resourceAttribute derives the resource schema attribute of a field for the kind `on`.
 //
 // Below an Optional+Computed attribute every attribute is Optional+Computed too: Terraform keeps a
@@ -140,33 +143,49 @@ func resourceAttributes(fields []specField, on profileKinds, underComputed bool)
 // would turn every plan into a change.
 func resourceAttribute(f specField, on profileKinds, underComputed bool) rschema.Attribute {
 	required := f.required && !underComputed
-	optional := !required
-	computed := underComputed || (!required && f.computedOn&on != 0)
+	flags := attributeFlags{required: required, optional: !required, computed: underComputed || (!required && f.computedOn&on != 0)}
+	return buildResourceAttribute(f, flags, func(children []specField) map[string]rschema.Attribute {
+		return resourceAttributes(children, on, flags.computed)
+	})
+}
+
+// buildResourceAttribute makes the resource schema attribute of a field with the given flags;
+// nested derives the attributes of its children.
+func buildResourceAttribute(f specField, fl attributeFlags, nested func([]specField) map[string]rschema.Attribute) rschema.Attribute {
 	d := f.description
 	switch f.kind {
 	case kindString, kindQuantity, kindTimestamp, kindDuration, kindJSON:
-		return rschema.StringAttribute{CustomType: stringCustomType(f.kind), Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+		return rschema.StringAttribute{CustomType: stringCustomType(f.kind), Required: fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d}
 	case kindBool:
-		return rschema.BoolAttribute{Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+		return rschema.BoolAttribute{Required: fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d}
 	case kindInt32:
-		return rschema.Int32Attribute{Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+		return rschema.Int32Attribute{Required: fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d}
 	case kindStringList:
-		return rschema.ListAttribute{ElementType: types.StringType, Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+		return rschema.ListAttribute{ElementType: types.StringType, Required: fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d}
 	case kindStringMap:
-		return rschema.MapAttribute{ElementType: types.StringType, Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+		return rschema.MapAttribute{ElementType: types.StringType, Required: fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d}
 	case kindCapabilities:
-		return rschema.MapAttribute{ElementType: stringListType, Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+		return rschema.MapAttribute{ElementType: stringListType, Required: fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d}
 	case kindCapabilityFlavors:
-		return rschema.ListAttribute{ElementType: capabilitiesType, Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+		return rschema.ListAttribute{ElementType: capabilitiesType, Required: fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d}
 	case kindObject:
-		return rschema.SingleNestedAttribute{Attributes: resourceAttributes(f.children, on, computed), Required: required, Optional: optional, Computed: computed, MarkdownDescription: d}
+		return rschema.SingleNestedAttribute{Attributes: nested(f.children), Required: fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d}
 	case kindObjectList:
 		return rschema.ListNestedAttribute{
-			NestedObject: rschema.NestedAttributeObject{Attributes: resourceAttributes(f.children, on, computed)},
-			Required:     required, Optional: optional, Computed: computed, MarkdownDescription: d,
+			NestedObject: rschema.NestedAttributeObject{Attributes: nested(f.children)},
+			Required:     fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d,
 		}
 	}
 	panic(fmt.Sprintf("spec field %q has unknown kind %d", f.attr, f.kind))
+}
+
+// computedResourceAttributes derives read-only resource attributes (a resource's status).
+func computedResourceAttributes(fields []specField) map[string]rschema.Attribute {
+	m := make(map[string]rschema.Attribute, len(fields))
+	for _, f := range fields {
+		m[f.attr] = buildResourceAttribute(f, attributeFlags{computed: true}, computedResourceAttributes)
+	}
+	return m
 }
 
 func dataSourceAttributes(fields []specField) map[string]dschema.Attribute {

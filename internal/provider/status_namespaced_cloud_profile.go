@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -36,35 +35,6 @@ func namespacedCloudProfileStatusAttribute() schema.SingleNestedAttribute {
 // computedResourceSpecAttribute derives a read-only resource attribute from a spec descriptor.
 func computedResourceSpecAttribute(root specField, description string) schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{Computed: true, MarkdownDescription: description, Attributes: computedResourceAttributes(root.children)}
-}
-
-func computedResourceAttributes(fields []specField) map[string]schema.Attribute {
-	m := make(map[string]schema.Attribute, len(fields))
-	for _, f := range fields {
-		m[f.attr] = computedResourceAttribute(f)
-	}
-	return m
-}
-
-func computedResourceAttribute(f specField) schema.Attribute {
-	d := f.description
-	switch f.kind {
-	case kindString, kindQuantity, kindTimestamp, kindDuration, kindJSON:
-		return schema.StringAttribute{CustomType: stringCustomType(f.kind), Computed: true, MarkdownDescription: d}
-	case kindBool:
-		return schema.BoolAttribute{Computed: true, MarkdownDescription: d}
-	case kindInt32:
-		return schema.Int32Attribute{Computed: true, MarkdownDescription: d}
-	case kindStringList, kindCapabilityFlavors:
-		return schema.ListAttribute{ElementType: specAttrType(f).(types.ListType).ElemType, Computed: true, MarkdownDescription: d}
-	case kindStringMap, kindCapabilities:
-		return schema.MapAttribute{ElementType: specAttrType(f).(types.MapType).ElemType, Computed: true, MarkdownDescription: d}
-	case kindObject:
-		return schema.SingleNestedAttribute{Attributes: computedResourceAttributes(f.children), Computed: true, MarkdownDescription: d}
-	case kindObjectList:
-		return schema.ListNestedAttribute{NestedObject: schema.NestedAttributeObject{Attributes: computedResourceAttributes(f.children)}, Computed: true, MarkdownDescription: d}
-	}
-	panic(fmt.Sprintf("spec field %q has unknown kind %d", f.attr, f.kind))
 }
 
 // namespacedCloudProfileStatusValue converts the status as read.
