@@ -12,7 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // flattenCloudProfileSpec converts a CloudProfile spec into the Terraform value of the `spec`
@@ -224,24 +224,17 @@ func objectTypeOfField(f specField) types.ObjectType {
 }
 
 // nullOf is the null value of a type.
-func nullOf(t attr.Type) attr.Value {
-	switch tt := t.(type) {
-	case canonicalStringType:
-		return canonicalStringValue{StringValue: types.StringNull(), kind: tt.kind}
-	case jsontypes.NormalizedType:
-		return jsontypes.NewNormalizedNull()
-	case types.ObjectType:
-		return types.ObjectNull(tt.AttrTypes)
-	case types.ListType:
-		return types.ListNull(tt.ElemType)
-	case types.MapType:
-		return types.MapNull(tt.ElemType)
-	case basetypes.BoolType:
-		return types.BoolNull()
-	case basetypes.Int32Type:
-		return types.Int32Null()
+func nullOf(t attr.Type) attr.Value { return valueOfRaw(t, nil) }
+
+// valueOfRaw builds a value of a type from a raw Terraform value that every type accepts: nil
+// (null) or tftypes.UnknownValue. Custom types build their own value kinds this way.
+func valueOfRaw(t attr.Type, raw any) attr.Value {
+	ctx := context.Background()
+	v, err := t.ValueFromTerraform(ctx, tftypes.NewValue(t.TerraformType(ctx), raw))
+	if err != nil {
+		panic(fmt.Sprintf("type %s rejects its own null or unknown value: %v", t, err))
 	}
-	return types.StringNull()
+	return v
 }
 
 func stringList(l []string) types.List {

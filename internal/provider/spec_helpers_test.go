@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -299,25 +300,7 @@ func withSpecValue(t testing.TB, spec types.Object, p path.Path, nv attr.Value) 
 }
 
 // unknownOf is the unknown value of a type.
-func unknownOf(t attr.Type) attr.Value {
-	switch tt := t.(type) {
-	case canonicalStringType:
-		return canonicalStringValue{StringValue: types.StringUnknown(), kind: tt.kind}
-	case jsontypes.NormalizedType:
-		return jsontypes.NewNormalizedUnknown()
-	case types.ObjectType:
-		return types.ObjectUnknown(tt.AttrTypes)
-	case types.ListType:
-		return types.ListUnknown(tt.ElemType)
-	case types.MapType:
-		return types.MapUnknown(tt.ElemType)
-	case basetypes.BoolType:
-		return types.BoolUnknown()
-	case basetypes.Int32Type:
-		return types.Int32Unknown()
-	}
-	return types.StringUnknown()
-}
+func unknownOf(t attr.Type) attr.Value { return valueOfRaw(t, tftypes.UnknownValue) }
 
 // semanticallyEqual compares two values as Terraform would after semantic equality: custom
 // string values by meaning, everything else exactly.
