@@ -25,28 +25,34 @@ type stage struct {
 // effectiveStages returns the stage list Classify walks, converting the legacy fields when the
 // lifecycle is empty. It returns nil for a version that is unconditionally supported.
 func effectiveStages(v gardencorev1beta1.ExpirableVersion) []stage {
+	return appendEffectiveStages(nil, v)
+}
+
+// appendEffectiveStages appends the effective stages of v to dst (see effectiveStages); it
+// returns dst unchanged for a version without any.
+func appendEffectiveStages(dst []stage, v gardencorev1beta1.ExpirableVersion) []stage {
 	if len(v.Lifecycle) > 0 {
-		stages := make([]stage, len(v.Lifecycle))
-		for i, s := range v.Lifecycle {
-			stages[i].classification = s.Classification
+		for _, s := range v.Lifecycle {
+			st := stage{classification: s.Classification}
 			if s.StartTime != nil {
-				stages[i].start = s.StartTime.Time
+				st.start = s.StartTime.Time
 			}
+			dst = append(dst, st)
 		}
-		return stages
+		return dst
 	}
 	if v.Classification == nil && v.ExpirationDate == nil {
-		return nil
+		return dst
 	}
 	first := gardencorev1beta1.ClassificationSupported
 	if v.Classification != nil {
 		first = *v.Classification
 	}
-	stages := []stage{{classification: first}}
+	dst = append(dst, stage{classification: first})
 	if v.ExpirationDate != nil {
-		stages = append(stages, stage{classification: gardencorev1beta1.ClassificationExpired, start: v.ExpirationDate.Time})
+		dst = append(dst, stage{classification: gardencorev1beta1.ClassificationExpired, start: v.ExpirationDate.Time})
 	}
-	return stages
+	return dst
 }
 
 // Classify returns the classification of v at the instant at, as Gardener's

@@ -148,16 +148,12 @@ func StatusInSyncCondition(sync *NamespacedStatusSync, at time.Time) Condition {
 // be computed) the lifecycle conditions are Unknown.
 func ProfileConditions(spec *gardencorev1beta1.CloudProfileSpec, at time.Time, window time.Duration, fixed ...Condition) []Condition {
 	idx := newConditionIndex(spec)
-	eval := func(t time.Time, detail bool) []Condition {
-		conds := make([]Condition, 0, len(fixed)+5)
-		conds = append(conds, Condition{}) // Ready, filled below
-		conds = append(conds, fixed...)
-		conds = append(conds, idx.lifecycleConditions(t, window, detail)...)
-		conds[0] = Summarize(conds[1:])
-		return conds
-	}
+	current := make([]Condition, 0, len(fixed)+5)
+	current = append(current, Condition{}) // Ready, filled below
+	current = append(current, fixed...)
+	current = append(current, idx.lifecycleConditions(at, window, true)...)
+	current[0] = Summarize(current[1:])
 
-	current := eval(at, true)
 	pending := make([]bool, len(current))
 	remaining := 0
 	for i := range current {
@@ -171,20 +167,38 @@ func ProfileConditions(spec *gardencorev1beta1.CloudProfileSpec, at time.Time, w
 		pending[i] = true
 		remaining++
 	}
-	for _, t := range idx.breakpointsBefore(at, window) {
-		if remaining == 0 {
-			break
-		}
-		past := eval(t, false)
+	if idx.spec == nil {
+		return current
+	}
+	past := make([]ConditionStatus, len(current))
+	for i, c := range fixed {
+		past[1+i] = c.Status
+	}
+	idx.sweepBack(at, window, func(t time.Time, lifecycle []ConditionStatus) bool {
+		copy(past[1+len(fixed):], lifecycle)
+		past[0] = summaryStatus(past[1:])
 		for i := range current {
-			if pending[i] && past[i].Status != current[i].Status {
+			if pending[i] && past[i] != current[i].Status {
 				current[i].LastTransitionTime = t
 				pending[i] = false
 				remaining--
 			}
 		}
-	}
+		return remaining == 0
+	})
 	return current
+}
+
+// summaryStatus is the status Summarize gives the Ready condition for conditions with these
+// statuses: False if one is False, else Unknown if one is Unknown, else True.
+func summaryStatus(statuses []ConditionStatus) ConditionStatus {
+	if slices.Contains(statuses, ConditionFalse) {
+		return ConditionFalse
+	}
+	if slices.Contains(statuses, ConditionUnknown) {
+		return ConditionUnknown
+	}
+	return ConditionTrue
 }
 
 // Summarize computes the Ready condition from the others (without LastTransitionTime): errors

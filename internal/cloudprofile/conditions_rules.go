@@ -20,20 +20,29 @@ type indexedVersion struct {
 	// archs are the architectures of an image version (nil for Kubernetes versions).
 	archs []string
 	tl    timeline
+	// expirations are the instants the version turns expired, with their successors.
+	expirations []expiration
 }
 
 // timeline is a version's classification as a step function of time: initial up to and including
-// at[0], then classes[i] right after at[i] up to and including at[i+1]. It answers Classify in
-// logarithmic time; the condition rules evaluate it at many instants.
+// steps[0].at, then steps[i].class right after steps[i].at up to and including steps[i+1].at. It
+// answers Classify in logarithmic time; the condition rules evaluate it at many instants.
 type timeline struct {
 	initial gardencorev1beta1.VersionClassification
-	at      []time.Time
-	classes []gardencorev1beta1.VersionClassification
+	steps   []timelineStep
+}
+
+// timelineStep is a change of classification: to class right after the instant at.
+type timelineStep struct {
+	at    time.Time
+	class gardencorev1beta1.VersionClassification
 }
 
 func newTimeline(v gardencorev1beta1.ExpirableVersion) timeline {
-	stages := effectiveStages(v)
-	var starts []time.Time
+	var stageBuf [4]stage
+	stages := appendEffectiveStages(stageBuf[:0], v)
+	var buf [4]time.Time
+	starts := buf[:0]
 	for _, s := range stages {
 		if !s.start.IsZero() {
 			starts = append(starts, s.start)
@@ -42,7 +51,7 @@ func newTimeline(v gardencorev1beta1.ExpirableVersion) timeline {
 	slices.SortFunc(starts, func(a, b time.Time) int { return a.Compare(b) })
 	starts = slices.CompactFunc(starts, func(a, b time.Time) bool { return a.Equal(b) })
 	tl := timeline{initial: gardencorev1beta1.ClassificationSupported}
-	if stages != nil {
+	if len(stages) > 0 {
 		// Right after the zero time every stage without start time is active.
 		tl.initial = classifyStages(stages, time.Time{})
 	}
@@ -52,26 +61,28 @@ func newTimeline(v gardencorev1beta1.ExpirableVersion) timeline {
 		if c == prev {
 			continue
 		}
-		tl.at = append(tl.at, s)
-		tl.classes = append(tl.classes, c)
+		if tl.steps == nil {
+			tl.steps = make([]timelineStep, 0, len(starts))
+		}
+		tl.steps = append(tl.steps, timelineStep{at: s, class: c})
 		prev = c
 	}
 	return tl
 }
 
+// stepsBefore is the number of steps strictly before t.
+func (tl timeline) stepsBefore(t time.Time) int {
+	n, _ := slices.BinarySearchFunc(tl.steps, t, func(s timelineStep, t time.Time) int { return s.at.Compare(t) })
+	return n
+}
+
 // classify is Classify(v, t) for t after the zero time.
 func (tl timeline) classify(t time.Time) gardencorev1beta1.VersionClassification {
-	// The number of steps strictly before t.
-	n, _ := slices.BinarySearchFunc(tl.at, t, func(a, b time.Time) int { return a.Compare(b) })
+	n := tl.stepsBefore(t)
 	if n == 0 {
 		return tl.initial
 	}
-	return tl.classes[n-1]
-}
-
-// classifyAfter is the classification right after the instant t.
-func (tl timeline) classifyAfter(t time.Time) gardencorev1beta1.VersionClassification {
-	return tl.classify(t.Add(time.Nanosecond))
+	return tl.steps[n-1].class
 }
 
 // expiresBefore returns when a version active at t becomes expired, if that happens before end.
@@ -79,10 +90,12 @@ func (tl timeline) expiresBefore(t, end time.Time) (time.Time, bool) {
 	if !tl.classify(t).IsActive() {
 		return time.Time{}, false
 	}
-	n, _ := slices.BinarySearchFunc(tl.at, t, func(a, b time.Time) int { return a.Compare(b) })
-	for i := n; i < len(tl.at) && tl.at[i].Before(end); i++ {
-		if tl.classes[i] == gardencorev1beta1.ClassificationExpired {
-			return tl.at[i], true
+	for _, s := range tl.steps[tl.stepsBefore(t):] {
+		if !s.at.Before(end) {
+			break
+		}
+		if s.class == gardencorev1beta1.ClassificationExpired {
+			return s.at, true
 		}
 	}
 	return time.Time{}, false
@@ -100,36 +113,35 @@ type conditionIndex struct {
 	images     []indexedImage
 	// machineTypeArchs are the architectures of the usable machine types, in order of first use.
 	machineTypeArchs []string
-	// starts are the distinct non-zero stage start times of all versions, ascending.
-	starts []time.Time
+	// latest is the index of the highest Kubernetes version that parses, -1 if none does.
+	latest int
 }
 
 func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex {
-	idx := &conditionIndex{spec: spec}
+	idx := &conditionIndex{spec: spec, latest: -1}
 	if spec == nil {
 		return idx
 	}
-	var starts []time.Time
-	collect := func(v gardencorev1beta1.ExpirableVersion) {
-		for _, s := range effectiveStages(v) {
-			if !s.start.IsZero() {
-				starts = append(starts, s.start)
-			}
-		}
-	}
+	idx.kubernetes = make([]indexedVersion, 0, len(spec.Kubernetes.Versions))
+	idx.images = make([]indexedImage, 0, len(spec.MachineImages))
 	for _, v := range spec.Kubernetes.Versions {
 		parsed, err := parseSemver(v.Version)
 		idx.kubernetes = append(idx.kubernetes, indexedVersion{v: v, parsed: parsed, ok: err == nil, tl: newTimeline(v)})
-		collect(v)
 	}
+	for i, iv := range idx.kubernetes {
+		if iv.ok && (idx.latest < 0 || iv.parsed.compare(idx.kubernetes[idx.latest].parsed) > 0) {
+			idx.latest = i
+		}
+	}
+	idx.findKubernetesSuccessors()
 	for _, image := range spec.MachineImages {
-		ii := indexedImage{name: image.Name}
+		ii := indexedImage{name: image.Name, versions: make([]indexedVersion, 0, len(image.Versions))}
 		for _, v := range image.Versions {
 			parsed, err := parseSemver(v.Version)
 			ii.versions = append(ii.versions, indexedVersion{v: v.ExpirableVersion, parsed: parsed, ok: err == nil,
 				archs: ImageVersionArchitectures(v, spec.MachineCapabilities), tl: newTimeline(v.ExpirableVersion)})
-			collect(v.ExpirableVersion)
 		}
+		findImageSuccessors(&ii)
 		idx.images = append(idx.images, ii)
 	}
 	for i := range spec.MachineTypes {
@@ -145,28 +157,7 @@ func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex
 			idx.machineTypeArchs = append(idx.machineTypeArchs, arch)
 		}
 	}
-	slices.SortFunc(starts, func(a, b time.Time) int { return a.Compare(b) })
-	idx.starts = slices.CompactFunc(starts, func(a, b time.Time) bool { return a.Equal(b) })
 	return idx
-}
-
-// breakpointsBefore returns, latest first, the distinct instants before `at` at which a lifecycle
-// condition may change: every stage start s, and s - window (where a coming expiration enters the
-// warning window).
-func (idx *conditionIndex) breakpointsBefore(at time.Time, window time.Duration) []time.Time {
-	out := make([]time.Time, 0, 2*len(idx.starts))
-	for _, s := range idx.starts {
-		if s.Before(at) {
-			out = append(out, s)
-		}
-		if window > 0 {
-			if w := s.Add(-window); w.Before(at) {
-				out = append(out, w)
-			}
-		}
-	}
-	slices.SortFunc(out, func(a, b time.Time) int { return b.Compare(a) })
-	return slices.CompactFunc(out, func(a, b time.Time) bool { return a.Equal(b) })
 }
 
 // lifecycleConditions evaluates the four lifecycle conditions at t. Without detail only the
@@ -221,21 +212,17 @@ func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings)
 	type minorState struct {
 		key       minorKey
 		supported bool
-		released  []string
+		released  []int // indices of the released versions, for the message
 	}
 	var minors []*minorState
 	byKey := map[minorKey]*minorState{}
 	anyActive, anySupported := false, false
-	var active []string
-	for _, iv := range idx.kubernetes {
+	for i, iv := range idx.kubernetes {
 		c := iv.tl.classify(t)
 		if !c.IsActive() {
 			continue
 		}
 		anyActive = true
-		if f.detail {
-			active = append(active, iv.v.Version+" ("+string(c)+")")
-		}
 		if c == gardencorev1beta1.ClassificationSupported {
 			anySupported = true
 		}
@@ -252,8 +239,8 @@ func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings)
 		if c == gardencorev1beta1.ClassificationSupported {
 			m.supported = true
 		}
-		if f.detail {
-			m.released = append(m.released, iv.v.Version+" is "+string(c))
+		if f.detail && !m.supported {
+			m.released = append(m.released, i)
 		}
 	}
 
@@ -262,7 +249,7 @@ func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings)
 		f.add(ConditionSeverityError, ReasonNoActiveKubernetesVersion,
 			"no Kubernetes version is active: every version is expired or not yet available, so no shoot can be created")
 	case !anySupported:
-		f.add(ConditionSeverityError, ReasonNoSupportedKubernetesVersion, "no Kubernetes version is supported; active versions: %s", strings.Join(active, ", "))
+		f.add(ConditionSeverityError, ReasonNoSupportedKubernetesVersion, "no Kubernetes version is supported; active versions: %s", strings.Join(idx.kubernetesDescribed(t, nil), ", "))
 	}
 	slices.SortFunc(minors, func(a, b *minorState) int {
 		if d := compareUint(b.key.major, a.key.major); d != 0 {
@@ -275,11 +262,29 @@ func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings)
 			break
 		}
 		if !m.supported {
-			f.add(ConditionSeverityWarning, ReasonMinorWithoutSupportedVersion, "minor %s has no supported version (%s)", minorString(m.key), strings.Join(m.released, ", "))
+			f.add(ConditionSeverityWarning, ReasonMinorWithoutSupportedVersion, "minor %s has no supported version (%s)", minorString(m.key), strings.Join(idx.kubernetesDescribed(t, m.released), ", "))
 		}
 	}
 	return fromFindings(ConditionKubernetesVersionsSupported, f.list, ReasonEveryMinorSupported,
 		"every Kubernetes minor with released versions has a supported version")
+}
+
+// kubernetesDescribed describes Kubernetes versions with their classification at t: those with
+// the given indices ("1.30.4 is deprecated"), or with nil every active one ("1.30.4 (deprecated)").
+func (idx *conditionIndex) kubernetesDescribed(t time.Time, indices []int) []string {
+	var out []string
+	if indices != nil {
+		for _, i := range indices {
+			out = append(out, idx.kubernetes[i].v.Version+" is "+string(idx.kubernetes[i].tl.classify(t)))
+		}
+		return out
+	}
+	for _, iv := range idx.kubernetes {
+		if c := iv.tl.classify(t); c.IsActive() {
+			out = append(out, iv.v.Version+" ("+string(c)+")")
+		}
+	}
+	return out
 }
 
 // latestKubernetesVersionNotDeprecated looks at the highest Kubernetes version (any
@@ -287,12 +292,7 @@ func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings)
 // available are fine.
 func (idx *conditionIndex) latestKubernetesVersionNotDeprecated(t time.Time) Condition {
 	const typ = ConditionLatestKubernetesVersionNotDeprecated
-	best := -1
-	for i, iv := range idx.kubernetes {
-		if iv.ok && (best < 0 || iv.parsed.compare(idx.kubernetes[best].parsed) > 0) {
-			best = i
-		}
-	}
+	best := idx.latest
 	if best < 0 {
 		return Condition{Type: typ, Status: ConditionFalse, Severity: ConditionSeverityError, Reason: ReasonNoKubernetesVersion,
 			Message: "the profile offers no Kubernetes version"}
@@ -324,7 +324,8 @@ func (idx *conditionIndex) latestKubernetesVersionNotDeprecated(t time.Time) Con
 // image for each of the expiring version's architectures. Each missing successor is a Warning.
 func (idx *conditionIndex) expirationsHaveSuccessors(t time.Time, window time.Duration, f *findings) Condition {
 	end := t.Add(window)
-	for _, iv := range idx.kubernetes {
+	for i := range idx.kubernetes {
+		iv := &idx.kubernetes[i]
 		if f.done() {
 			break
 		}
@@ -332,21 +333,14 @@ func (idx *conditionIndex) expirationsHaveSuccessors(t time.Time, window time.Du
 		if !ok {
 			continue
 		}
-		hasSuccessor := false
-		for _, other := range idx.kubernetes {
-			if other.ok && iv.ok && other.parsed.compare(iv.parsed) > 0 && other.parsed.major == iv.parsed.major &&
-				other.parsed.minor <= iv.parsed.minor+1 && other.tl.classifyAfter(e) == gardencorev1beta1.ClassificationSupported {
-				hasSuccessor = true
-				break
-			}
-		}
-		if !hasSuccessor {
+		if iv.expirationAt(e).orphaned {
 			f.add(ConditionSeverityWarning, ReasonExpirationWithoutSuccessor,
 				"Kubernetes %s expires at %s without a supported successor in its minor or the next", iv.v.Version, formatInstant(e))
 		}
 	}
 	for _, image := range idx.images {
-		for _, iv := range image.versions {
+		for i := range image.versions {
+			iv := &image.versions[i]
 			if f.done() {
 				break
 			}
@@ -354,20 +348,7 @@ func (idx *conditionIndex) expirationsHaveSuccessors(t time.Time, window time.Du
 			if !ok {
 				continue
 			}
-			var missing []string
-			for _, arch := range iv.archs {
-				found := false
-				for _, other := range image.versions {
-					if other.ok && iv.ok && other.parsed.compare(iv.parsed) > 0 && slices.Contains(other.archs, arch) &&
-						other.tl.classifyAfter(e) == gardencorev1beta1.ClassificationSupported {
-						found = true
-						break
-					}
-				}
-				if !found {
-					missing = append(missing, arch)
-				}
-			}
+			missing := iv.expirationAt(e).missingArchs
 			if len(missing) > 0 {
 				f.add(ConditionSeverityWarning, ReasonExpirationWithoutSuccessor,
 					"machine image %s %s expires at %s without a supported successor for %s", image.name, iv.v.Version, formatInstant(e), strings.Join(missing, ", "))

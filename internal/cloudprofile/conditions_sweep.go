@@ -1,0 +1,272 @@
+package cloudprofile
+
+import (
+	"slices"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+)
+
+// The search for LastTransitionTime walks back from `at` over the instants at which a lifecycle
+// condition may change: every step of a version's timeline, and every expiration minus the
+// warning window. Instead of evaluating all conditions anew at each instant (quadratic in the
+// number of versions), it keeps tallies of what each version contributes and, at each instant,
+// updates only the versions with a step there. The statuses it yields are those of
+// lifecycleConditions(t, window, false).
+
+// versionRef names a version of the index: image -1 is a Kubernetes version.
+type versionRef struct{ image, version int }
+
+// versionState is what one version contributes to the lifecycle conditions at an instant.
+type versionState struct {
+	class gardencorev1beta1.VersionClassification
+	// expiring: the version expires within the warning window without a supported successor.
+	expiring bool
+}
+
+func (idx *conditionIndex) version(r versionRef) *indexedVersion {
+	if r.image < 0 {
+		return &idx.kubernetes[r.version]
+	}
+	return &idx.images[r.image].versions[r.version]
+}
+
+// versionCount is the number of Kubernetes and image versions.
+func (idx *conditionIndex) versionCount() int {
+	n := len(idx.kubernetes)
+	for _, image := range idx.images {
+		n += len(image.versions)
+	}
+	return n
+}
+
+// stateAt is the contribution of version r at instant t.
+func (idx *conditionIndex) stateAt(r versionRef, t time.Time, window time.Duration) versionState {
+	iv := idx.version(r)
+	s := versionState{class: iv.tl.classify(t)}
+	if e, ok := iv.tl.expiresBefore(t, t.Add(window)); ok {
+		s.expiring = iv.expirationAt(e).withoutSuccessor()
+	}
+	return s
+}
+
+// minorTally counts the released and supported Kubernetes versions of a minor.
+type minorTally struct{ released, supported int }
+
+func (m minorTally) withoutSupported() bool { return m.released > 0 && m.supported == 0 }
+
+// imageTally counts an image's active versions and its released and supported versions per
+// architecture (archs[i] has released[i] and supported[i]).
+type imageTally struct {
+	active              int
+	archs               []string
+	released, supported []int
+}
+
+// arch returns the index of an architecture, adding it on first use.
+func (t *imageTally) arch(name string) int {
+	for i, a := range t.archs {
+		if a == name {
+			return i
+		}
+	}
+	t.archs = append(t.archs, name)
+	t.released = append(t.released, 0)
+	t.supported = append(t.supported, 0)
+	return len(t.archs) - 1
+}
+
+// hasFindings tells whether MachineImagesSupported reports the image: no active version, or an
+// architecture with released but no supported versions.
+func (t *imageTally) hasFindings() bool {
+	if t.active == 0 {
+		return true
+	}
+	for i := range t.archs {
+		if t.released[i] > 0 && t.supported[i] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionTallies sums the contributions of all versions at one instant.
+type conditionTallies struct {
+	idx                     *conditionIndex
+	kubernetesActive        int
+	kubernetesSupported     int
+	minors                  map[minorKey]*minorTally
+	minorsWithoutSupported  int
+	latestClass             gardencorev1beta1.VersionClassification
+	expiring                int
+	images                  []imageTally
+	imagesWithFindings      int
+	supportedVersionsByArch map[string]int
+}
+
+func newConditionTallies(idx *conditionIndex) *conditionTallies {
+	// Before any version is added, every image lacks an active version.
+	ts := &conditionTallies{idx: idx, minors: map[minorKey]*minorTally{}, supportedVersionsByArch: map[string]int{},
+		images: make([]imageTally, len(idx.images)), imagesWithFindings: len(idx.images)}
+	return ts
+}
+
+// apply adds (delta 1) or removes (delta -1) the contribution s of version r.
+func (ts *conditionTallies) apply(r versionRef, s versionState, delta int) {
+	if s.expiring {
+		ts.expiring += delta
+	}
+	if r.image < 0 {
+		ts.applyKubernetes(r.version, s, delta)
+		return
+	}
+	img := &ts.images[r.image]
+	before := img.hasFindings()
+	if s.class.IsActive() {
+		img.active += delta
+	}
+	for _, arch := range ts.idx.images[r.image].versions[r.version].archs {
+		a := img.arch(arch)
+		if released(s.class) {
+			img.released[a] += delta
+		}
+		if s.class == gardencorev1beta1.ClassificationSupported {
+			img.supported[a] += delta
+			ts.supportedVersionsByArch[arch] += delta
+		}
+	}
+	ts.imagesWithFindings += countChange(before, img.hasFindings())
+}
+
+func (ts *conditionTallies) applyKubernetes(i int, s versionState, delta int) {
+	if i == ts.idx.latest && delta > 0 {
+		ts.latestClass = s.class
+	}
+	if s.class.IsActive() {
+		ts.kubernetesActive += delta
+	}
+	if s.class == gardencorev1beta1.ClassificationSupported {
+		ts.kubernetesSupported += delta
+	}
+	iv := &ts.idx.kubernetes[i]
+	if !iv.ok || !released(s.class) {
+		return
+	}
+	m := ts.minors[iv.parsed.minorKey()]
+	if m == nil {
+		m = &minorTally{}
+		ts.minors[iv.parsed.minorKey()] = m
+	}
+	before := m.withoutSupported()
+	m.released += delta
+	if s.class == gardencorev1beta1.ClassificationSupported {
+		m.supported += delta
+	}
+	ts.minorsWithoutSupported += countChange(before, m.withoutSupported())
+}
+
+// countChange is +1 when a condition starts to hold, -1 when it stops, else 0.
+func countChange(before, after bool) int {
+	switch {
+	case after && !before:
+		return 1
+	case before && !after:
+		return -1
+	}
+	return 0
+}
+
+// statuses are the statuses of the four lifecycle conditions, in the order of lifecycleConditions.
+func (ts *conditionTallies) statuses() []ConditionStatus {
+	status := func(met bool) ConditionStatus {
+		if met {
+			return ConditionTrue
+		}
+		return ConditionFalse
+	}
+	latestOK := ts.idx.latest >= 0 && ts.latestClass != gardencorev1beta1.ClassificationDeprecated &&
+		ts.latestClass != gardencorev1beta1.ClassificationExpired
+	return []ConditionStatus{
+		status(ts.kubernetesActive > 0 && ts.kubernetesSupported > 0 && ts.minorsWithoutSupported == 0),
+		status(latestOK),
+		status(ts.expiring == 0),
+		status(ts.machineImagesSupported()),
+	}
+}
+
+func (ts *conditionTallies) machineImagesSupported() bool {
+	if ts.imagesWithFindings > 0 {
+		return false
+	}
+	anySupported := false
+	for _, n := range ts.supportedVersionsByArch {
+		anySupported = anySupported || n > 0
+	}
+	if !anySupported {
+		return false
+	}
+	for _, arch := range ts.idx.machineTypeArchs {
+		if ts.supportedVersionsByArch[arch] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// versionEvent is an instant at which version ref's contribution may change.
+type versionEvent struct {
+	at  time.Time
+	ref int // index into the sweep's refs
+}
+
+// sweepBack calls visit with the lifecycle statuses at each instant before `at` where one may
+// change, latest first, until visit returns true.
+func (idx *conditionIndex) sweepBack(at time.Time, window time.Duration, visit func(t time.Time, statuses []ConditionStatus) (stop bool)) {
+	refs := make([]versionRef, 0, idx.versionCount())
+	for i := range idx.kubernetes {
+		refs = append(refs, versionRef{-1, i})
+	}
+	for img := range idx.images {
+		for i := range idx.images[img].versions {
+			refs = append(refs, versionRef{img, i})
+		}
+	}
+	events := make([]versionEvent, 0, 2*len(refs))
+	ts := newConditionTallies(idx)
+	states := make([]versionState, len(refs))
+	for k, r := range refs {
+		states[k] = idx.stateAt(r, at, window)
+		ts.apply(r, states[k], 1)
+		tl := idx.version(r).tl
+		for _, s := range tl.steps {
+			events = appendEventBefore(events, at, s.at, k)
+			if window > 0 && s.class == gardencorev1beta1.ClassificationExpired {
+				events = appendEventBefore(events, at, s.at.Add(-window), k)
+			}
+		}
+	}
+	slices.SortFunc(events, func(a, b versionEvent) int { return b.at.Compare(a.at) })
+	for start := 0; start < len(events); {
+		t := events[start].at
+		end := start
+		for ; end < len(events) && events[end].at.Equal(t); end++ {
+			k := events[end].ref
+			if s := idx.stateAt(refs[k], t, window); s != states[k] {
+				ts.apply(refs[k], states[k], -1)
+				ts.apply(refs[k], s, 1)
+				states[k] = s
+			}
+		}
+		if visit(t, ts.statuses()) {
+			return
+		}
+		start = end
+	}
+}
+
+func appendEventBefore(events []versionEvent, at, t time.Time, ref int) []versionEvent {
+	if t.Before(at) {
+		events = append(events, versionEvent{at: t, ref: ref})
+	}
+	return events
+}

@@ -1,0 +1,179 @@
+package cloudprofile
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+)
+
+// randomConditionsSpec builds a profile whose lifecycles start on a coarse grid of hours, so that
+// steps of different versions coincide and expirations meet the warning window exactly. Some
+// lifecycles are not valid ones (the conditions are computed for whatever a cluster holds).
+func randomConditionsSpec(r *rand.Rand) gardencorev1beta1.CloudProfileSpec {
+	classes := []gardencorev1beta1.VersionClassification{lkPreview, lkSupported, lkDeprecated, lkExpired}
+	instant := func() time.Time { return lk2030.Add(time.Duration(r.IntN(12)) * time.Hour) }
+	version := func(name string) gardencorev1beta1.ExpirableVersion {
+		switch r.IntN(3) {
+		case 0:
+			return lkVersion(name, classes[r.IntN(3)], instant())
+		case 1:
+			return lkVersion(name, classes[r.IntN(3)], time.Time{})
+		}
+		var stages []any
+		start := lk2030.Add(-time.Hour)
+		for _, c := range classes {
+			if r.IntN(3) == 0 {
+				continue
+			}
+			if r.IntN(8) == 0 {
+				c = classes[r.IntN(4)] // out of order
+			}
+			start = start.Add(time.Duration(r.IntN(4)) * time.Hour)
+			stages = append(stages, c, start)
+		}
+		if len(stages) == 0 {
+			stages = []any{lkSupported, time.Time{}}
+		}
+		return lkLifecycle(name, stages...)
+	}
+	names := func(n int, format string) []string {
+		seen := map[string]bool{}
+		var out []string
+		for len(out) < n {
+			name := fmt.Sprintf(format, r.IntN(4), r.IntN(4))
+			if r.IntN(20) == 0 {
+				name = "not-a-version-" + name
+			}
+			if !seen[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
+		}
+		return out
+	}
+	var spec gardencorev1beta1.CloudProfileSpec
+	for _, name := range names(r.IntN(9)+1, "1.%d.%d") {
+		spec.Kubernetes.Versions = append(spec.Kubernetes.Versions, version(name))
+	}
+	archs := [][]string{{"amd64"}, {"arm64"}, {"amd64", "arm64"}}
+	for img := 0; img < r.IntN(3); img++ {
+		image := gardencorev1beta1.MachineImage{Name: fmt.Sprintf("image-%d", img)}
+		for _, name := range names(r.IntN(6)+1, "%d.%d.0") {
+			image.Versions = append(image.Versions, lkImageVersion(version(name), archs[r.IntN(3)]...))
+		}
+		spec.MachineImages = append(spec.MachineImages, image)
+	}
+	for i := 0; i < r.IntN(3); i++ {
+		spec.MachineTypes = append(spec.MachineTypes, gardencorev1beta1.MachineType{Name: fmt.Sprintf("m%d", i), Architecture: lkStr(archs[r.IntN(2)][0])})
+	}
+	return spec
+}
+
+// TestExpirationSuccessors_AgreeWithScanningEveryVersion: the successors found with the span sets
+// are those a scan of every other version finds (ExpirationsHaveSuccessors: a higher version of
+// the same major in the same or next minor, resp. of the same image with the architecture, that
+// is supported right after the expiration).
+func TestExpirationSuccessors_AgreeWithScanningEveryVersion(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	supportedAfter := func(iv indexedVersion, e time.Time) bool {
+		return Classify(iv.v, e.Add(time.Nanosecond)) == gardencorev1beta1.ClassificationSupported
+	}
+	for n := 0; n < 3000; n++ {
+		spec := randomConditionsSpec(r)
+		idx := newConditionIndex(&spec)
+		for _, iv := range idx.kubernetes {
+			for _, x := range iv.expirations {
+				found := false
+				for _, other := range idx.kubernetes {
+					found = found || (iv.ok && other.ok && other.parsed.compare(iv.parsed) > 0 && other.parsed.major == iv.parsed.major &&
+						other.parsed.minor <= iv.parsed.minor+1 && supportedAfter(other, x.at))
+				}
+				if x.orphaned == found {
+					t.Fatalf("Kubernetes %s expiring at %s: orphaned=%v, but a scan finds a successor: %v\n%+v", iv.v.Version, x.at, x.orphaned, found, spec.Kubernetes.Versions)
+				}
+			}
+		}
+		for _, image := range idx.images {
+			for _, iv := range image.versions {
+				for _, x := range iv.expirations {
+					var missing []string
+					for _, arch := range iv.archs {
+						found := false
+						for _, other := range image.versions {
+							found = found || (iv.ok && other.ok && other.parsed.compare(iv.parsed) > 0 && slices.Contains(other.archs, arch) && supportedAfter(other, x.at))
+						}
+						if !found {
+							missing = append(missing, arch)
+						}
+					}
+					if !slices.Equal(x.missingArchs, missing) {
+						t.Fatalf("image %s %s expiring at %s: missing %v, a scan finds %v\n%+v", image.name, iv.v.Version, x.at, x.missingArchs, missing, image.versions)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestProfileConditions_LastTransitionTimesAgreeWithEvaluatingEveryInstant: the incremental sweep
+// finds the same LastTransitionTime as evaluating every condition at every stage start and every
+// stage start minus the window, walking back from `at`.
+func TestProfileConditions_LastTransitionTimesAgreeWithEvaluatingEveryInstant(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for n := 0; n < 3000; n++ {
+		spec := randomConditionsSpec(r)
+		window := []time.Duration{0, 2 * time.Hour, 5 * time.Hour}[r.IntN(3)]
+		at := lk2030.Add(time.Duration(r.IntN(16)-2)*time.Hour + []time.Duration{0, time.Nanosecond, 30 * time.Minute}[r.IntN(3)])
+		got := ProfileConditions(&spec, at, window)
+		want := conditionsByEvaluatingEveryInstant(&spec, at, window)
+		for i := range want {
+			if got[i].Type != want[i].Type || got[i].Status != want[i].Status || !got[i].LastTransitionTime.Equal(want[i].LastTransitionTime) {
+				t.Fatalf("at %s, window %s: %s is %s since %s, want %s since %s\nspec: %+v", at, window, got[i].Type, got[i].Status,
+					got[i].LastTransitionTime, want[i].Status, want[i].LastTransitionTime, spec)
+			}
+		}
+	}
+}
+
+// conditionsByEvaluatingEveryInstant is ProfileConditions by brute force.
+func conditionsByEvaluatingEveryInstant(spec *gardencorev1beta1.CloudProfileSpec, at time.Time, window time.Duration) []Condition {
+	idx := newConditionIndex(spec)
+	eval := func(t time.Time, detail bool) []Condition {
+		conds := append([]Condition{{}}, idx.lifecycleConditions(t, window, detail)...)
+		conds[0] = Summarize(conds[1:])
+		return conds
+	}
+	var instants []time.Time
+	versions := slices.Clone(spec.Kubernetes.Versions)
+	for _, image := range spec.MachineImages {
+		for _, v := range image.Versions {
+			versions = append(versions, v.ExpirableVersion)
+		}
+	}
+	for _, v := range versions {
+		for _, s := range effectiveStages(v) {
+			if !s.start.IsZero() {
+				instants = append(instants, s.start, s.start.Add(-window))
+			}
+		}
+	}
+	slices.SortFunc(instants, func(a, b time.Time) int { return b.Compare(a) })
+	current := eval(at, true)
+	for i := range current {
+		current[i].LastTransitionTime = at
+		for _, t := range instants {
+			if !t.Before(at) {
+				continue
+			}
+			if eval(t, false)[i].Status != current[i].Status {
+				current[i].LastTransitionTime = t
+				break
+			}
+		}
+	}
+	return current
+}
