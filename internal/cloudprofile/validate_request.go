@@ -17,8 +17,10 @@ func ValidateCloudProfileRequest(cp, old *gardencorev1beta1.CloudProfile, opts O
 	if cp == nil {
 		return nil
 	}
-	cp = cp.DeepCopy()
-	cp.ObjectMeta = withExtensionLabels(cp.ObjectMeta, &cp.Spec.Type)
+	// A shallow copy with new metadata: the preparation below deep-copies before it changes anything.
+	labelled := *cp
+	labelled.ObjectMeta = withExtensionLabels(cp.ObjectMeta, &cp.Spec.Type)
+	cp = &labelled
 	if old != nil {
 		prepared, defaultedOld := PrepareCloudProfileForUpdate(cp, old)
 		return ValidateCloudProfileUpdate(prepared, defaultedOld, opts)
