@@ -68,6 +68,7 @@ func (d *cloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 			"shoot modules pick; the machine and volume types usable per region and zone; and conditions with a summarising `Ready`.",
 		Attributes: attrs,
 	}
+	resp.Schema.Attributes = withDataSourceNestedTypes(resp.Schema.Attributes)
 }
 
 // Configure receives the provider's data.

@@ -109,6 +109,7 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 			"with a summarising `Ready`; `status_in_sync` tells whether the controller's rendered status matches.",
 		Attributes: attrs,
 	}
+	resp.Schema.Attributes = withDataSourceNestedTypes(resp.Schema.Attributes)
 }
 
 // Configure receives the provider's data.

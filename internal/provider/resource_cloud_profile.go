@@ -83,6 +83,7 @@ func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
+	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
 }
 
 // Configure receives the provider's data.

@@ -73,6 +73,7 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
+	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
 }
 
 // Configure receives the provider's data.
