@@ -247,7 +247,8 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	var d diag.Diagnostics
 	out.Metadata, d = types.ObjectValueFrom(ctx, clusterMetadataType().AttrTypes, nm.clusterScoped())
 	diags.Append(d...)
-	out.Spec, d = flattenCloudProfileSpec(ctx, spec)
+	out.Spec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
+	specValue, d := flattenSpecTerraform(cloudProfileSpecRoot, spec)
 	diags.Append(d...)
 	out.Status, d = cloudProfileStatusValue(cp.Status)
 	diags.Append(d...)
@@ -260,6 +261,6 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(state.Set(ctx, &out)...)
+	diags.Append(setStateWithSpec(ctx, state, &out, specValue)...)
 	return diags
 }

@@ -7,13 +7,28 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // stateSetter is the part of tfsdk.State the resources write through.
 type stateSetter interface {
 	Set(ctx context.Context, val any) diag.Diagnostics
+	SetAttribute(ctx context.Context, p path.Path, val any) diag.Diagnostics
+}
+
+// setStateWithSpec writes the model, whose spec is null, and then the spec as a ready Terraform
+// value: for a profile with thousands of versions the framework's conversion of an object value
+// costs far more than building the value directly (flattenSpecTerraform).
+func setStateWithSpec(ctx context.Context, state stateSetter, model any, spec tftypes.Value) diag.Diagnostics {
+	diags := state.Set(ctx, model)
+	if diags.HasError() {
+		return diags
+	}
+	diags.Append(state.SetAttribute(ctx, path.Root("spec"), spec)...)
+	return diags
 }
 
 // objectAsOptions let nested objects with unknown or null parts be read into models.

@@ -225,7 +225,8 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	var d diag.Diagnostics
 	out.Metadata, d = types.ObjectValueFrom(ctx, namespacedMetadataType().AttrTypes, meta)
 	diags.Append(d...)
-	out.Spec, d = flattenNamespacedCloudProfileSpec(ctx, spec)
+	out.Spec = types.ObjectNull(namespacedCloudProfileSpecType().AttrTypes)
+	specValue, d := flattenSpecTerraform(namespacedCloudProfileSpecRoot, spec)
 	diags.Append(d...)
 	out.Status, d = namespacedCloudProfileStatusValue(ctx, ncp.Status)
 	diags.Append(d...)
@@ -238,7 +239,7 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(state.Set(ctx, &out)...)
+	diags.Append(setStateWithSpec(ctx, state, &out, specValue)...)
 	return diags
 }
 

@@ -1,6 +1,11 @@
 package provider
 
-import "github.com/hashicorp/terraform-plugin-framework/attr"
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
 
 // The spec of a CloudProfile and of a NamespacedCloudProfile is described once, as a tree of
 // specField descriptors. Everything else is derived from the tree by generic code: the resource
@@ -60,8 +65,9 @@ type specField struct {
 	// of its fields are empty, flatten yields null rather than an object of nulls.
 	emptyIsNull bool
 	children    []specField
-	// typ caches the Terraform type; set once by prepareSpecFields.
-	typ attr.Type
+	// typ caches the Terraform type and tfType its tftypes form; set once by prepareSpecFields.
+	typ    attr.Type
+	tfType tftypes.Type
 }
 
 func init() {
@@ -76,6 +82,7 @@ func prepareSpecFields(f *specField) {
 	}
 	f.typ = nil
 	f.typ = specAttrType(*f)
+	f.tfType = f.typ.TerraformType(context.Background())
 }
 
 // withDescription returns a copy of f with another description.

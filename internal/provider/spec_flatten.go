@@ -5,9 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
-	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -35,24 +35,38 @@ func flattenNamespacedCloudProfileSpec(ctx context.Context, spec gardencorev1bet
 	return flattenSpec(ctx, namespacedCloudProfileSpecRoot, spec)
 }
 
-// flattenSpec marshals the API value as Kubernetes would and walks the JSON along the descriptor
-// tree. Each level is decoded only as far as its descriptor says, so provider_config keeps its
-// exact bytes and numbers their precision.
-func flattenSpec(_ context.Context, root specField, spec any) (types.Object, diag.Diagnostics) {
-	var diags diag.Diagnostics
+// flattenSpec converts the API value into the types.Object of the spec attribute (see
+// flattenSpecTerraform).
+func flattenSpec(ctx context.Context, root specField, spec any) (types.Object, diag.Diagnostics) {
 	objType := specAttrType(root).(types.ObjectType)
-	raw, err := json.Marshal(spec)
-	if err != nil {
-		diags.AddError("Cannot read the spec", fmt.Sprintf("Gardener's spec could not be encoded: %v. This is a bug in the provider.", err))
+	tv, diags := flattenSpecTerraform(root, spec)
+	if diags.HasError() {
 		return types.ObjectNull(objType.AttrTypes), diags
 	}
-	v, d := flattenObject(root, raw, path.Root(root.attr), false)
-	diags.Append(d...)
+	v, err := objType.ValueFromTerraform(ctx, tv)
 	obj, ok := v.(types.Object)
-	if diags.HasError() || !ok {
+	if err != nil || !ok {
+		diags.AddError("Cannot read the spec", fmt.Sprintf("The spec could not be converted (%v). This is a bug in the provider.", err))
 		return types.ObjectNull(objType.AttrTypes), diags
 	}
 	return obj, diags
+}
+
+// flattenSpecTerraform marshals the API value as Kubernetes would and walks the JSON along the
+// descriptor tree into the Terraform value of the spec attribute. Each level is decoded only as
+// far as its descriptor says, so provider_config keeps its exact bytes and numbers their
+// precision. The value is built directly in Terraform's own representation: a profile with
+// thousands of versions is converted once, without the framework's per-node conversions.
+func flattenSpecTerraform(root specField, spec any) (tftypes.Value, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	raw, err := json.Marshal(spec)
+	if err != nil {
+		diags.AddError("Cannot read the spec", fmt.Sprintf("Gardener's spec could not be encoded: %v. This is a bug in the provider.", err))
+		return tftypes.NewValue(root.tfType, nil), diags
+	}
+	v, d := flattenObject(root, raw, path.Root(root.attr), false)
+	diags.Append(d...)
+	return v, diags
 }
 
 // isJSONNull tells whether raw is absent or JSON null.
@@ -62,10 +76,9 @@ func isJSONNull(raw json.RawMessage) bool {
 }
 
 // flattenValue converts the JSON of field f into its Terraform value.
-func flattenValue(f specField, raw json.RawMessage, p path.Path) (attr.Value, diag.Diagnostics) {
+func flattenValue(f specField, raw json.RawMessage, p path.Path) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	typ := specAttrType(f)
-	null := nullOf(typ)
+	null := tftypes.NewValue(f.tfType, nil)
 	if isJSONNull(raw) && f.kind != kindObject {
 		return null, nil
 	}
@@ -82,74 +95,58 @@ func flattenValue(f specField, raw json.RawMessage, p path.Path) (attr.Value, di
 		if !decode(&s) || s == "" {
 			return null, diags
 		}
-		switch f.kind {
-		case kindQuantity:
-			return newCanonicalValue(quantityType, s), diags
-		case kindTimestamp:
-			return newCanonicalValue(timestampType, s), diags
-		case kindDuration:
-			return newCanonicalValue(durationType, s), diags
-		}
-		return types.StringValue(s), diags
+		return tftypes.NewValue(tftypes.String, s), diags
 	case kindJSON:
 		var buf bytes.Buffer
 		if err := json.Compact(&buf, raw); err != nil {
 			diags.AddAttributeError(p, "Cannot read the spec", fmt.Sprintf("Gardener's provider_config is not valid JSON: %v.", err))
 			return null, diags
 		}
-		return jsontypes.NewNormalizedValue(buf.String()), diags
+		return tftypes.NewValue(tftypes.String, buf.String()), diags
 	case kindBool:
 		var b bool
 		if !decode(&b) {
 			return null, diags
 		}
-		return types.BoolValue(b), diags
+		return tftypes.NewValue(tftypes.Bool, b), diags
 	case kindInt32:
 		var i int32
 		if !decode(&i) {
 			return null, diags
 		}
-		return types.Int32Value(i), diags
+		return tftypes.NewValue(tftypes.Number, new(big.Float).SetInt64(int64(i))), diags
 	case kindStringList:
 		var l []string
 		if !decode(&l) || len(l) == 0 {
 			return null, diags
 		}
-		return stringList(l), diags
+		return stringListTerraform(l), diags
 	case kindStringMap:
 		var m map[string]string
 		if !decode(&m) || len(m) == 0 {
 			return null, diags
 		}
-		elems := make(map[string]attr.Value, len(m))
+		elems := make(map[string]tftypes.Value, len(m))
 		for k, s := range m {
-			elems[k] = types.StringValue(s)
+			elems[k] = tftypes.NewValue(tftypes.String, s)
 		}
-		v, d := types.MapValue(types.StringType, elems)
-		diags.Append(d...)
-		return v, diags
+		return tftypes.NewValue(f.tfType, elems), diags
 	case kindCapabilities:
 		var m map[string][]string
 		if !decode(&m) || len(m) == 0 {
 			return null, diags
 		}
-		v, d := capabilitiesValue(m)
-		diags.Append(d...)
-		return v, diags
+		return capabilitiesTerraform(m), diags
 	case kindCapabilityFlavors:
 		var l []map[string][]string
 		if !decode(&l) || len(l) == 0 {
 			return null, diags
 		}
-		elems := make([]attr.Value, 0, len(l))
+		elems := make([]tftypes.Value, 0, len(l))
 		for _, m := range l {
-			v, d := capabilitiesValue(m)
-			diags.Append(d...)
-			elems = append(elems, v)
+			elems = append(elems, capabilitiesTerraform(m))
 		}
-		v, d := types.ListValue(capabilitiesType, elems)
-		diags.Append(d...)
-		return v, diags
+		return tftypes.NewValue(f.tfType, elems), diags
 	case kindObject:
 		return flattenObject(f, raw, p, f.emptyIsNull)
 	case kindObjectList:
@@ -157,8 +154,7 @@ func flattenValue(f specField, raw json.RawMessage, p path.Path) (attr.Value, di
 		if !decode(&l) || len(l) == 0 {
 			return null, diags
 		}
-		elemType := typ.(types.ListType).ElemType
-		elems := make([]attr.Value, 0, len(l))
+		elems := make([]tftypes.Value, 0, len(l))
 		for i, er := range l {
 			v, d := flattenObject(f, er, p.AtListIndex(i), false)
 			diags.Append(d...)
@@ -167,33 +163,35 @@ func flattenValue(f specField, raw json.RawMessage, p path.Path) (attr.Value, di
 			}
 			elems = append(elems, v)
 		}
-		v, d := types.ListValue(elemType, elems)
-		diags.Append(d...)
-		return v, diags
+		return tftypes.NewValue(f.tfType, elems), diags
 	}
 	diags.AddAttributeError(p, "Unsupported attribute", fmt.Sprintf("The provider does not know how to read %q (kind %d). This is a bug in the provider.", f.attr, f.kind))
 	return null, diags
 }
 
-// flattenObject converts a JSON object into an object value of f's children. JSON null is a
-// null object; if emptyIsNull, so is an object whose every attribute comes out null.
-func flattenObject(f specField, raw json.RawMessage, p path.Path, emptyIsNull bool) (attr.Value, diag.Diagnostics) {
+// flattenObject converts a JSON object into an object value of f's children (for a list of
+// objects: one element). JSON null is a null object; if emptyIsNull, so is an object whose every
+// attribute comes out null.
+func flattenObject(f specField, raw json.RawMessage, p path.Path, emptyIsNull bool) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	objType := objectTypeOfField(f)
+	objType := f.tfType
+	if f.kind == kindObjectList {
+		objType = f.tfType.(tftypes.List).ElementType
+	}
 	if isJSONNull(raw) {
 		if f.kind == kindObjectList {
 			// An element of a list cannot be null; Kubernetes never sends one.
 			raw = json.RawMessage("{}")
 		} else {
-			return types.ObjectNull(objType.AttrTypes), nil
+			return tftypes.NewValue(objType, nil), nil
 		}
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil {
 		diags.AddAttributeError(p, "Cannot read the spec", fmt.Sprintf("Gardener's value %s is not an object: %v. This is a bug in the provider.", truncate(string(raw)), err))
-		return types.ObjectNull(objType.AttrTypes), diags
+		return tftypes.NewValue(objType, nil), diags
 	}
-	attrs := make(map[string]attr.Value, len(f.children))
+	attrs := make(map[string]tftypes.Value, len(f.children))
 	allNull := true
 	for _, c := range f.children {
 		v, d := flattenValue(c, fields[c.json], p.AtName(c.attr))
@@ -204,23 +202,9 @@ func flattenObject(f specField, raw json.RawMessage, p path.Path, emptyIsNull bo
 		}
 	}
 	if diags.HasError() || (emptyIsNull && allNull) {
-		return types.ObjectNull(objType.AttrTypes), diags
+		return tftypes.NewValue(objType, nil), diags
 	}
-	v, d := types.ObjectValue(objType.AttrTypes, attrs)
-	diags.Append(d...)
-	return v, diags
-}
-
-// objectTypeOfField is the object type of f, or of f's elements if f is a list of objects.
-func objectTypeOfField(f specField) types.ObjectType {
-	t := specAttrType(f)
-	if lt, ok := t.(types.ListType); ok {
-		t = lt.ElemType
-	}
-	if ot, ok := t.(types.ObjectType); ok {
-		return ot
-	}
-	return objectTypeOf(f.children)
+	return tftypes.NewValue(objType, attrs), diags
 }
 
 // nullOf is the null value of a type.
@@ -237,21 +221,27 @@ func valueOfRaw(t attr.Type, raw any) attr.Value {
 	return v
 }
 
-func stringList(l []string) types.List {
-	elems := make([]attr.Value, len(l))
+var (
+	stringListTerraformType   = tftypes.List{ElementType: tftypes.String}
+	capabilitiesTerraformType = tftypes.Map{ElementType: stringListTerraformType}
+)
+
+// stringListTerraform is the list(string) value of l.
+func stringListTerraform(l []string) tftypes.Value {
+	elems := make([]tftypes.Value, len(l))
 	for i, s := range l {
-		elems[i] = types.StringValue(s)
+		elems[i] = tftypes.NewValue(tftypes.String, s)
 	}
-	return types.ListValueMust(types.StringType, elems)
+	return tftypes.NewValue(stringListTerraformType, elems)
 }
 
-// capabilitiesValue is the map(list(string)) value of capabilities; a nil map is an empty map.
-func capabilitiesValue(m map[string][]string) (types.Map, diag.Diagnostics) {
-	elems := make(map[string]attr.Value, len(m))
+// capabilitiesTerraform is the map(list(string)) value of capabilities; a nil map is an empty map.
+func capabilitiesTerraform(m map[string][]string) tftypes.Value {
+	elems := make(map[string]tftypes.Value, len(m))
 	for k, l := range m {
-		elems[k] = stringList(l)
+		elems[k] = stringListTerraform(l)
 	}
-	return types.MapValue(stringListType, elems)
+	return tftypes.NewValue(capabilitiesTerraformType, elems)
 }
 
 func truncate(s string) string {

@@ -46,6 +46,19 @@ type bench struct {
 	ncps   []*gardencorev1beta1.NamespacedCloudProfile
 	seq    int
 	ok     bool
+	// settled is the time spent waiting for a quiet machine; unsettled counts the waits that
+	// timed out.
+	settled   time.Duration
+	unsettled int
+}
+
+// settle waits for a quiet machine before a measurement (see waitQuiet).
+func (b *bench) settle(ctx context.Context) {
+	waited, quiet := waitQuiet(ctx)
+	b.settled += waited
+	if !quiet {
+		b.unsettled++
+	}
 }
 
 // tfResult is one terraform command: its duration, the provider's requests and peak RSS.
@@ -171,6 +184,7 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 			return false, err
 		}
 		planNoRefresh = append(planNoRefresh, r)
+		b.settle(ctx)
 		t0 := time.Now()
 		if _, err := b.dyn.Resource(schema.GroupVersionResource{Group: "core.gardener.cloud", Version: "v1beta1", Resource: "cloudprofiles"}).Get(ctx, gen.BigProfileName, metav1.GetOptions{}); err != nil {
 			return false, fmt.Errorf("raw GET: %w", err)
@@ -204,7 +218,9 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 	fmt.Println()
 	fmt.Printf("Big profile: %d Kubernetes versions (%d minors), %d machine images × %d versions, %d machine types, %d volume types, %d regions × %d zones; %d namespaced profiles.\n",
 		gen.KubernetesVersions, gen.KubernetesMinors, gen.MachineImages, gen.ImageVersions, gen.MachineTypes, gen.VolumeTypes, gen.Regions, gen.ZonesPerRegion, gen.NamespacedProfileCount)
-	fmt.Printf("Medians over %d runs; %d CPUs; load average before: %s, after: %s\n\n", b.runs, runtime.NumCPU(), loadBefore, loadAfter)
+	fmt.Printf("Medians over %d runs; %d CPUs; load average before: %s, after: %s\n", b.runs, runtime.NumCPU(), loadBefore, loadAfter)
+	fmt.Printf("Each measurement started once the CPUs were less than %.0f%% busy for a second (waited %s in all; %d waits timed out after %s)\n\n",
+		quietBusy*100, b.settled.Round(time.Second), b.unsettled, quietTimeout)
 	fmt.Printf("%-58s %12s   %-28s %s\n", "figure", "median", "budget", "result")
 	fmt.Println(strings.Repeat("-", 110))
 
@@ -337,6 +353,7 @@ func (b *bench) tf(ctx context.Context, dir string, okCodes []int, args ...strin
 	}
 	defer out.Close()
 	cmd.Stdout, cmd.Stderr = out, out
+	b.settle(ctx)
 	t0 := time.Now()
 	err = cmd.Run()
 	r := tfResult{dur: time.Since(t0)}
