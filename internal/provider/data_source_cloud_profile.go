@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
@@ -115,7 +116,8 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	resp.Diagnostics.Append(diags...)
 	m.Annotations, diags = types.MapValueFrom(ctx, types.StringType, cp.Annotations)
 	resp.Diagnostics.Append(diags...)
-	m.Spec, diags = flattenCloudProfileSpec(ctx, cp.Spec)
+	m.Spec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
+	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, cp.Spec)
 	resp.Diagnostics.Append(diags...)
 	m.StatusInSync = types.BoolValue(cloudprofile.StatusInSync(cp.Spec, cp.Status, readAt))
 	m.profileOutputs, diags = computeProfileOutputs(ctx, &cp.Spec, newStatusClassifications(cp.Status), ev)
@@ -123,5 +125,5 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, terraformValueAt{path.Root("spec"), spec})...)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
@@ -168,7 +169,8 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	resp.Diagnostics.Append(diags...)
 	m.Spec, diags = flattenNamespacedCloudProfileSpec(ctx, ncp.Spec)
 	resp.Diagnostics.Append(diags...)
-	m.Status, diags = namespacedStatusDataSourceValue(ctx, ncp.Status)
+	var large []terraformValueAt
+	m.Status, large, diags = namespacedStatusDataSourceValue(ncp.Status)
 	resp.Diagnostics.Append(diags...)
 	m.ParentFound = types.BoolValue(parentFound)
 
@@ -181,8 +183,9 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 		merged = &spec
 		result := cloudprofile.CompareNamespacedStatus(ncp.Generation, ncp.Spec, ncp.Status, spec)
 		sync = &result
-		m.MergedSpec, diags = flattenCloudProfileSpec(ctx, spec)
+		mergedValue, diags := flattenSpecTerraform(cloudProfileSpecRoot, spec)
 		resp.Diagnostics.Append(diags...)
+		large = append(large, terraformValueAt{path.Root("merged_spec"), mergedValue})
 	}
 	m.StatusInSync = types.BoolValue(sync != nil && sync.InSync)
 	m.profileOutputs, diags = computeProfileOutputs(ctx, merged, nil, ev,
@@ -192,19 +195,21 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, large...)...)
 }
 
 // namespacedStatusDataSourceValue converts the status as read; null when nothing was rendered.
-func namespacedStatusDataSourceValue(ctx context.Context, s gardencorev1beta1.NamespacedCloudProfileStatus) (types.Object, diag.Diagnostics) {
+// Its cloud_profile_spec is null in the object and returned as a ready Terraform value instead
+// (see setStateWithValues).
+func namespacedStatusDataSourceValue(s gardencorev1beta1.NamespacedCloudProfileStatus) (types.Object, []terraformValueAt, diag.Diagnostics) {
 	if s.ObservedGeneration == 0 {
-		return types.ObjectNull(namespacedStatusDataSourceType.AttrTypes), nil
+		return types.ObjectNull(namespacedStatusDataSourceType.AttrTypes), nil, nil
 	}
-	spec, diags := flattenCloudProfileSpec(ctx, s.CloudProfileSpec)
+	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, s.CloudProfileSpec)
 	obj, d := types.ObjectValue(namespacedStatusDataSourceType.AttrTypes, map[string]attr.Value{
 		"observed_generation": types.Int64Value(s.ObservedGeneration),
-		"cloud_profile_spec":  spec,
+		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})
 	diags.Append(d...)
-	return obj, diags
+	return obj, []terraformValueAt{{path.Root("status").AtName("cloud_profile_spec"), spec}}, diags
 }

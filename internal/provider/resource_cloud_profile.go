@@ -261,6 +261,6 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(setStateWithSpec(ctx, state, &out, specValue)...)
+	diags.Append(setStateWithValues(ctx, state, &out, terraformValueAt{path.Root("spec"), specValue})...)
 	return diags
 }

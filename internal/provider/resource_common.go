@@ -19,15 +19,24 @@ type stateSetter interface {
 	SetAttribute(ctx context.Context, p path.Path, val any) diag.Diagnostics
 }
 
-// setStateWithSpec writes the model, whose spec is null, and then the spec as a ready Terraform
-// value: for a profile with thousands of versions the framework's conversion of an object value
-// costs far more than building the value directly (flattenSpecTerraform).
-func setStateWithSpec(ctx context.Context, state stateSetter, model any, spec tftypes.Value) diag.Diagnostics {
+// terraformValueAt is a value, ready in Terraform's representation, for the attribute at path.
+type terraformValueAt struct {
+	path  path.Path
+	value tftypes.Value
+}
+
+// setStateWithValues writes the model, whose attributes at the given paths are null, and then
+// those attributes as ready Terraform values: for a profile with thousands of versions the
+// framework's conversion of an object value costs far more than building the value directly
+// (flattenSpecTerraform).
+func setStateWithValues(ctx context.Context, state stateSetter, model any, values ...terraformValueAt) diag.Diagnostics {
 	diags := state.Set(ctx, model)
-	if diags.HasError() {
-		return diags
+	for _, v := range values {
+		if diags.HasError() {
+			return diags
+		}
+		diags.Append(state.SetAttribute(ctx, v.path, v.value)...)
 	}
-	diags.Append(state.SetAttribute(ctx, path.Root("spec"), spec)...)
 	return diags
 }
 

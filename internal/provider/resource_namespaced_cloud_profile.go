@@ -239,7 +239,7 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(setStateWithSpec(ctx, state, &out, specValue)...)
+	diags.Append(setStateWithValues(ctx, state, &out, terraformValueAt{path.Root("spec"), specValue})...)
 	return diags
 }
 
