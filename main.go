@@ -22,7 +22,10 @@ const Address = "registry.terraform.io/gardener-community/gardener"
 func main() {
 	debug := flag.Bool("debug", false, "run the provider with support for debuggers such as delve")
 	flag.Parse()
-	quietFrameworkTraceUnlessLogging(os.Environ(), os.Setenv)
+	if !*debug {
+		// Under -debug the provider's own output is what its developer reads.
+		quietFrameworkTraceUnlessLogging(os.Environ(), os.Setenv)
+	}
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address:         Address,
 		Debug:           *debug,
