@@ -397,3 +397,8 @@ func descriptorPaths(fields []specField, prefix string, out map[string]bool) {
 		descriptorPaths(f.children, p, out)
 	}
 }
+
+// newCanonicalValue returns a known value of the given type.
+func newCanonicalValue(t canonicalStringType, s string) canonicalStringValue {
+	return canonicalStringValue{StringValue: basetypes.NewStringValue(s), kind: t.kind}
+}

@@ -101,11 +101,6 @@ type canonicalStringValue struct {
 	kind canonicalKind
 }
 
-// newCanonicalValue returns a known value of the given type.
-func newCanonicalValue(t canonicalStringType, s string) canonicalStringValue {
-	return canonicalStringValue{StringValue: basetypes.NewStringValue(s), kind: t.kind}
-}
-
 // Type returns the type of the value.
 func (v canonicalStringValue) Type(context.Context) attr.Type {
 	return canonicalStringType{kind: v.kind}
