@@ -28,3 +28,25 @@ func TestQuietFrameworkTraceUnlessLogging(t *testing.T) {
 		})
 	}
 }
+
+// TestCollectGarbageSoonerUnlessTuned: the provider lowers the GC target only when GOGC is unset.
+func TestCollectGarbageSoonerUnlessTuned(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		env  map[string]string
+		want int
+	}{
+		{"GOGC unset", map[string]string{}, providerGCPercent},
+		{"GOGC set", map[string]string{"GOGC": "200"}, -1},
+		{"GOGC set empty", map[string]string{"GOGC": ""}, -1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := -1
+			lookup := func(k string) (string, bool) { v, ok := c.env[k]; return v, ok }
+			collectGarbageSoonerUnlessTuned(lookup, func(p int) int { got = p; return 100 })
+			if got != c.want {
+				t.Errorf("GC percent set to %d, want %d (-1: not set)", got, c.want)
+			}
+		})
+	}
+}

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"k8s.io/client-go/tools/clientcmd"
 
@@ -74,7 +73,7 @@ func clientFor(t testing.TB, kubeconfig, fieldManager string) *kube.Client {
 func ProviderFactories() map[string]func() (tfprotov6.ProviderServer, error) {
 	noEnv := func(string) (string, bool) { return "", false }
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		provider.TypeName: providerserver.NewProtocol6WithError(provider.NewWithEnvironment("test", noEnv)()),
+		provider.TypeName: provider.NewProtocol6Server(provider.NewWithEnvironment("test", noEnv)),
 	}
 }
 

@@ -125,5 +125,5 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, terraformValueAt{path.Root("spec"), spec})...)
+	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, append(m.lists, terraformValueAt{path.Root("spec"), spec})...)...)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"reflect"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -135,6 +136,9 @@ type profileOutputs struct {
 	LatestMachineImageVersions      types.Map    `tfsdk:"latest_machine_image_versions"`
 	Regions                         types.List   `tfsdk:"regions"`
 	Conditions                      types.List   `tfsdk:"conditions"`
+	// lists are the values of the four lists, which are null in the fields above: large values,
+	// written with setStateWithValues.
+	lists []terraformValueAt `tfsdk:"-"`
 }
 
 func lifecycleStageAttributes() map[string]schema.Attribute {
@@ -241,7 +245,7 @@ func profileOutputAttributes(namespaced bool) map[string]schema.Attribute {
 	}
 }
 
-// Go models of the nested values; converted with the framework's reflection.
+// Go models of the nested values; converted with terraformValueOf.
 type (
 	stageModel struct {
 		Classification string  `tfsdk:"classification"`
@@ -408,16 +412,24 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 	}
 
 	attrs := profileOutputAttributes(false) // the types do not depend on the descriptions
-	var out profileOutputs
+	out := profileOutputs{
+		KubernetesVersions: types.ListNull(elemTypeOf(attrs["kubernetes_versions"])),
+		MachineImages:      types.ListNull(elemTypeOf(attrs["machine_images"])),
+		Regions:            types.ListNull(elemTypeOf(attrs["regions"])),
+		Conditions:         types.ListNull(elemTypeOf(attrs["conditions"])),
+	}
 	var d diag.Diagnostics
-	out.KubernetesVersions, d = types.ListValueFrom(ctx, elemTypeOf(attrs["kubernetes_versions"]), nonNil(k8s))
-	diags.Append(d...)
-	out.MachineImages, d = types.ListValueFrom(ctx, elemTypeOf(attrs["machine_images"]), nonNil(images))
-	diags.Append(d...)
-	out.Regions, d = types.ListValueFrom(ctx, elemTypeOf(attrs["regions"]), nonNil(regions))
-	diags.Append(d...)
-	out.Conditions, d = types.ListValueFrom(ctx, elemTypeOf(attrs["conditions"]), nonNil(conds))
-	diags.Append(d...)
+	for _, l := range []struct {
+		name  string
+		value any
+	}{{"kubernetes_versions", nonNil(k8s)}, {"machine_images", nonNil(images)}, {"regions", nonNil(regions)}, {"conditions", nonNil(conds)}} {
+		v, err := terraformValueOf(reflect.ValueOf(l.value), attrs[l.name].GetType().TerraformType(ctx))
+		if err != nil {
+			diags.AddAttributeError(path.Root(l.name), "Converting the value", err.Error()+". This is a bug in the provider.")
+			continue
+		}
+		out.lists = append(out.lists, terraformValueAt{path.Root(l.name), v})
+	}
 	out.LatestKubernetesVersion = types.StringPointerValue(latest)
 	out.LatestKubernetesVersionsByMinor, d = types.MapValueFrom(ctx, types.StringType, maps.Clone(byMinor))
 	diags.Append(d...)

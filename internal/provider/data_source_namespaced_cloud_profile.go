@@ -195,7 +195,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, large...)...)
+	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, append(large, m.lists...)...)...)
 }
 
 // namespacedStatusDataSourceValue converts the status as read; null when nothing was rendered.

@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -116,12 +117,12 @@ func (r *cloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, ti
 	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r.apply(ctx, plan, state, identity, diags)
+	r.apply(ctx, plan, largeInput(ctx, rolePlanned, specLargePath, planned.Raw), state, identity, diags)
 }
 
 // apply writes the planned object with one server-side apply request and records what was stored.
-func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
-	desired, d := r.desired(ctx, plan)
+func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, spec tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	desired, _, d := configuredCloudProfile(ctx, plan, spec)
 	diags.Append(d...)
 	client, d := clientFrom(r.data)
 	diags.Append(d...)
@@ -159,8 +160,8 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 		return
 	}
 	var prior *gardencorev1beta1.CloudProfileSpec
-	if !state.Spec.IsNull() && !state.Spec.IsUnknown() {
-		spec, _, d := expandCloudProfileSpec(ctx, state.Spec, path.Root("spec"))
+	if spec := largeInput(ctx, rolePrior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
+		spec, _, d := expandCloudProfileSpecTerraform(spec, path.Root("spec"))
 		resp.Diagnostics.Append(d...)
 		prior = &spec
 	}
@@ -215,14 +216,6 @@ func (r *cloudProfileResource) ImportState(ctx context.Context, req resource.Imp
 	resource.ImportStatePassthroughWithIdentity(ctx, path.Root("id"), path.Root("name"), req, resp)
 }
 
-// desired builds the object to apply from the plan. Values still unknown at apply are the
-// Computed ones the configuration leaves to Gardener (its defaults); they are left out of the
-// object, which is what applying them means.
-func (r *cloudProfileResource) desired(ctx context.Context, plan cloudProfileModel) (*gardencorev1beta1.CloudProfile, diag.Diagnostics) {
-	cp, _, diags := configuredCloudProfile(ctx, plan)
-	return cp, diags
-}
-
 // setState records the object as the provider sees it: what its field manager owns, the versions
 // Gardener dropped from what was desired, server defaults, and the controller's status.
 func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, base cloudProfileModel, cp *gardencorev1beta1.CloudProfile, desired *gardencorev1beta1.CloudProfileSpec, manager string) diag.Diagnostics {
@@ -250,8 +243,13 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	out.Spec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
 	specValue, d := flattenSpecTerraform(cloudProfileSpecRoot, spec)
 	diags.Append(d...)
-	out.Status, d = cloudProfileStatusValue(cp.Status)
+	status, d := cloudProfileStatusValue(cp.Status)
 	diags.Append(d...)
+	out.Status = types.ObjectNull(cloudProfileStatusType.AttrTypes)
+	statusValue, err := status.ToTerraformValue(ctx)
+	if err != nil {
+		diags.AddError("Converting the status", err.Error())
+	}
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)
 	}
@@ -261,6 +259,6 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(setStateWithValues(ctx, state, &out, terraformValueAt{path.Root("spec"), specValue})...)
+	diags.Append(setStateWithValues(ctx, state, &out, terraformValueAt{path.Root("spec"), specValue}, terraformValueAt{path.Root("status"), statusValue})...)
 	return diags
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
@@ -15,11 +16,13 @@ import (
 // that are unknown until apply are left out of the check.
 func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var cfg cloudProfileModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() || cfg.Spec.IsUnknown() || cfg.Metadata.IsUnknown() {
+	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)...)
+	spec, _ := valueAt(req.Config.Raw, specLargePath)
+	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
-	cp, unknown, diags := configuredCloudProfile(ctx, cfg)
+	cp, unknown, diags := configuredCloudProfile(ctx, cfg, spec)
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
 		return
@@ -40,10 +43,11 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() || cfg.Spec.IsUnknown() || cfg.Metadata.IsUnknown() {
+	spec := largeInput(ctx, roleConfig, specLargePath, req.Config.Raw)
+	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
-	cp, unknown, diags := configuredCloudProfile(ctx, cfg)
+	cp, unknown, diags := configuredCloudProfile(ctx, cfg, spec)
 	if diags.HasError() {
 		return // ValidateConfig reported them
 	}
@@ -52,7 +56,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		var state cloudProfileModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		// A new name replaces the object: the plan is a create, not an update.
-		if o, _, d := configuredCloudProfile(ctx, state); !d.HasError() && o.Name == cp.Name {
+		if o, _, d := configuredCloudProfile(ctx, state, largeInput(ctx, rolePrior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == cp.Name {
 			old = o
 		}
 	}
@@ -70,13 +74,13 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 
 // configuredCloudProfile builds the object of a configuration or plan, with the paths of the
 // values that are still unknown.
-func configuredCloudProfile(ctx context.Context, m cloudProfileModel) (*gardencorev1beta1.CloudProfile, []path.Path, diag.Diagnostics) {
+func configuredCloudProfile(ctx context.Context, m cloudProfileModel, specValue tftypes.Value) (*gardencorev1beta1.CloudProfile, []path.Path, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	var meta clusterMetadataModel
 	diags.Append(m.Metadata.As(ctx, &meta, objectAsOptions)...)
 	om, unknown, d := meta.namespaced().objectMeta(ctx)
 	diags.Append(d...)
-	spec, unknownSpec, d := expandCloudProfileSpec(ctx, m.Spec, path.Root("spec"))
+	spec, unknownSpec, d := expandCloudProfileSpecTerraform(specValue, path.Root("spec"))
 	diags.Append(d...)
 	return &gardencorev1beta1.CloudProfile{ObjectMeta: om, Spec: spec}, append(unknown, unknownSpec...), diags
 }

@@ -28,12 +28,16 @@ type terraformValueAt struct {
 // setStateWithValues writes the model, whose attributes at the given paths are null, and then
 // those attributes as ready Terraform values: for a profile with thousands of versions the
 // framework's conversion of an object value costs far more than building the value directly
-// (flattenSpecTerraform).
+// (flattenSpecTerraform). Large attributes go to the largeValueServer instead of the framework.
 func setStateWithValues(ctx context.Context, state stateSetter, model any, values ...terraformValueAt) diag.Diagnostics {
 	diags := state.Set(ctx, model)
+	large := largeValuesFrom(ctx)
 	for _, v := range values {
 		if diags.HasError() {
 			return diags
+		}
+		if large.capture(v.path, v.value) {
+			continue // the largeValueServer puts it into the response
 		}
 		diags.Append(state.SetAttribute(ctx, v.path, v.value)...)
 	}
@@ -101,3 +105,9 @@ func namespacedMetadataType() types.ObjectType {
 func timeoutsAttrTypes() map[string]attr.Type {
 	return map[string]attr.Type{"create": types.StringType, "update": types.StringType, "delete": types.StringType}
 }
+
+// Paths of the large attributes the resources read from requests.
+var (
+	specLargePath       = largePath{"spec"}
+	statusSpecLargePath = largePath{"status", "cloud_profile_spec"}
+)

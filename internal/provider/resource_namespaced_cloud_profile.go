@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -106,12 +107,12 @@ func (r *namespacedCloudProfileResource) write(ctx context.Context, planned tfsd
 	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r.apply(ctx, plan, state, identity, diags)
+	r.apply(ctx, plan, largeInput(ctx, rolePlanned, specLargePath, planned.Raw), state, identity, diags)
 }
 
-func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, spec tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
-	desired, _, d := configuredNamespacedCloudProfile(ctx, plan)
+	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, spec)
 	diags.Append(d...)
 	client, d := clientFrom(r.data)
 	diags.Append(d...)
@@ -153,8 +154,8 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 		return
 	}
 	var prior *gardencorev1beta1.NamespacedCloudProfileSpec
-	if !state.Spec.IsNull() && !state.Spec.IsUnknown() {
-		spec, _, d := expandNamespacedCloudProfileSpec(ctx, state.Spec, path.Root("spec"))
+	if spec := largeInput(ctx, rolePrior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
+		spec, _, d := expandNamespacedCloudProfileSpecTerraform(spec, path.Root("spec"))
 		resp.Diagnostics.Append(d...)
 		prior = &spec
 	}
@@ -228,7 +229,8 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	out.Spec = types.ObjectNull(namespacedCloudProfileSpecType().AttrTypes)
 	specValue, d := flattenSpecTerraform(namespacedCloudProfileSpecRoot, spec)
 	diags.Append(d...)
-	out.Status, d = namespacedCloudProfileStatusValue(ctx, ncp.Status)
+	var statusSpec terraformValueAt
+	out.Status, statusSpec, d = namespacedCloudProfileStatusValue(ncp.Status)
 	diags.Append(d...)
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)
@@ -239,19 +241,19 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(setStateWithValues(ctx, state, &out, terraformValueAt{path.Root("spec"), specValue})...)
+	diags.Append(setStateWithValues(ctx, state, &out, terraformValueAt{path.Root("spec"), specValue}, statusSpec)...)
 	return diags
 }
 
 // configuredNamespacedCloudProfile builds the object of a configuration or plan, with the paths
 // of the values that are still unknown.
-func configuredNamespacedCloudProfile(ctx context.Context, m namespacedCloudProfileModel) (*gardencorev1beta1.NamespacedCloudProfile, []path.Path, diag.Diagnostics) {
+func configuredNamespacedCloudProfile(ctx context.Context, m namespacedCloudProfileModel, specValue tftypes.Value) (*gardencorev1beta1.NamespacedCloudProfile, []path.Path, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	var meta metadataModel
 	diags.Append(m.Metadata.As(ctx, &meta, objectAsOptions)...)
 	om, unknown, d := meta.objectMeta(ctx)
 	diags.Append(d...)
-	spec, unknownSpec, d := expandNamespacedCloudProfileSpec(ctx, m.Spec, path.Root("spec"))
+	spec, unknownSpec, d := expandNamespacedCloudProfileSpecTerraform(specValue, path.Root("spec"))
 	diags.Append(d...)
 	return &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: om, Spec: spec}, append(unknown, unknownSpec...), diags
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -16,11 +17,13 @@ import (
 // ValidateConfig checks the configuration against Gardener's static validation, offline.
 func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var cfg namespacedCloudProfileModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() || cfg.Spec.IsUnknown() || cfg.Metadata.IsUnknown() {
+	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)...)
+	spec, _ := valueAt(req.Config.Raw, specLargePath)
+	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
-	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, cfg)
+	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, cfg, spec)
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
 		return
@@ -40,10 +43,11 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() || cfg.Spec.IsUnknown() || cfg.Metadata.IsUnknown() {
+	spec := largeInput(ctx, roleConfig, specLargePath, req.Config.Raw)
+	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
-	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, cfg)
+	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, cfg, spec)
 	if diags.HasError() {
 		return
 	}
@@ -54,9 +58,9 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		var state namespacedCloudProfileModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		// A new name or namespace replaces the object: the plan is a create, not an update.
-		if o, _, d := configuredNamespacedCloudProfile(ctx, state); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
+		if o, _, d := configuredNamespacedCloudProfile(ctx, state, largeInput(ctx, rolePrior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
 			old = o
-			old.Status = statusOf(ctx, state.Status)
+			old.Status = statusOf(state.Status, largeInput(ctx, rolePrior, statusSpecLargePath, req.State.Raw))
 			problems = onlyNew(cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, old, opts),
 				cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, opts))
 		}
@@ -103,7 +107,7 @@ func (r *namespacedCloudProfileResource) parent(ctx context.Context, ncp *garden
 
 // statusOf reads the status recorded in state back into the API type (Gardener's admission rules
 // L-3 and L-8 compare with the old object's merged status).
-func statusOf(ctx context.Context, status types.Object) gardencorev1beta1.NamespacedCloudProfileStatus {
+func statusOf(status types.Object, spec tftypes.Value) gardencorev1beta1.NamespacedCloudProfileStatus {
 	var out gardencorev1beta1.NamespacedCloudProfileStatus
 	if status.IsNull() || status.IsUnknown() {
 		return out
@@ -112,8 +116,8 @@ func statusOf(ctx context.Context, status types.Object) gardencorev1beta1.Namesp
 	if g, ok := attrs["observed_generation"].(types.Int64); ok {
 		out.ObservedGeneration = g.ValueInt64()
 	}
-	if spec, ok := attrs["cloud_profile_spec"].(types.Object); ok && !spec.IsNull() && !spec.IsUnknown() {
-		out.CloudProfileSpec, _, _ = expandCloudProfileSpec(ctx, spec, path.Root("status").AtName("cloud_profile_spec"))
+	if spec.IsKnown() && !spec.IsNull() {
+		out.CloudProfileSpec, _, _ = expandCloudProfileSpecTerraform(spec, path.Root("status").AtName("cloud_profile_spec"))
 	}
 	return out
 }

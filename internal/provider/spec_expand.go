@@ -4,15 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/big"
 	"strings"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // expandCloudProfileSpec converts the Terraform value of a CloudProfile `spec` attribute, found at
@@ -38,6 +39,14 @@ func expandCloudProfileSpec(ctx context.Context, v types.Object, p path.Path) (g
 	return spec, unknown, diags
 }
 
+// expandCloudProfileSpecTerraform is expandCloudProfileSpec for a value in Terraform's
+// representation, as requests carry it.
+func expandCloudProfileSpecTerraform(v tftypes.Value, p path.Path) (gardencorev1beta1.CloudProfileSpec, []path.Path, diag.Diagnostics) {
+	var spec gardencorev1beta1.CloudProfileSpec
+	unknown, diags := expandSpecTerraform(cloudProfileSpecRoot, v, p, &spec)
+	return spec, unknown, diags
+}
+
 // expandNamespacedCloudProfileSpec converts the Terraform value of a NamespacedCloudProfile `spec`
 // attribute, found at p, into the API type. Results as for expandCloudProfileSpec.
 func expandNamespacedCloudProfileSpec(ctx context.Context, v types.Object, p path.Path) (gardencorev1beta1.NamespacedCloudProfileSpec, []path.Path, diag.Diagnostics) {
@@ -46,17 +55,34 @@ func expandNamespacedCloudProfileSpec(ctx context.Context, v types.Object, p pat
 	return spec, unknown, diags
 }
 
+// expandNamespacedCloudProfileSpecTerraform is expandNamespacedCloudProfileSpec for a value in
+// Terraform's representation.
+func expandNamespacedCloudProfileSpecTerraform(v tftypes.Value, p path.Path) (gardencorev1beta1.NamespacedCloudProfileSpec, []path.Path, diag.Diagnostics) {
+	var spec gardencorev1beta1.NamespacedCloudProfileSpec
+	unknown, diags := expandSpecTerraform(namespacedCloudProfileSpecRoot, v, p, &spec)
+	return spec, unknown, diags
+}
+
 // expander walks a Terraform value along the descriptor tree into a JSON-compatible tree (maps
 // with Gardener's JSON names), which encoding/json then decodes into the API type. Every value is
 // checked during the walk, so that errors carry the attribute's exact path.
 type expander struct {
-	ctx     context.Context
 	unknown []path.Path
 	diags   diag.Diagnostics
 }
 
 func expandSpec(ctx context.Context, root specField, v types.Object, p path.Path, out any) ([]path.Path, diag.Diagnostics) {
-	e := &expander{ctx: ctx}
+	tv, err := v.ToTerraformValue(ctx)
+	if err != nil {
+		var diags diag.Diagnostics
+		diags.AddAttributeError(p, "Cannot convert the spec", fmt.Sprintf("%v. This is a bug in the provider.", err))
+		return nil, diags
+	}
+	return expandSpecTerraform(root, tv, p, out)
+}
+
+func expandSpecTerraform(root specField, v tftypes.Value, p path.Path, out any) ([]path.Path, diag.Diagnostics) {
+	e := &expander{}
 	tree, present := e.value(root, v, p)
 	if e.diags.HasError() || !present {
 		return e.unknown, e.diags
@@ -74,11 +100,11 @@ func expandSpec(ctx context.Context, root specField, v types.Object, p path.Path
 
 // value converts v, the value of field f at p. present is false when the field is to be left
 // out: v is null or unknown (unknown paths are recorded), or malformed (an error is recorded).
-func (e *expander) value(f specField, v attr.Value, p path.Path) (out any, present bool) {
-	if v == nil || v.IsNull() {
+func (e *expander) value(f specField, v tftypes.Value, p path.Path) (out any, present bool) {
+	if v.Type() == nil || v.IsNull() {
 		return nil, false
 	}
-	if v.IsUnknown() {
+	if !v.IsKnown() {
 		e.unknown = append(e.unknown, p)
 		return nil, false
 	}
@@ -114,40 +140,37 @@ func (e *expander) value(f specField, v attr.Value, p path.Path) (out any, prese
 		}
 		return json.RawMessage(s), true
 	case kindBool:
-		b, ok := v.(basetypes.BoolValuable)
-		if !ok {
+		var b bool
+		if err := v.As(&b); err != nil {
 			return e.mismatch(f, v, p)
 		}
-		bv, d := b.ToBoolValue(e.ctx)
-		if e.append(d) {
-			return nil, false
-		}
-		return bv.ValueBool(), true
+		return b, true
 	case kindInt32:
-		i, ok := v.(basetypes.Int32Valuable)
-		if !ok {
+		var n big.Float
+		if err := v.As(&n); err != nil {
 			return e.mismatch(f, v, p)
 		}
-		iv, d := i.ToInt32Value(e.ctx)
-		if e.append(d) {
+		i, acc := n.Int64()
+		if acc != big.Exact || i < math.MinInt32 || i > math.MaxInt32 {
+			e.diags.AddAttributeError(p, "Invalid number", fmt.Sprintf("%s is not a whole number between %d and %d.", n.String(), math.MinInt32, math.MaxInt32))
 			return nil, false
 		}
-		return iv.ValueInt32(), true
+		return int32(i), true
 	case kindStringList:
-		return e.list(v, p, func(ev attr.Value, ep path.Path) (any, bool) { return e.element(ev, ep, "", e.strAny) })
+		return e.list(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) { return e.element(ev, ep, "", e.strAny) })
 	case kindStringMap:
-		return e.mapOf(v, p, func(ev attr.Value, ep path.Path) (any, bool) { return e.element(ev, ep, "", e.strAny) })
+		return e.mapOf(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) { return e.element(ev, ep, "", e.strAny) })
 	case kindCapabilities:
 		return e.capabilities(v, p)
 	case kindCapabilityFlavors:
-		return e.list(v, p, func(ev attr.Value, ep path.Path) (any, bool) {
+		return e.list(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) {
 			return e.element(ev, ep, map[string]any{}, e.capabilities)
 		})
 	case kindObject:
 		return e.object(f, v, p)
 	case kindObjectList:
-		return e.list(v, p, func(ev attr.Value, ep path.Path) (any, bool) {
-			return e.element(ev, ep, map[string]any{}, func(ov attr.Value, op path.Path) (any, bool) { return e.object(f, ov, op) })
+		return e.list(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) {
+			return e.element(ev, ep, map[string]any{}, func(ov tftypes.Value, op path.Path) (any, bool) { return e.object(f, ov, op) })
 		})
 	}
 	e.diags.AddAttributeError(p, "Unsupported attribute", fmt.Sprintf("The provider does not know how to convert %q (kind %d). This is a bug in the provider.", f.attr, f.kind))
@@ -156,12 +179,12 @@ func (e *expander) value(f specField, v attr.Value, p path.Path) (out any, prese
 
 // element converts one element of a list or map. A null element is an error (Gardener's lists
 // hold no nulls); an unknown element is recorded and replaced by placeholder to keep indices.
-func (e *expander) element(v attr.Value, p path.Path, placeholder any, conv func(attr.Value, path.Path) (any, bool)) (any, bool) {
-	if v == nil || v.IsNull() {
+func (e *expander) element(v tftypes.Value, p path.Path, placeholder any, conv func(tftypes.Value, path.Path) (any, bool)) (any, bool) {
+	if v.Type() == nil || v.IsNull() {
 		e.diags.AddAttributeError(p, "Null element", "Elements of this collection must not be null: remove the element or give it a value.")
 		return nil, false
 	}
-	if v.IsUnknown() {
+	if !v.IsKnown() {
 		e.unknown = append(e.unknown, p)
 		return placeholder, true
 	}
@@ -169,45 +192,36 @@ func (e *expander) element(v attr.Value, p path.Path, placeholder any, conv func
 }
 
 // str returns the string of a string-like value.
-func (e *expander) str(v attr.Value, p path.Path) (string, bool) {
-	s, ok := v.(basetypes.StringValuable)
-	if !ok {
-		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a string, got %s. This is a bug in the provider.", v.Type(e.ctx)))
+func (e *expander) str(v tftypes.Value, p path.Path) (string, bool) {
+	var s string
+	if err := v.As(&s); err != nil {
+		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a string, got %s. This is a bug in the provider.", v.Type()))
 		return "", false
 	}
-	sv, d := s.ToStringValue(e.ctx)
-	if e.append(d) {
-		return "", false
-	}
-	return sv.ValueString(), true
+	return s, true
 }
 
 // strAny is str with an `any` result.
-func (e *expander) strAny(v attr.Value, p path.Path) (any, bool) {
+func (e *expander) strAny(v tftypes.Value, p path.Path) (any, bool) {
 	return e.str(v, p)
 }
 
 // capabilities converts a map(list(string)).
-func (e *expander) capabilities(v attr.Value, p path.Path) (any, bool) {
-	return e.mapOf(v, p, func(ev attr.Value, ep path.Path) (any, bool) {
-		return e.element(ev, ep, []any{}, func(lv attr.Value, lp path.Path) (any, bool) {
-			return e.list(lv, lp, func(sv attr.Value, sp path.Path) (any, bool) { return e.element(sv, sp, "", e.strAny) })
+func (e *expander) capabilities(v tftypes.Value, p path.Path) (any, bool) {
+	return e.mapOf(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) {
+		return e.element(ev, ep, []any{}, func(lv tftypes.Value, lp path.Path) (any, bool) {
+			return e.list(lv, lp, func(sv tftypes.Value, sp path.Path) (any, bool) { return e.element(sv, sp, "", e.strAny) })
 		})
 	})
 }
 
 // list converts the elements of a list value; the result is never nil (an empty list stays empty).
-func (e *expander) list(v attr.Value, p path.Path, conv func(attr.Value, path.Path) (any, bool)) (any, bool) {
-	l, ok := v.(basetypes.ListValuable)
-	if !ok {
-		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a list, got %s. This is a bug in the provider.", v.Type(e.ctx)))
+func (e *expander) list(v tftypes.Value, p path.Path, conv func(tftypes.Value, path.Path) (any, bool)) (any, bool) {
+	var elems []tftypes.Value
+	if !v.Type().Is(tftypes.List{}) || v.As(&elems) != nil {
+		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a list, got %s. This is a bug in the provider.", v.Type()))
 		return nil, false
 	}
-	lv, d := l.ToListValue(e.ctx)
-	if e.append(d) {
-		return nil, false
-	}
-	elems := lv.Elements()
 	out := make([]any, 0, len(elems))
 	complete := true
 	for i, ev := range elems {
@@ -222,19 +236,15 @@ func (e *expander) list(v attr.Value, p path.Path, conv func(attr.Value, path.Pa
 }
 
 // mapOf converts the elements of a map value.
-func (e *expander) mapOf(v attr.Value, p path.Path, conv func(attr.Value, path.Path) (any, bool)) (any, bool) {
-	m, ok := v.(basetypes.MapValuable)
-	if !ok {
-		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a map, got %s. This is a bug in the provider.", v.Type(e.ctx)))
+func (e *expander) mapOf(v tftypes.Value, p path.Path, conv func(tftypes.Value, path.Path) (any, bool)) (any, bool) {
+	var elems map[string]tftypes.Value
+	if !v.Type().Is(tftypes.Map{}) || v.As(&elems) != nil {
+		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a map, got %s. This is a bug in the provider.", v.Type()))
 		return nil, false
 	}
-	mv, d := m.ToMapValue(e.ctx)
-	if e.append(d) {
-		return nil, false
-	}
-	out := make(map[string]any, len(mv.Elements()))
+	out := make(map[string]any, len(elems))
 	complete := true
-	for k, ev := range mv.Elements() {
+	for k, ev := range elems {
 		x, ok := conv(ev, p.AtMapKey(k))
 		if !ok {
 			complete = false
@@ -246,17 +256,12 @@ func (e *expander) mapOf(v attr.Value, p path.Path, conv func(attr.Value, path.P
 }
 
 // object converts an object value field by field; absent attributes count as null.
-func (e *expander) object(f specField, v attr.Value, p path.Path) (any, bool) {
-	o, ok := v.(basetypes.ObjectValuable)
-	if !ok {
-		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected an object, got %s. This is a bug in the provider.", v.Type(e.ctx)))
+func (e *expander) object(f specField, v tftypes.Value, p path.Path) (any, bool) {
+	var attrs map[string]tftypes.Value
+	if !v.Type().Is(tftypes.Object{}) || v.As(&attrs) != nil {
+		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected an object, got %s. This is a bug in the provider.", v.Type()))
 		return nil, false
 	}
-	ov, d := o.ToObjectValue(e.ctx)
-	if e.append(d) {
-		return nil, false
-	}
-	attrs := ov.Attributes()
 	out := make(map[string]any, len(f.children))
 	for _, c := range f.children {
 		x, present := e.value(c, attrs[c.attr], p.AtName(c.attr))
@@ -267,16 +272,10 @@ func (e *expander) object(f specField, v attr.Value, p path.Path) (any, bool) {
 	return out, true
 }
 
-func (e *expander) mismatch(f specField, v attr.Value, p path.Path) (any, bool) {
+func (e *expander) mismatch(f specField, v tftypes.Value, p path.Path) (any, bool) {
 	e.diags.AddAttributeError(p, "Unexpected value type",
-		fmt.Sprintf("Attribute %q has type %s, which does not match the schema. This is a bug in the provider.", f.attr, v.Type(e.ctx)))
+		fmt.Sprintf("Attribute %q has type %s, which does not match the schema. This is a bug in the provider.", f.attr, v.Type()))
 	return nil, false
-}
-
-// append records diagnostics and reports whether they hold an error.
-func (e *expander) append(d diag.Diagnostics) bool {
-	e.diags.Append(d...)
-	return d.HasError()
 }
 
 // checkJSONObject returns why s is not a single JSON object, or nil.

@@ -1,11 +1,10 @@
 package provider
 
 import (
-	"context"
-
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
@@ -37,13 +36,14 @@ func computedResourceSpecAttribute(root specField, description string) schema.Si
 	return schema.SingleNestedAttribute{Computed: true, MarkdownDescription: description, Attributes: computedResourceAttributes(root.children)}
 }
 
-// namespacedCloudProfileStatusValue converts the status as read.
-func namespacedCloudProfileStatusValue(ctx context.Context, s gardencorev1beta1.NamespacedCloudProfileStatus) (types.Object, diag.Diagnostics) {
-	spec, diags := flattenCloudProfileSpec(ctx, s.CloudProfileSpec)
+// namespacedCloudProfileStatusValue converts the status as read. Its cloud_profile_spec is null in
+// the object and returned as a ready Terraform value instead (see setStateWithValues).
+func namespacedCloudProfileStatusValue(s gardencorev1beta1.NamespacedCloudProfileStatus) (types.Object, terraformValueAt, diag.Diagnostics) {
+	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, s.CloudProfileSpec)
 	obj, d := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
 		"observed_generation": types.Int64Value(s.ObservedGeneration),
-		"cloud_profile_spec":  spec,
+		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})
 	diags.Append(d...)
-	return obj, diags
+	return obj, terraformValueAt{path.Root("status").AtName("cloud_profile_spec"), spec}, diags
 }

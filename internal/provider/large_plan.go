@@ -1,0 +1,167 @@
+package provider
+
+import (
+	"context"
+	"maps"
+	"slices"
+
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// What terraform-plugin-framework does to a value during a plan, an apply and a read, done here
+// for the large attributes it never sees (see largeValueServer). Their attributes carry no
+// defaults and no plan modifiers (TestLargeAttributesHaveNothingTheServerWouldSkip), so two steps
+// remain: marking Computed values unknown in a changing plan, and keeping a value Terraform
+// already has when the new one is only written differently (semantic equality).
+
+// nestedAttributes are the attributes of a nested attribute's objects; nil for other attributes.
+func nestedAttributes(a rschema.Attribute) map[string]rschema.Attribute {
+	switch n := a.(type) {
+	case rschema.SingleNestedAttribute:
+		return n.Attributes
+	case rschema.ListNestedAttribute:
+		return n.NestedObject.Attributes
+	}
+	return nil
+}
+
+// markComputedNullsUnknown plans a value as the framework plans a changing resource: every null
+// value of a Computed attribute whose configuration is null becomes unknown ("known after
+// apply"). config is the configuration at the same place or, where it ends above it (a null or
+// unknown parent, a shorter list), the deepest configuration value on the way.
+func markComputedNullsUnknown(a rschema.Attribute, planned, config tftypes.Value) (tftypes.Value, bool) {
+	if planned.IsNull() {
+		if config.IsNull() && a.IsComputed() {
+			return tftypes.NewValue(planned.Type(), tftypes.UnknownValue), true
+		}
+		return planned, false
+	}
+	attrs := nestedAttributes(a)
+	if !planned.IsKnown() || attrs == nil {
+		return planned, false
+	}
+	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+		return markObject(attrs, planned, config)
+	}
+	return mapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
+		return markObject(attrs, element, configElement)
+	})
+}
+
+func markObject(attrs map[string]rschema.Attribute, planned, config tftypes.Value) (tftypes.Value, bool) {
+	return mapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+		return markComputedNullsUnknown(attrs[name], value, configValue)
+	})
+}
+
+// keepSemanticallyEqual returns next with every value that only writes the prior one differently
+// (a quantity "1Gi" for "1024Mi", a timestamp in another zone) replaced by the prior one, as the
+// framework does after a read or an apply with the prior or planned state.
+func keepSemanticallyEqual(ctx context.Context, a rschema.Attribute, prior, next tftypes.Value) (tftypes.Value, bool) {
+	if !prior.IsKnown() || prior.IsNull() || !next.IsKnown() || next.IsNull() || !prior.Type().Equal(next.Type()) {
+		return next, false
+	}
+	if s, ok := a.(rschema.StringAttribute); ok {
+		return semanticallyEqualString(ctx, s, prior, next)
+	}
+	attrs := nestedAttributes(a)
+	if attrs == nil {
+		return next, false
+	}
+	keepInObject := func(p, n tftypes.Value) (tftypes.Value, bool) {
+		return mapAttributes(n, p, func(name string, value, priorValue tftypes.Value) (tftypes.Value, bool) {
+			return keepSemanticallyEqual(ctx, attrs[name], priorValue, value)
+		})
+	}
+	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+		return keepInObject(prior, next)
+	}
+	return mapElements(next, prior, func(element, priorElement tftypes.Value) (tftypes.Value, bool) {
+		return keepInObject(priorElement, element)
+	})
+}
+
+func semanticallyEqualString(ctx context.Context, a rschema.StringAttribute, prior, next tftypes.Value) (tftypes.Value, bool) {
+	if a.CustomType == nil || prior.Equal(next) {
+		return next, false
+	}
+	priorValue, err := a.CustomType.ValueFromTerraform(ctx, prior)
+	if err != nil {
+		return next, false
+	}
+	nextValue, err := a.CustomType.ValueFromTerraform(ctx, next)
+	if err != nil {
+		return next, false
+	}
+	withEquality, ok := priorValue.(basetypes.StringValuableWithSemanticEquals)
+	nextString, isString := nextValue.(basetypes.StringValuable)
+	if !ok || !isString {
+		return next, false
+	}
+	if equal, diags := withEquality.StringSemanticEquals(ctx, nextString); equal && !diags.HasError() {
+		return prior, true
+	}
+	return next, false
+}
+
+// mapAttributes applies f to each attribute of the object v with the attribute of other at the
+// same name (other itself where it has none), and rebuilds v only when f changed something.
+func mapAttributes(v, other tftypes.Value, f func(name string, value, otherValue tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
+	var attrs map[string]tftypes.Value
+	if err := v.As(&attrs); err != nil {
+		return v, false
+	}
+	var otherAttrs map[string]tftypes.Value
+	if other.IsKnown() && !other.IsNull() {
+		_ = other.As(&otherAttrs)
+	}
+	var rebuilt map[string]tftypes.Value // As returns v's own map: copy before the first change
+	for name, value := range attrs {
+		o, ok := otherAttrs[name]
+		if !ok {
+			o = other
+		}
+		if nv, c := f(name, value, o); c {
+			if rebuilt == nil {
+				rebuilt = maps.Clone(attrs)
+			}
+			rebuilt[name] = nv
+		}
+	}
+	if rebuilt == nil {
+		return v, false
+	}
+	return tftypes.NewValue(v.Type(), rebuilt), true
+}
+
+// mapElements applies f to each element of the list v with the element of other at the same index
+// (other itself where it has none), and rebuilds v only when f changed something.
+func mapElements(v, other tftypes.Value, f func(element, otherElement tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
+	var elements []tftypes.Value
+	if err := v.As(&elements); err != nil {
+		return v, false
+	}
+	var otherElements []tftypes.Value
+	if other.IsKnown() && !other.IsNull() {
+		_ = other.As(&otherElements)
+	}
+	var rebuilt []tftypes.Value // As returns v's own slice: copy before the first change
+	for i, element := range elements {
+		o := other
+		if i < len(otherElements) {
+			o = otherElements[i]
+		}
+		if ne, c := f(element, o); c {
+			if rebuilt == nil {
+				rebuilt = slices.Clone(elements)
+			}
+			rebuilt[i] = ne
+		}
+	}
+	if rebuilt == nil {
+		return v, false
+	}
+	return tftypes.NewValue(v.Type(), rebuilt), true
+}

@@ -1,0 +1,66 @@
+package provider
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"k8s.io/utils/ptr"
+)
+
+// TestTerraformValueOfMatchesTheFramework: the data sources' lists built by terraformValueOf are
+// the values the framework's reflection builds from the same models, nulls and empties included.
+func TestTerraformValueOfMatchesTheFramework(t *testing.T) {
+	ctx := context.Background()
+	attrs := profileOutputAttributes(false)
+	stages := []stageModel{{Classification: "supported"}, {Classification: "expired", StartTime: ptr.To("2027-01-15T00:00:00Z")}}
+	lists := map[string]any{
+		"kubernetes_versions": []kubernetesVersionModel{
+			{Version: "1.31.2", Classification: "supported"},
+			{Version: "1.29.9", Classification: "deprecated", StatusClassification: ptr.To("supported"), ExpirationDate: ptr.To("2027-01-15T00:00:00Z"),
+				Lifecycle: stages, NextTransition: &transitionModel{At: "2027-01-15T00:00:00Z", Classification: "expired"}},
+		},
+		"machine_images": []imageModel{
+			{Name: "gardenlinux", LatestSupportedVersion: ptr.To("1592.1.0"), Versions: []imageVersionModel{
+				{Version: "1592.1.0", Classification: "supported", Architectures: []string{"amd64", "arm64"}, CRI: []string{}},
+				{Version: "1443.3.0", Classification: "expired", Lifecycle: stages},
+			}},
+			{Name: "empty", Versions: []imageVersionModel{}},
+		},
+		"regions": []regionModel{{Name: "eu-west-1", UsableMachineTypes: []string{"m5.large"}, UsableVolumeTypes: []string{},
+			Zones: []zoneModel{{Name: "eu-west-1a", UsableMachineTypes: []string{"m5.large"}}}}},
+		"conditions": []conditionModel{{Type: "VersionsUsable", Status: "True", Severity: ptr.To("Warning"), Reason: "r", Message: "m", LastTransitionTime: "2026-01-01T00:00:00Z"}},
+	}
+	for name, value := range lists {
+		want, diags := types.ListValueFrom(ctx, elemTypeOf(attrs[name]), value)
+		requireNoDiags(t, diags)
+		wantValue, err := want.ToTerraformValue(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := terraformValueOf(reflect.ValueOf(value), attrs[name].GetType().TerraformType(ctx))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !got.Equal(wantValue) {
+			t.Errorf("%s: got %s, the framework gives %s", name, got, wantValue)
+		}
+	}
+}
+
+// TestTerraformValueOfRejectsMismatches: a model that does not fit the type is an error, not a
+// panic or a half-filled value.
+func TestTerraformValueOfRejectsMismatches(t *testing.T) {
+	ctx := context.Background()
+	attrs := profileOutputAttributes(false)
+	for _, value := range []any{
+		[]zoneModel{{Name: "z"}},     // zones where conditions are expected
+		struct{ X string }{"no tag"}, // no tfsdk tag
+		3.5,                          // a kind the converter does not know
+	} {
+		if _, err := terraformValueOf(reflect.ValueOf(value), attrs["conditions"].GetType().TerraformType(ctx)); err == nil {
+			t.Errorf("%#v: no error", value)
+		}
+	}
+}
