@@ -193,7 +193,7 @@ func emptyValueOf(t tftypes.Type) tftypes.Value {
 		return tftypes.NewValue(t, big.NewFloat(0))
 	case t.Is(tftypes.Object{}):
 		return tftypes.NewValue(t, nullAttributes(t.(tftypes.Object)))
-	case t.Is(tftypes.List{}), t.Is(tftypes.Set{}), t.Is(tftypes.Tuple{}):
+	case t.Is(tftypes.List{}), t.Is(tftypes.Set{}):
 		return tftypes.NewValue(t, []tftypes.Value{})
 	case t.Is(tftypes.Map{}):
 		return tftypes.NewValue(t, map[string]tftypes.Value{})

@@ -122,6 +122,8 @@ func (r *cloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, ti
 
 // apply writes the planned object with one server-side apply request and records what was stored.
 func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, spec tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	// Values still unknown at apply are Computed ones left to Gardener (its defaults); expand
+	// leaves them out, which is what applying them means.
 	desired, _, d := configuredCloudProfile(ctx, plan, spec)
 	diags.Append(d...)
 	client, d := clientFrom(r.data)
@@ -243,12 +245,10 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	out.Spec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
 	specValue, d := flattenSpecTerraform(cloudProfileSpecRoot, spec)
 	diags.Append(d...)
-	status, d := cloudProfileStatusValue(cp.Status)
-	diags.Append(d...)
 	out.Status = types.ObjectNull(cloudProfileStatusType.AttrTypes)
-	statusValue, err := status.ToTerraformValue(ctx)
+	statusValue, err := cloudProfileStatusValue(ctx, cp.Status)
 	if err != nil {
-		diags.AddError("Converting the status", err.Error())
+		diags.AddError("Converting the status", err.Error()+". This is a bug in the provider.")
 	}
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)

@@ -1,11 +1,14 @@
 package provider
 
 import (
+	"context"
+	"reflect"
+
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 var (
@@ -58,41 +61,39 @@ func cloudProfileStatusAttribute() schema.SingleNestedAttribute {
 	}
 }
 
-// cloudProfileStatusValue converts the status as read.
-func cloudProfileStatusValue(s gardencorev1beta1.CloudProfileStatus) (types.Object, diag.Diagnostics) {
-	var diags diag.Diagnostics
+// Go models of the status, converted with terraformValueOf.
+type (
+	versionStatusModel struct {
+		Version        string `tfsdk:"version"`
+		Classification string `tfsdk:"classification"`
+	}
+	imageStatusModel struct {
+		Name     string               `tfsdk:"name"`
+		Versions []versionStatusModel `tfsdk:"versions"`
+	}
+	cloudProfileStatusModel struct {
+		KubernetesVersions []versionStatusModel `tfsdk:"kubernetes_versions"`
+		MachineImages      []imageStatusModel   `tfsdk:"machine_images"`
+	}
+)
+
+// cloudProfileStatusValue converts the status as read; lists without entries are empty, not null.
+func cloudProfileStatusValue(ctx context.Context, s gardencorev1beta1.CloudProfileStatus) (tftypes.Value, error) {
 	var k8s []gardencorev1beta1.ExpirableVersionStatus
 	if s.Kubernetes != nil {
 		k8s = s.Kubernetes.Versions
 	}
-	kubernetes, d := versionStatusList(k8s)
-	diags.Append(d...)
-	images := make([]attr.Value, 0, len(s.MachineImages))
+	m := cloudProfileStatusModel{KubernetesVersions: versionStatusModels(k8s), MachineImages: make([]imageStatusModel, 0, len(s.MachineImages))}
 	for _, img := range s.MachineImages {
-		versions, d := versionStatusList(img.Versions)
-		diags.Append(d...)
-		obj, d := types.ObjectValue(imageStatusType.AttrTypes, map[string]attr.Value{"name": types.StringValue(img.Name), "versions": versions})
-		diags.Append(d...)
-		images = append(images, obj)
+		m.MachineImages = append(m.MachineImages, imageStatusModel{Name: img.Name, Versions: versionStatusModels(img.Versions)})
 	}
-	imageList, d := types.ListValue(imageStatusType, images)
-	diags.Append(d...)
-	obj, d := types.ObjectValue(cloudProfileStatusType.AttrTypes, map[string]attr.Value{"kubernetes_versions": kubernetes, "machine_images": imageList})
-	diags.Append(d...)
-	return obj, diags
+	return terraformValueOf(reflect.ValueOf(m), cloudProfileStatusType.TerraformType(ctx))
 }
 
-func versionStatusList(versions []gardencorev1beta1.ExpirableVersionStatus) (types.List, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	elems := make([]attr.Value, 0, len(versions))
+func versionStatusModels(versions []gardencorev1beta1.ExpirableVersionStatus) []versionStatusModel {
+	out := make([]versionStatusModel, 0, len(versions))
 	for _, v := range versions {
-		obj, d := types.ObjectValue(versionStatusType.AttrTypes, map[string]attr.Value{
-			"version": types.StringValue(v.Version), "classification": types.StringValue(string(v.Classification)),
-		})
-		diags.Append(d...)
-		elems = append(elems, obj)
+		out = append(out, versionStatusModel{Version: v.Version, Classification: string(v.Classification)})
 	}
-	l, d := types.ListValue(versionStatusType, elems)
-	diags.Append(d...)
-	return l, diags
+	return out
 }

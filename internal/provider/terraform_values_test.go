@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"k8s.io/utils/ptr"
 )
@@ -62,5 +63,36 @@ func TestTerraformValueOfRejectsMismatches(t *testing.T) {
 		if _, err := terraformValueOf(reflect.ValueOf(value), attrs["conditions"].GetType().TerraformType(ctx)); err == nil {
 			t.Errorf("%#v: no error", value)
 		}
+	}
+}
+
+// TestCloudProfileStatusValue: the resource's status is what the framework's reflection gives for
+// the same status, with lists that have no entries empty rather than null.
+func TestCloudProfileStatusValue(t *testing.T) {
+	ctx := context.Background()
+	status := gardencorev1beta1.CloudProfileStatus{
+		MachineImages: []gardencorev1beta1.MachineImageStatus{
+			{Name: "gardenlinux", Versions: []gardencorev1beta1.ExpirableVersionStatus{{Version: "1592.1.0", Classification: gardencorev1beta1.ClassificationSupported}}},
+			{Name: "empty"},
+		},
+	}
+	got, err := cloudProfileStatusValue(ctx, status)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, diags := types.ObjectValueFrom(ctx, cloudProfileStatusType.AttrTypes, cloudProfileStatusModel{
+		KubernetesVersions: []versionStatusModel{},
+		MachineImages: []imageStatusModel{
+			{Name: "gardenlinux", Versions: []versionStatusModel{{Version: "1592.1.0", Classification: "supported"}}},
+			{Name: "empty", Versions: []versionStatusModel{}},
+		},
+	})
+	requireNoDiags(t, diags)
+	wantValue, err := want.ToTerraformValue(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Equal(wantValue) {
+		t.Errorf("got %s, want %s", got, wantValue)
 	}
 }
