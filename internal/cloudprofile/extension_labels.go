@@ -64,3 +64,20 @@ func ExtensionLabelProblems(labels map[string]string) Problems {
 	}
 	return ps
 }
+
+// WithoutExtensionLabels returns the labels without those Gardener's ExtensionLabels plugin owns,
+// nil when none remain: a configuration can never set them (rule X-1), so they are never part of
+// what a resource manages, not even of an object imported before the provider applied it.
+func WithoutExtensionLabels(labels map[string]string) map[string]string {
+	var out map[string]string
+	for k, v := range labels {
+		if isExtensionLabel(k) {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[k] = v
+	}
+	return out
+}

@@ -455,7 +455,7 @@ func deleteCloudProfiles(t *testing.T, c *kube.Client, names ...string) {
 	ctx, cancel := cleanupContext()
 	defer cancel()
 	for _, n := range names {
-		if err := c.DeleteCloudProfile(ctx, n); err != nil {
+		if err := c.DeleteCloudProfile(ctx, n, ""); err != nil {
 			t.Logf("cleanup: deleting CloudProfile %s: %v", n, err)
 		}
 	}
@@ -474,7 +474,7 @@ func deleteNamespacedCloudProfiles(t *testing.T, c *kube.Client, names ...string
 	ctx, cancel := cleanupContext()
 	defer cancel()
 	for _, n := range names {
-		if err := c.DeleteNamespacedCloudProfile(ctx, projectNamespace, n); err != nil {
+		if err := c.DeleteNamespacedCloudProfile(ctx, projectNamespace, n, ""); err != nil {
 			t.Logf("cleanup: deleting NamespacedCloudProfile %s: %v", n, err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -78,6 +79,10 @@ type ApplyOptions struct {
 	Force bool
 	// DryRun asks the server to validate and admit the object without storing it.
 	DryRun bool
+	// UID, when set, is the object the apply must change: the server refuses the apply when no
+	// object of that name exists (KindNotFound) or when it has another UID (KindReplaced), so an
+	// update can neither re-create a deleted object nor change one created again by someone else.
+	UID types.UID
 }
 
 // ApplyCloudProfile server-side applies a CloudProfile under the client's field manager and
@@ -85,9 +90,10 @@ type ApplyOptions struct {
 func (c *Client) ApplyCloudProfile(ctx context.Context, cp *gardencorev1beta1.CloudProfile, opts ApplyOptions) (*gardencorev1beta1.CloudProfile, error) {
 	cp = cp.DeepCopy()
 	cp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"}
+	k := cloudProfileKind(cp.Name)
 	out := &gardencorev1beta1.CloudProfile{}
-	req := c.rest.Patch(types.ApplyPatchType).Resource(resourceCloudProfiles).Name(cp.Name)
-	return out, classify(c.apply(ctx, req, cp, opts, out), cloudProfileRef(cp.Name))
+	_, err := c.applyTo(ctx, k, cp, opts, out)
+	return out, classify(err, k.ref)
 }
 
 // ApplyNamespacedCloudProfile server-side applies a NamespacedCloudProfile under the client's field
@@ -95,15 +101,55 @@ func (c *Client) ApplyCloudProfile(ctx context.Context, cp *gardencorev1beta1.Cl
 func (c *Client) ApplyNamespacedCloudProfile(ctx context.Context, ncp *gardencorev1beta1.NamespacedCloudProfile, opts ApplyOptions) (*gardencorev1beta1.NamespacedCloudProfile, error) {
 	ncp = ncp.DeepCopy()
 	ncp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"}
+	k := namespacedKind(ncp.Namespace, ncp.Name)
 	out := &gardencorev1beta1.NamespacedCloudProfile{}
-	req := c.rest.Patch(types.ApplyPatchType).Namespace(ncp.Namespace).Resource(resourceNamespacedCloudProfiles).Name(ncp.Name)
-	return out, classify(c.apply(ctx, req, ncp, opts, out), namespacedRef(ncp.Namespace, ncp.Name))
+	_, err := c.applyTo(ctx, k, ncp, opts, out)
+	return out, classify(err, k.ref)
+}
+
+// applyTo server-side applies obj to the object k and returns the answer's status code. The API
+// server checks field conflicts before the UID of opts.UID: a conflict is re-checked against the
+// object's identity, so that an object deleted or created again reports that, not a conflict.
+func (c *Client) applyTo(ctx context.Context, k objectKind, obj runtime.Object, opts ApplyOptions, into runtime.Object) (int, error) {
+	code, err := c.applyReporting(ctx, k.request(c.rest.Patch(types.ApplyPatchType)).Name(k.name), obj, opts, into)
+	if err != nil && opts.UID != "" && kindOf(err) == KindConflict {
+		if identityErr := c.checkIdentity(ctx, k, opts.UID); identityErr != nil {
+			return code, identityErr
+		}
+	}
+	return code, err
+}
+
+// checkIdentity reads the object's metadata and fails when it is gone (KindNotFound) or has
+// another UID (KindReplaced); nil when it is the object of uid or the read failed.
+func (c *Client) checkIdentity(ctx context.Context, k objectKind, uid types.UID) error {
+	raw, err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Raw()
+	if err != nil {
+		if IsNotFound(classify(err, k.ref)) {
+			return classify(err, k.ref)
+		}
+		return nil
+	}
+	var current struct {
+		Metadata metav1.ObjectMeta `json:"metadata"`
+	}
+	if json.Unmarshal(raw, &current) != nil || current.Metadata.UID == uid {
+		return nil
+	}
+	return &Error{Kind: KindReplaced, Object: k.ref,
+		Err: fmt.Errorf("the object now has UID %s, the expected one was %s", current.Metadata.UID, uid)}
 }
 
 func (c *Client) apply(ctx context.Context, req *rest.Request, obj runtime.Object, opts ApplyOptions, into runtime.Object) error {
-	body, err := applyBody(obj)
+	_, err := c.applyReporting(ctx, req, obj, opts, into)
+	return err
+}
+
+// applyReporting is apply that also returns the answer's HTTP status code (201 when it created).
+func (c *Client) applyReporting(ctx context.Context, req *rest.Request, obj runtime.Object, opts ApplyOptions, into runtime.Object) (int, error) {
+	body, err := applyBodyWithUID(obj, opts.UID)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	req = req.Param("fieldManager", c.fieldManager).Body(body)
 	if opts.Force {
@@ -112,13 +158,41 @@ func (c *Client) apply(ctx context.Context, req *rest.Request, obj runtime.Objec
 	if opts.DryRun {
 		req = req.Param("dryRun", metav1.DryRunAll)
 	}
-	return req.Do(ctx).Into(into)
+	var code int
+	err = req.Do(ctx).StatusCode(&code).Into(into)
+	if !opts.Force && c.conflictsOnlyWithItself(err) {
+		// Fields this manager owns through an Update entry (a create cut off before its
+		// ownership was recorded as an apply; see create.go) are its own: take them over.
+		err = req.Param("force", "true").Do(ctx).StatusCode(&code).Into(into)
+	}
+	return code, err
+}
+
+// conflictsOnlyWithItself tells an apply conflict in which every conflicting field is owned by
+// this client's own field manager (through an Update entry).
+func (c *Client) conflictsOnlyWithItself(err error) bool {
+	if err == nil || kindOf(err) != KindConflict {
+		return false
+	}
+	causes := causesOf(err)
+	own := fmt.Sprintf("conflict with %q", c.fieldManager)
+	for _, cause := range causes {
+		rest, ok := strings.CutPrefix(cause.Message, own)
+		if !ok || (rest != "" && rest[0] != ' ' && rest[0] != ':') {
+			return false
+		}
+	}
+	return len(causes) > 0
 }
 
 // applyBody encodes an object as an apply configuration: only the fields that are set, never
 // status (it belongs to Gardener's controllers) and never server-owned metadata, so that the field
 // manager owns exactly what the user configured.
-func applyBody(obj runtime.Object) ([]byte, error) {
+func applyBody(obj runtime.Object) ([]byte, error) { return applyBodyWithUID(obj, "") }
+
+// applyBodyWithUID is applyBody with metadata.uid set to uid (a precondition on the object's
+// identity; the server does not record it as an owned field), or without it when uid is empty.
+func applyBodyWithUID(obj runtime.Object, uid types.UID) ([]byte, error) {
 	raw, err := json.Marshal(obj)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the object: %w", err)
@@ -131,6 +205,9 @@ func applyBody(obj runtime.Object) ([]byte, error) {
 	if meta, ok := m["metadata"].(map[string]any); ok {
 		for _, k := range []string{"creationTimestamp", "resourceVersion", "uid", "generation", "managedFields", "deletionTimestamp", "finalizers"} {
 			delete(meta, k)
+		}
+		if uid != "" {
+			meta["uid"] = string(uid)
 		}
 	}
 	return json.Marshal(pruneNulls(m))
@@ -156,15 +233,24 @@ func pruneNulls(v any) any {
 }
 
 // DeleteCloudProfile asks the server to delete a CloudProfile. Gardener keeps it until its
-// finalizer is removed; a profile that is already gone is not an error.
-func (c *Client) DeleteCloudProfile(ctx context.Context, name string) error {
-	err := c.rest.Delete().Resource(resourceCloudProfiles).Name(name).Do(ctx).Error()
+// finalizer is removed; a profile that is already gone is not an error. With a uid, only the
+// object with that UID is deleted: another of the same name fails with KindReplaced.
+func (c *Client) DeleteCloudProfile(ctx context.Context, name string, uid types.UID) error {
+	err := c.rest.Delete().Resource(resourceCloudProfiles).Name(name).Body(deleteOptions(uid)).Do(ctx).Error()
 	return ignoreNotFound(classify(err, cloudProfileRef(name)))
 }
 
 // DeleteNamespacedCloudProfile asks the server to delete a NamespacedCloudProfile; one that is
-// already gone is not an error.
-func (c *Client) DeleteNamespacedCloudProfile(ctx context.Context, namespace, name string) error {
-	err := c.rest.Delete().Namespace(namespace).Resource(resourceNamespacedCloudProfiles).Name(name).Do(ctx).Error()
+// already gone is not an error. uid works as for DeleteCloudProfile.
+func (c *Client) DeleteNamespacedCloudProfile(ctx context.Context, namespace, name string, uid types.UID) error {
+	err := c.rest.Delete().Namespace(namespace).Resource(resourceNamespacedCloudProfiles).Name(name).Body(deleteOptions(uid)).Do(ctx).Error()
 	return ignoreNotFound(classify(err, namespacedRef(namespace, name)))
+}
+
+// deleteOptions carries a UID precondition when uid is set.
+func deleteOptions(uid types.UID) *metav1.DeleteOptions {
+	if uid == "" {
+		return &metav1.DeleteOptions{}
+	}
+	return &metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &uid}}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -74,5 +75,110 @@ func TestClassify_KeepsTheServersFieldCauses(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || len(e.Causes) != 1 || e.Causes[0].Field != "spec.type" {
 		t.Fatalf("causes not kept: %+v", err)
+	}
+}
+
+func TestClassify_IdentityAnswers(t *testing.T) {
+	gr := schema.GroupResource{Group: "core.gardener.cloud", Resource: "cloudprofiles"}
+	gk := schema.GroupKind{Group: "core.gardener.cloud", Kind: "CloudProfile"}
+	cases := map[string]struct {
+		err  error
+		want ErrorKind
+	}{
+		"create found the name taken": {apierrors.NewAlreadyExists(gr, "x"), KindAlreadyExists},
+		"apply with a UID, object gone": {apierrors.NewConflict(gr, "x",
+			errors.New("uid mismatch: the provided object specified uid 0b6c, and no existing object was found")), KindNotFound},
+		"apply with a UID, object replaced": {apierrors.NewInvalid(gk, "x",
+			field.ErrorList{field.Invalid(field.NewPath("metadata", "uid"), "0b6c", "field is immutable")}), KindReplaced},
+		"delete with a UID precondition, object replaced": {apierrors.NewConflict(gr, "x",
+			errors.New("the UID in the precondition (0b6c) does not match the UID in record (9f1e). The object might have been deleted and then recreated")), KindReplaced},
+		"other conflicts stay conflicts": {apierrors.NewConflict(gr, "x", errors.New(`Apply failed with 1 conflict: conflict with "kubectl"`)), KindConflict},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			if got := KindOf(classify(c.err, `CloudProfile "x"`)); got != c.want {
+				t.Fatalf("kind %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+// applyConflict is the API server's answer to an apply whose fields other managers own.
+func applyConflict(owners ...string) error {
+	status := apierrors.NewConflict(schema.GroupResource{Group: "core.gardener.cloud", Resource: "cloudprofiles"}, "x", errors.New("Apply failed"))
+	for _, o := range owners {
+		status.ErrStatus.Details.Causes = append(status.ErrStatus.Details.Causes, metav1.StatusCause{
+			Type: metav1.CauseTypeFieldManagerConflict, Message: fmt.Sprintf("conflict with %q using core.gardener.cloud/v1beta1", o), Field: ".spec.type"})
+	}
+	return status
+}
+
+func TestConflictsOnlyWithItself(t *testing.T) {
+	c := &Client{fieldManager: "tf"}
+	cases := map[string]struct {
+		err  error
+		want bool
+	}{
+		"own update entry only":        {applyConflict("tf", "tf"), true},
+		"another manager too":          {applyConflict("tf", "team-a"), false},
+		"a manager with a longer name": {applyConflict("tf-other"), false},
+		"no causes":                    {applyConflict(), false},
+		"no error":                     {nil, false},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if got := c.conflictsOnlyWithItself(tc.err); got != tc.want {
+				t.Fatalf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestOwnershipPatch_TestsTheObjectAndTheEntryItReplaces(t *testing.T) {
+	m := &metav1.ObjectMeta{UID: "0b6c", ManagedFields: []metav1.ManagedFieldsEntry{
+		{Manager: "controller", Operation: metav1.ManagedFieldsOperationUpdate},
+		{Manager: "tf", Operation: metav1.ManagedFieldsOperationUpdate, Subresource: "status"},
+		{Manager: "tf", Operation: metav1.ManagedFieldsOperationUpdate},
+	}}
+	raw, err := ownershipPatch(m, "tf", metav1.NewFieldsV1(`{"f:spec":{"f:type":{}}}`), "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"op":"test","path":"/metadata/uid","value":"0b6c"},` +
+		`{"op":"test","path":"/metadata/managedFields/2/manager","value":"tf"},` +
+		`{"op":"test","path":"/metadata/managedFields/2/operation","value":"Update"},` +
+		`{"op":"replace","path":"/metadata/managedFields/2/operation","value":"Apply"},` +
+		`{"op":"replace","path":"/metadata/managedFields/2/fieldsV1","value":{"f:spec":{"f:type":{}}}}]`
+	if string(raw) != want {
+		t.Fatalf("patch\n got %s\nwant %s", raw, want)
+	}
+	m.Annotations = map[string]string{CreateIDAnnotation: "c1"}
+	raw, err = ownershipPatch(m, "tf", metav1.NewFieldsV1(`{"f:spec":{"f:type":{}}}`), "c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantWithID := strings.TrimSuffix(want, "]") +
+		`,{"op":"test","path":"/metadata/annotations/terraform-provider-gardener~1create-id","value":"c1"},` +
+		`{"op":"remove","path":"/metadata/annotations/terraform-provider-gardener~1create-id"}]`
+	if string(raw) != wantWithID {
+		t.Fatalf("patch with the create ID\n got %s\nwant %s", raw, wantWithID)
+	}
+	if _, err := ownershipPatch(&metav1.ObjectMeta{}, "tf", metav1.NewFieldsV1(`{}`), ""); err == nil {
+		t.Fatal("an object without the manager's entry must be an error")
+	}
+}
+
+func TestApplyBodyWithUID_NamesTheObject(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1", Kind: "CloudProfile"},
+		ObjectMeta: metav1.ObjectMeta{Name: "x", UID: "stale"},
+	}
+	body, err := applyBodyWithUID(cp, "0b6c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfile","metadata":{"name":"x","uid":"0b6c"},"spec":{"kubernetes":{},"type":""}}`
+	if string(body) != want {
+		t.Fatalf("apply body\n got %s\nwant %s", body, want)
 	}
 }

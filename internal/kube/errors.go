@@ -32,6 +32,11 @@ const (
 	// KindAPIUnavailable means the API server answered but does not serve Gardener's API
 	// (gardener-apiserver down or core.gardener.cloud not registered).
 	KindAPIUnavailable
+	// KindAlreadyExists means a create found an object of the same name.
+	KindAlreadyExists
+	// KindReplaced means the object of this name is not the one expected: it was deleted and
+	// created again (its UID differs).
+	KindReplaced
 )
 
 // Cause is one field-level reason the server gave, e.g. a validation error on a field path.
@@ -80,10 +85,11 @@ func ignoreNotFound(err error) error {
 	return err
 }
 
-// classify wraps err with its kind and the server's causes; nil stays nil.
+// classify wraps err with its kind and the server's causes; nil and classified errors stay as they are.
 func classify(err error, object string) error {
-	if err == nil {
-		return nil
+	var classified *Error
+	if err == nil || errors.As(err, &classified) {
+		return err
 	}
 	return &Error{Kind: kindOf(err), Object: object, Causes: causesOf(err), Err: err}
 }
@@ -92,6 +98,12 @@ func kindOf(err error) ErrorKind {
 	switch {
 	case isAPIMissing(err):
 		return KindAPIUnavailable
+	case isGoneUnderUID(err):
+		return KindNotFound
+	case isUIDMismatch(err):
+		return KindReplaced
+	case apierrors.IsAlreadyExists(err):
+		return KindAlreadyExists
 	case apierrors.IsNotFound(err):
 		return KindNotFound
 	case apierrors.IsConflict(err):
@@ -122,6 +134,30 @@ func isAPIMissing(err error) bool {
 	}
 	d := status.Status().Details
 	return d == nil || d.Name == ""
+}
+
+// isGoneUnderUID recognises the answer to a write that named the object's UID when no object of
+// that name exists any more: the API server refuses to create it ("uid mismatch ... no existing
+// object was found").
+func isGoneUnderUID(err error) bool {
+	return apierrors.IsConflict(err) && strings.Contains(err.Error(), "no existing object was found")
+}
+
+// isUIDMismatch recognises the answers to a write or delete that named a UID other than the
+// object's: an apply is invalid on metadata.uid (immutable), a delete fails its precondition.
+func isUIDMismatch(err error) bool {
+	if apierrors.IsConflict(err) && strings.Contains(err.Error(), "the UID in the precondition") {
+		return true // "the UID in the precondition (…) does not match the UID in record (…)"
+	}
+	if !apierrors.IsInvalid(err) {
+		return false
+	}
+	for _, c := range causesOf(err) {
+		if c.Field == "metadata.uid" {
+			return true
+		}
+	}
+	return false
 }
 
 // isRBACDenial tells the authorizer's 403 ("User \"x\" cannot create resource ...") from the 403 of

@@ -13,10 +13,13 @@ import (
 )
 
 // OwnedView returns a copy of obj without the parts that only other field managers set: elements
-// of associative lists (machine images, versions, machine types, ...) and metadata labels and
-// annotations that the manager's server-side-apply entry does not list. Everything else, including
-// values the server defaulted, is kept. An object the manager has never applied (for example one
-// being imported) is returned whole, so that an import takes over what is there.
+// of associative lists (machine images, versions, machine types, ...), metadata labels and
+// annotations that the manager's server-side-apply entry does not list, and fields that another
+// manager of the object (not of its status) owns and this one does not, such as a classification
+// another team set on a version both configure. Everything else, including values the server
+// defaulted (owned by nobody), is kept. An object the manager has never applied (for example one
+// being imported) is returned whole, so that an import takes over what is there. The create ID
+// annotation (see create.go) is never part of the view.
 func OwnedView[T runtime.Object](obj T, manager string) (T, error) {
 	var zero T
 	accessor, ok := any(obj).(metav1.Object)
@@ -24,8 +27,15 @@ func OwnedView[T runtime.Object](obj T, manager string) (T, error) {
 		return zero, fmt.Errorf("%T has no object metadata", obj)
 	}
 	owned, found, err := appliedFields(accessor.GetManagedFields(), manager)
-	if err != nil || !found {
-		return obj, err
+	if err != nil {
+		return zero, err
+	}
+	if !found {
+		return withoutCreateID(obj), nil
+	}
+	others, err := othersFields(accessor.GetManagedFields(), manager)
+	if err != nil {
+		return zero, err
 	}
 	raw, err := json.Marshal(obj)
 	if err != nil {
@@ -35,7 +45,12 @@ func OwnedView[T runtime.Object](obj T, manager string) (T, error) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return zero, err
 	}
-	keepOwned(m, owned, nil)
+	keepOwned(m, owned, others, nil)
+	if meta, ok := m["metadata"].(map[string]any); ok {
+		if annotations, ok := meta["annotations"].(map[string]any); ok {
+			delete(annotations, CreateIDAnnotation)
+		}
+	}
 	raw, err = json.Marshal(m)
 	if err != nil {
 		return zero, err
@@ -63,29 +78,80 @@ func appliedFields(entries []metav1.ManagedFieldsEntry, manager string) (map[str
 	return nil, false, nil
 }
 
+// withoutCreateID returns obj, or a copy without the create ID annotation a cut-off create left
+// (the client's own bookkeeping, never part of what a resource manages).
+func withoutCreateID[T runtime.Object](obj T) T {
+	accessor, ok := any(obj).(metav1.Object)
+	if !ok {
+		return obj
+	}
+	if _, marked := accessor.GetAnnotations()[CreateIDAnnotation]; !marked {
+		return obj
+	}
+	out := obj.DeepCopyObject().(T)
+	copied := any(out).(metav1.Object)
+	annotations := copied.GetAnnotations()
+	delete(annotations, CreateIDAnnotation)
+	copied.SetAnnotations(annotations)
+	return out
+}
+
+// othersFields is the union of the fields set of every other manager's entry for the object
+// itself (status subresource entries are the controllers' and not compared).
+func othersFields(entries []metav1.ManagedFieldsEntry, manager string) (map[string]any, error) {
+	sets, err := managerSets(entries, manager)
+	if err != nil {
+		return nil, err
+	}
+	return unionOf(sets), nil
+}
+
+// mergeSets adds the fields set src to dst.
+func mergeSets(dst, src map[string]any) {
+	for k, v := range src {
+		child, _ := v.(map[string]any)
+		existing, ok := dst[k].(map[string]any)
+		if !ok {
+			existing = map[string]any{}
+			dst[k] = existing
+		}
+		mergeSets(existing, child)
+	}
+}
+
 // freeFormMaps are the maps whose keys several managers share; a key only others set is left out.
 var freeFormMaps = map[string]bool{"metadata.labels": true, "metadata.annotations": true}
 
-// keepOwned removes, in place, what only other managers set (see OwnedView). at is the path of
-// field names from the root, used to recognise the free-form maps.
-func keepOwned(obj map[string]any, owned map[string]any, at []string) {
+// keepOwned removes, in place, what only other managers set (see OwnedView); others is the union
+// of the other managers' sets at the same place. at is the path of field names from the root,
+// used to recognise the free-form maps.
+func keepOwned(obj map[string]any, owned, others map[string]any, at []string) {
 	for name, value := range obj {
 		here := slices.Concat(at, []string{name})
 		child, isOwned := owned["f:"+name].(map[string]any)
+		otherChild, byOthers := others["f:"+name].(map[string]any)
 		if freeFormMaps[strings.Join(here, ".")] {
 			keepOwnedKeys(value, child)
 			continue
 		}
+		if !isOwned && byOthers && len(otherChild) == 0 {
+			// A value (scalar or atomic) only others set.
+			delete(obj, name)
+			continue
+		}
 		if !isOwned {
 			// Nothing below is the manager's, but free-form maps below may still carry
-			// keys others set: walk on with an empty set, which removes nothing else.
+			// keys others set: walk on with an empty set.
 			child = map[string]any{}
 		}
 		switch v := value.(type) {
 		case map[string]any:
-			keepOwned(v, child, here)
+			keepOwned(v, child, otherChild, here)
+			if !isOwned && byOthers && len(v) == 0 {
+				delete(obj, name) // emptied of what only others set
+			}
 		case []any:
-			obj[name] = keepOwnedElements(v, child, here)
+			obj[name] = keepOwnedElements(v, child, otherChild, here)
 		}
 	}
 }
@@ -105,7 +171,7 @@ func keepOwnedKeys(value any, owned map[string]any) {
 
 // keepOwnedElements filters an associative list to the elements whose key the manager set, and
 // recurses into them. Atomic lists (no element keys in the set) are kept whole.
-func keepOwnedElements(list []any, owned map[string]any, at []string) []any {
+func keepOwnedElements(list []any, owned, others map[string]any, at []string) []any {
 	keyFields := elementKeyFields(owned)
 	if len(keyFields) == 0 {
 		return list
@@ -117,11 +183,13 @@ func keepOwnedElements(list []any, owned map[string]any, at []string) []any {
 			out = append(out, e)
 			continue
 		}
-		child, mine := owned["k:"+elementKey(m, keyFields)].(map[string]any)
+		key := "k:" + elementKey(m, keyFields)
+		child, mine := owned[key].(map[string]any)
 		if !mine {
 			continue
 		}
-		keepOwned(m, child, at)
+		otherChild, _ := others[key].(map[string]any)
+		keepOwned(m, child, otherChild, at)
 		out = append(out, m)
 	}
 	return out

@@ -108,3 +108,35 @@ func TestOwnedView_LabelsOthersSetAreLeftOutWhenTheManagerSetsNone(t *testing.T)
 		t.Fatal("lists the manager does not own are kept whole")
 	}
 }
+
+// TestOwnedView_LeavesOutFieldsOnlyOthersSetInsideOwnedEntries: another team set the
+// classification of a version both configure; it is theirs, not part of what the manager manages.
+// The update strategy Gardener defaulted is owned by nobody and stays, and the status (written by
+// a controller through the status subresource) is never filtered.
+func TestOwnedView_LeavesOutFieldsOnlyOthersSetInsideOwnedEntries(t *testing.T) {
+	in := coOwnedProfile()
+	in.Spec.Kubernetes.Versions[0].Classification = ptr.To(gardencorev1beta1.ClassificationSupported)
+	in.Spec.Bastion = &gardencorev1beta1.Bastion{MachineType: &gardencorev1beta1.BastionMachineType{Name: "m5.large"}}
+	in.Status.Kubernetes = &gardencorev1beta1.KubernetesStatus{Versions: []gardencorev1beta1.ExpirableVersionStatus{{Version: "1.31.2"}}}
+	in.ManagedFields = append(in.ManagedFields,
+		managed("other-team", metav1.ManagedFieldsOperationApply, `{"f:spec":{"f:bastion":{"f:machineType":{"f:name":{}}},
+		  "f:kubernetes":{"f:versions":{"k:{\"version\":\"1.31.2\"}":{".":{},"f:version":{},"f:classification":{}}}}}}`),
+		metav1.ManagedFieldsEntry{Manager: "controller", Operation: metav1.ManagedFieldsOperationUpdate, Subresource: "status",
+			FieldsType: "FieldsV1", FieldsV1: metav1.NewFieldsV1(`{"f:status":{".":{},"f:kubernetes":{}}}`)})
+	view, err := OwnedView(in, "tf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := view.Spec.Kubernetes.Versions; len(got) != 1 || got[0].Classification != nil {
+		t.Errorf("kubernetes versions: want 1.31.2 without the other team's classification, got %+v", got)
+	}
+	if view.Spec.Bastion != nil {
+		t.Errorf("bastion only the other team set must be left out, got %+v", view.Spec.Bastion)
+	}
+	if view.Spec.MachineImages[0].UpdateStrategy == nil {
+		t.Error("server-defaulted update strategy (owned by nobody) must be kept")
+	}
+	if view.Status.Kubernetes == nil || len(view.Status.Kubernetes.Versions) != 1 {
+		t.Errorf("status must be kept whole, got %+v", view.Status.Kubernetes)
+	}
+}

@@ -22,7 +22,9 @@ import (
 //   - PATCH with the server-side apply content type (applying the same configuration twice gives
 //     the same object),
 //   - DELETE (a repeated delete of an object that is already gone answers 404, which the client
-//     treats as success).
+//     treats as success),
+//   - POST with an Idempotency-Key header (a create whose client recognises its own earlier
+//     success by that key; see create.go).
 //
 // They are retried after a network error (connection refused or reset, an unexpected EOF), after
 // an attempt that took longer than AttemptTimeout, and after the answers 429, 500 (with Retry-After), 502, 503 and
@@ -97,6 +99,8 @@ func RetryableRequest(r *http.Request) bool {
 		return true
 	case http.MethodPatch:
 		return r.Header.Get("Content-Type") == string(types.ApplyPatchType)
+	case http.MethodPost:
+		return r.Header.Get(idempotencyKeyHeader) != ""
 	}
 	return false
 }

@@ -287,7 +287,7 @@ func TestClient_DeleteThatWasLostAndRetriedEndsInSuccess(t *testing.T) {
 		_, _ = io.WriteString(w, `{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"NotFound","code":404,"details":{"name":"x","group":"core.gardener.cloud","kind":"cloudprofiles"}}`)
 	})
 	c := newTestClient(t, url, fastPolicy)
-	if err := c.DeleteCloudProfile(context.Background(), "x"); err != nil {
+	if err := c.DeleteCloudProfile(context.Background(), "x", ""); err != nil {
 		t.Fatalf("want success, got %v", err)
 	}
 	if s.count() != 2 {
@@ -332,5 +332,23 @@ func TestRetry_AnUntrustedCertificateIsNotRetried(t *testing.T) {
 	}
 	if handshakes.Load() != 1 {
 		t.Fatalf("want one connection attempt, got %d", handshakes.Load())
+	}
+}
+
+// TestRetry_ACreateWithAnIdempotencyKeyIsRetried: a create carrying an Idempotency-Key (whose
+// client recognises its own earlier success) is repeated after a reset, with the same body; the
+// same create without the key is not (see TestRetry_PermanentAnswersAndUnsafeRequestsAreNotRetried).
+func TestRetry_ACreateWithAnIdempotencyKeyIsRetried(t *testing.T) {
+	s, url := serve(t, reset, status(503), ok)
+	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPost, url, strings.NewReader(`{"a":1}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(idempotencyKeyHeader, "c1")
+	resp, err := fastPolicy.RoundTripper(http.DefaultTransport).RoundTrip(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("want 200 after retries, got resp=%v err=%v", resp, err)
+	}
+	_ = resp.Body.Close()
+	if s.count() != 3 || s.bodies[2] != `{"a":1}` {
+		t.Fatalf("want 3 attempts with the same body, got %d: %q", s.count(), s.bodies)
 	}
 }

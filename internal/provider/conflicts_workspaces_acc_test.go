@@ -19,16 +19,18 @@ func withFieldManager(config, manager string) string {
 }
 
 // TestAccConflicts_twoWorkspacesWithOverlappingFields: workspace A manages a CloudProfile; workspace
-// B (its own state and field manager) configures the same profile with a different value for a
-// field A owns. B's apply fails with a conflict naming A's field manager and the field, nothing is
+// B (its own state and field manager, adopt_existing = true) configures the same profile with a
+// different value for a field A owns. B's apply fails with a conflict naming A's field manager and the field, nothing is
 // overwritten, and A's next plan is empty.
 func TestAccConflicts_twoWorkspacesWithOverlappingFields(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	client := acctest.Client(t)
 	name := acctest.UniqueName("acc-two-ws")
 	workspaceA := withFieldManager(cloudProfileConfig(kubeconfig, name, "", "", ""), "workspace-a")
-	workspaceB := withFieldManager(strings.Replace(cloudProfileConfig(kubeconfig, name, "", "", ""),
-		`{ version = "1.31.2", classification = "supported" }`, `{ version = "1.31.2", classification = "deprecated" }`, 1), "workspace-b")
+	// B opts into adoption: without it, its create would already fail because the profile exists.
+	workspaceB := withFieldManager(strings.Replace(strings.Replace(cloudProfileConfig(kubeconfig, name, "", "", ""),
+		`{ version = "1.31.2", classification = "supported" }`, `{ version = "1.31.2", classification = "deprecated" }`, 1),
+		`resource "gardener_cloud_profile" "test" {`, "resource \"gardener_cloud_profile\" \"test\" {\n  adopt_existing = true", 1), "workspace-b")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		CheckDestroy:             cloudProfileGone(client, name),

@@ -52,7 +52,7 @@ func TestAccDataSourceCloudProfile_readsProfileCreatedWithClientGo(t *testing.T)
 	if err != nil {
 		t.Fatalf("creating CloudProfile %s: %v", name, err)
 	}
-	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), name) })
+	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), name, "") })
 
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
@@ -144,7 +144,7 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 	if _, err := client.ApplyCloudProfile(acctest.Context(t), lifecycleCloudProfile(name), kube.ApplyOptions{}); err != nil {
 		t.Fatalf("creating CloudProfile %s: %v", name, err)
 	}
-	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), name) })
+	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), name, "") })
 	dsWaitForCloudProfileStatus(t, client, name)
 
 	k8s := func(i int, attr string) tfjsonpath.Path {
@@ -303,7 +303,7 @@ func TestAccDataSourceCloudProfile_defaultInstantIsNow(t *testing.T) {
 	if _, err := client.ApplyCloudProfile(acctest.Context(t), lifecycleCloudProfile(name), kube.ApplyOptions{}); err != nil {
 		t.Fatalf("creating CloudProfile %s: %v", name, err)
 	}
-	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), name) })
+	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), name, "") })
 	before := time.Now().UTC()
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),

@@ -84,11 +84,11 @@ func TestAccDataSourceShootModuleExample_picksVersionImageAndMachineType(t *test
 	if _, err := client.ApplyCloudProfile(acctest.Context(t), lifecycleCloudProfile(parentName), kube.ApplyOptions{}); err != nil {
 		t.Fatalf("creating CloudProfile %s: %v", parentName, err)
 	}
-	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), parentName) })
+	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), parentName, "") })
 	if _, err := client.ApplyNamespacedCloudProfile(acctest.Context(t), teamProfile(dsNamespace, name, parentName), kube.ApplyOptions{}); err != nil {
 		t.Fatalf("creating NamespacedCloudProfile %s: %v", name, err)
 	}
-	t.Cleanup(func() { _ = client.DeleteNamespacedCloudProfile(acctest.Context(t), dsNamespace, name) })
+	t.Cleanup(func() { _ = client.DeleteNamespacedCloudProfile(acctest.Context(t), dsNamespace, name, "") })
 	dsWaitForNamespacedStatus(t, client, dsNamespace, name, func(ncp *gardencorev1beta1.NamespacedCloudProfile) bool {
 		return hasMachineType(ncp.Status.CloudProfileSpec, "x1.metal")
 	})

@@ -176,7 +176,8 @@ func (s *largeValueServer) ReadResource(ctx context.Context, req *tfprotov6.Read
 }
 
 // ApplyResourceChange applies with the framework; as for ReadResource, with the planned state as
-// the baseline of semantic equality.
+// the baseline of semantic equality. A write that failed before the provider's code recorded an
+// object answers with the prior state (none for a create).
 func (s *largeValueServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
@@ -194,8 +195,25 @@ func (s *largeValueServer) ApplyResourceChange(ctx context.Context, req *tfproto
 	if err != nil || resp == nil {
 		return resp, err
 	}
+	if hasError(resp.Diagnostics) && len(lv.out) == 0 {
+		// A failed write changes nothing in the state. The framework answers with the prior state
+		// (none for a create); restore would put the planned large values, unknowns and all, into
+		// it, which Terraform would report as an invalid result and save.
+		resp.NewState = req.PriorState
+		return resp, nil
+	}
 	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, rolePlanned)
 	return resp, err
+}
+
+// hasError tells whether the diagnostics hold an error.
+func hasError(diags []*tfprotov6.Diagnostic) bool {
+	for _, d := range diags {
+		if d != nil && d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
 }
 
 // ReadDataSource reads with the framework and adds the large attributes the provider's code wrote.

@@ -21,7 +21,7 @@ func TestAccProjectKubeconfig_managesOnlyItsNamespace(t *testing.T) {
 	if _, err := admin.ApplyCloudProfile(acctest.Context(t), minimalCloudProfile(parent), kube.ApplyOptions{}); err != nil {
 		t.Fatalf("creating the parent: %v", err)
 	}
-	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), parent) })
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), parent, "") })
 	name := acctest.UniqueName("acc-rbac")
 	ncp := func(namespace string) string {
 		return acctest.ProviderBlock(project) + fmt.Sprintf(`

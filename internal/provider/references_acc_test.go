@@ -34,7 +34,7 @@ func TestAccReferences_removingAVersionANamespacedProfileUsesFailsAtPlan(t *test
 	deleteNCP := func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		if err := client.DeleteNamespacedCloudProfile(ctx, namespace, ncpName); err != nil {
+		if err := client.DeleteNamespacedCloudProfile(ctx, namespace, ncpName, ""); err != nil {
 			return err
 		}
 		return kube.WaitUntilGone(ctx, func(ctx context.Context) error {
@@ -48,7 +48,7 @@ func TestAccReferences_removingAVersionANamespacedProfileUsesFailsAtPlan(t *test
 		_ = deleteNCP()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		_ = client.DeleteCloudProfile(ctx, name)
+		_ = client.DeleteCloudProfile(ctx, name, "")
 	})
 
 	resource.Test(t, resource.TestCase{

@@ -163,8 +163,8 @@ func TestAccReferences_namespacedLimitBelowAShootFailsAtPlan(t *testing.T) {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		_ = client.DeleteNamespacedCloudProfile(ctx, projectNamespace, name)
-		_ = client.DeleteCloudProfile(ctx, parent)
+		_ = client.DeleteNamespacedCloudProfile(ctx, projectNamespace, name, "")
+		_ = client.DeleteCloudProfile(ctx, parent, "")
 	})
 	// Gardener: the names of the shoot and of its project have at most 21 characters together.
 	fixture := newShootFixture(t, kubeconfig, acctest.UniqueName("rs"))

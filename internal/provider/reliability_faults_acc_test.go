@@ -35,7 +35,7 @@ func TestAccReliability_appliesUnderTransientFaults(t *testing.T) {
 	universe := []string{prefix + "-a", prefix + "-b", prefix + "-c"}
 	t.Cleanup(func() {
 		for _, n := range universe {
-			_ = admin.DeleteCloudProfile(context.Background(), n)
+			_ = admin.DeleteCloudProfile(context.Background(), n, "")
 		}
 	})
 

@@ -13,23 +13,23 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
-// TestAccReliability_interruptedApplyIsRepairedByTheNextApply cuts an apply off after the server
-// acted: with retries turned off, the connection of the server-side apply is reset once the
-// Garden has stored the object, so Terraform records an error and no state, as when the process
-// is killed mid-apply. The object exists in the cluster but not in the state. The next apply
-// adopts it (server-side apply is an upsert under the same field manager): one object, state and
-// cluster equal, empty plan afterwards.
-func TestAccReliability_interruptedApplyIsRepairedByTheNextApply(t *testing.T) {
+// TestAccReliability_interruptedCreateIsImportedAndThenUpdated cuts a create off after the server
+// acted: with retries turned off, the connection of the create request is reset once the Garden
+// has stored the object, so Terraform records an error and no state, as when the process is killed
+// mid-apply. The object exists in the cluster but not in the state. The next apply does not adopt
+// it: it fails naming the provider's own field manager and the import; after the import the plan
+// is empty, and an update applies without conflicting with the cut-off create's ownership entry.
+func TestAccReliability_interruptedCreateIsImportedAndThenUpdated(t *testing.T) {
 	admin := acctest.Client(t)
 	saved := kube.DefaultRetryPolicy
 	kube.DefaultRetryPolicy.MaxAttempts = 1
 	t.Cleanup(func() { kube.DefaultRetryPolicy = saved })
 	proxy, kubeconfig := startFaultProxy(t, faultproxy.Config{
 		Faults: []faultproxy.Fault{faultproxy.ResetAfterUpstream},
-		Match:  func(r *http.Request) bool { return r.Method == http.MethodPatch },
+		Match:  func(r *http.Request) bool { return r.Method == http.MethodPost },
 	}, true)
 	name := acctest.UniqueName("acc-cut")
-	config := degradedConfig(acctest.ProviderBlock(kubeconfig), name)
+	config := ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", "")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		CheckDestroy:             cloudProfileGone(admin, name),
@@ -43,15 +43,29 @@ func TestAccReliability_interruptedApplyIsRepairedByTheNextApply(t *testing.T) {
 				PreConfig: func() {
 					proxy.SetRate(0)
 					if _, err := admin.GetCloudProfile(acctest.Context(t), name); err != nil {
-						t.Fatalf("the cut-off apply should have reached the server: %v", err)
+						t.Fatalf("the cut-off create should have reached the server: %v", err)
 					}
 				},
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					// Not in the state, so Terraform creates it; the provider adopts the object.
-					plancheck.ExpectResourceAction("gardener_cloud_profile.test", plancheck.ResourceActionCreate),
-				}},
-				Check: clusterHolds(admin, []string{name}, map[string]string{name: ""}),
+				Config:      config,
+				ExpectError: alreadyExists(name, kube.DefaultFieldManager+" (Update)"),
+			},
+			{
+				Config:             config,
+				ResourceName:       cpAddr,
+				ImportState:        true,
+				ImportStateId:      name,
+				ImportStatePersist: true,
+			},
+			{
+				Config:           config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				Config: ownedConfig(acctest.ProviderBlock(kubeconfig), name, "16Gi", ""),
+				Check: resource.ComposeAggregateTestCheckFunc(
+					clusterHolds(admin, []string{name}, map[string]string{name: ""}),
+					resource.TestCheckResourceAttr(cpAddr, "spec.machine_types.0.memory", "16Gi"),
+				),
 			},
 		},
 	})

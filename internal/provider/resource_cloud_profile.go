@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -48,6 +49,7 @@ type cloudProfileModel struct {
 	Spec           types.Object   `tfsdk:"spec"`
 	Status         types.Object   `tfsdk:"status"`
 	ForceConflicts types.Bool     `tfsdk:"force_conflicts"`
+	AdoptExisting  types.Bool     `tfsdk:"adopt_existing"`
 	Timeouts       timeouts.Value `tfsdk:"timeouts"`
 }
 
@@ -81,7 +83,8 @@ func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequ
 				MarkdownDescription: "Take over fields another field manager owns instead of failing with a conflict. " +
 					"Off by default, so that a change by a controller or a colleague is never overwritten silently.",
 			},
-			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+			"adopt_existing": adoptExistingAttribute("CloudProfile"),
+			"timeouts":       timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
 	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
@@ -96,18 +99,23 @@ func (r *cloudProfileResource) Configure(_ context.Context, req resource.Configu
 	}
 }
 
-// Create applies the CloudProfile.
+// Create creates the CloudProfile; it fails when one of the name exists, unless adopt_existing.
 func (r *cloudProfileResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.write(ctx, req.Plan, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Create(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+	r.write(ctx, req.Plan, createMode(), func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Create(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
-// Update applies the changed CloudProfile.
+// Update applies the changed CloudProfile to the object of the UID in state.
 func (r *cloudProfileResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.write(ctx, req.Plan, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+	var prior cloudProfileModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	r.write(ctx, req.Plan, updateMode(prior.Metadata), func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // write applies the plan within the operation's timeout.
-func (r *cloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+func (r *cloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, mode writeMode, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan cloudProfileModel
 	diags.Append(planned.Get(ctx, &plan)...)
 	d, td := timeout(plan.Timeouts)
@@ -117,11 +125,11 @@ func (r *cloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, ti
 	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r.apply(ctx, plan, largeInput(ctx, rolePlanned, specLargePath, planned.Raw), state, identity, diags)
+	r.apply(ctx, plan, mode, largeInput(ctx, rolePlanned, specLargePath, planned.Raw), state, identity, diags)
 }
 
-// apply writes the planned object with one server-side apply request and records what was stored.
-func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, spec tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+// apply writes the planned object (see writeMode) and records what was stored.
+func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, mode writeMode, spec tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	// Values still unknown at apply are Computed ones left to Gardener (its defaults); expand
 	// leaves them out, which is what applying them means.
 	desired, _, d := configuredCloudProfile(ctx, plan, spec)
@@ -131,13 +139,31 @@ func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel
 	if diags.HasError() {
 		return
 	}
-	stored, err := client.ApplyCloudProfile(ctx, desired, kube.ApplyOptions{Force: plan.ForceConflicts.ValueBool()})
+	stored, err := r.send(ctx, client, desired, plan, mode, diags)
 	if err != nil {
-		diags.Append(requestDiagnostics("Applying CloudProfile "+desired.Name, err)...)
+		existing := func(ctx context.Context) (metav1.Object, error) { return client.GetCloudProfile(ctx, desired.Name) }
+		diags.Append(writeFailure(ctx, objectRef{"CloudProfile", desired.Name}, "Applying CloudProfile "+desired.Name, err, existing)...)
 		return
 	}
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)
 	diags.Append(setIdentity(ctx, identity, cloudProfileIdentity{Name: types.StringValue(stored.Name)})...)
+}
+
+// send makes the write request of the mode: a create-only request, an adopting apply, or an
+// apply to the object of the state's UID.
+func (r *cloudProfileResource) send(ctx context.Context, client *kube.Client, desired *gardencorev1beta1.CloudProfile, plan cloudProfileModel, mode writeMode, diags *diag.Diagnostics) (*gardencorev1beta1.CloudProfile, error) {
+	opts := kube.ApplyOptions{Force: plan.ForceConflicts.ValueBool(), UID: mode.uid}
+	switch {
+	case mode.create && plan.AdoptExisting.ValueBool():
+		stored, adopted, err := client.AdoptCloudProfile(ctx, desired, opts)
+		if err == nil && adopted {
+			diags.Append(adoptedWarning(objectRef{"CloudProfile", desired.Name}, stored))
+		}
+		return stored, err
+	case mode.create:
+		return client.CreateCloudProfile(ctx, desired)
+	}
+	return client.ApplyCloudProfile(ctx, desired, opts)
 }
 
 // Read refreshes the state from the cluster; an object deleted out of band leaves the state.
@@ -159,6 +185,12 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 	}
 	if err != nil {
 		resp.Diagnostics.Append(requestError("Reading CloudProfile "+name, err))
+		return
+	}
+	if uid := uidOf(state.Metadata); uid != "" && uid != cp.UID {
+		resp.Diagnostics.Append(replacedWarning(objectRef{"CloudProfile", name}, uid, cp.UID))
+		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, cloudProfileIdentity{Name: types.StringValue(name)})...)
+		resp.State.RemoveResource(ctx)
 		return
 	}
 	var prior *gardencorev1beta1.CloudProfileSpec
@@ -185,8 +217,8 @@ func (r *cloudProfileResource) Delete(ctx context.Context, req resource.DeleteRe
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	name := nameOf(state.Metadata, state.ID)
-	if err := client.DeleteCloudProfile(ctx, name); err != nil {
-		resp.Diagnostics.Append(requestError("Deleting CloudProfile "+name, err))
+	if err := client.DeleteCloudProfile(ctx, name, uidOf(state.Metadata)); err != nil {
+		resp.Diagnostics.Append(deleteFailure(objectRef{"CloudProfile", name}, "Deleting CloudProfile "+name, err))
 		return
 	}
 	err := kube.WaitUntilGone(ctx, func(ctx context.Context) error { _, err := client.GetCloudProfile(ctx, name); return err })
@@ -236,7 +268,9 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 		diags.Append(base.Metadata.As(ctx, &meta, objectAsOptions)...)
 	}
 	nm := meta.namespaced()
-	diags.Append(nm.fromObjectMeta(ctx, view.ObjectMeta)...)
+	managedMeta := view.ObjectMeta
+	managedMeta.Labels = cloudprofile.WithoutExtensionLabels(managedMeta.Labels)
+	diags.Append(nm.fromObjectMeta(ctx, managedMeta)...)
 	out := base
 	out.ID = types.StringValue(cp.Name)
 	var d diag.Diagnostics
@@ -252,6 +286,9 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	}
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)
+	}
+	if out.AdoptExisting.IsNull() || out.AdoptExisting.IsUnknown() {
+		out.AdoptExisting = types.BoolValue(false)
 	}
 	if out.Timeouts.IsNull() || out.Timeouts.IsUnknown() {
 		out.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}

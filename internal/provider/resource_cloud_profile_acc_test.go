@@ -199,7 +199,7 @@ func TestAccCloudProfile_driftIsShownAndDeletedObjectIsRecreated(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if err := client.DeleteCloudProfile(acctest.Context(t), name); err != nil {
+					if err := client.DeleteCloudProfile(acctest.Context(t), name, ""); err != nil {
 						t.Fatalf("out-of-band delete: %v", err)
 					}
 					err := kube.WaitUntilGone(acctest.Context(t), func(ctx context.Context) error { _, err := client.GetCloudProfile(ctx, name); return err })

@@ -8,8 +8,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
 // ValidateConfig checks the configuration against Gardener's validation of a create, offline. Parts
@@ -33,8 +35,9 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 }
 
 // ModifyPlan adds what needs the prior state: Gardener's update rules, its cross-object admission
-// checks (NamespacedCloudProfiles and Shoots still using what the update removes), and warnings
-// about versions Gardener drops or that change classification soon.
+// checks (NamespacedCloudProfiles and Shoots still using what the update removes), warnings
+// about versions Gardener drops or that change classification soon, and about removed entries
+// other field managers keep in the cluster.
 func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return
@@ -70,6 +73,16 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
 	refs := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
 	resp.Diagnostics.Append(problemDiagnostics(knownReferencesOnly(refs, unknown))...)
+	if old != nil && len(unknown) == 0 {
+		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
+		var plan cloudProfileModel
+		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+		planned, _, d := configuredCloudProfile(ctx, plan, largeInput(ctx, rolePlanned, specLargePath, req.Plan.Raw))
+		if !d.HasError() {
+			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) { return c.GetCloudProfile(ctx, cp.Name) }
+			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, objectRef{"CloudProfile", cp.Name}, old, planned, get)...)
+		}
+	}
 }
 
 // configuredCloudProfile builds the object of a configuration or plan, with the paths of the

@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -42,6 +43,7 @@ type namespacedCloudProfileModel struct {
 	Spec           types.Object   `tfsdk:"spec"`
 	Status         types.Object   `tfsdk:"status"`
 	ForceConflicts types.Bool     `tfsdk:"force_conflicts"`
+	AdoptExisting  types.Bool     `tfsdk:"adopt_existing"`
 	Timeouts       timeouts.Value `tfsdk:"timeouts"`
 }
 
@@ -71,7 +73,8 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 				MarkdownDescription: "Take over fields another field manager owns instead of failing with a conflict. Off by default.",
 			},
-			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+			"adopt_existing": adoptExistingAttribute("NamespacedCloudProfile"),
+			"timeouts":       timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
 	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
@@ -88,16 +91,21 @@ func (r *namespacedCloudProfileResource) Configure(_ context.Context, req resour
 
 // Create applies the NamespacedCloudProfile.
 func (r *namespacedCloudProfileResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.write(ctx, req.Plan, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Create(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+	r.write(ctx, req.Plan, createMode(), func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Create(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
-// Update applies the changed NamespacedCloudProfile.
+// Update applies the changed NamespacedCloudProfile to the object of the UID in state.
 func (r *namespacedCloudProfileResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.write(ctx, req.Plan, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+	var prior namespacedCloudProfileModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	r.write(ctx, req.Plan, updateMode(prior.Metadata), func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // write applies the plan within the operation's timeout.
-func (r *namespacedCloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+func (r *namespacedCloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, mode writeMode, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan namespacedCloudProfileModel
 	diags.Append(planned.Get(ctx, &plan)...)
 	d, td := timeout(plan.Timeouts)
@@ -107,10 +115,11 @@ func (r *namespacedCloudProfileResource) write(ctx context.Context, planned tfsd
 	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r.apply(ctx, plan, largeInput(ctx, rolePlanned, specLargePath, planned.Raw), state, identity, diags)
+	r.apply(ctx, plan, mode, largeInput(ctx, rolePlanned, specLargePath, planned.Raw), state, identity, diags)
 }
 
-func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, spec tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+// apply writes the planned object (see writeMode) and records what was stored.
+func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, mode writeMode, spec tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
 	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, spec)
 	diags.Append(d...)
@@ -119,13 +128,38 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespa
 	if diags.HasError() {
 		return
 	}
-	stored, err := client.ApplyNamespacedCloudProfile(ctx, desired, kube.ApplyOptions{Force: plan.ForceConflicts.ValueBool()})
+	stored, err := r.send(ctx, client, desired, plan, mode, diags)
 	if err != nil {
-		diags.Append(requestDiagnostics(fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err)...)
+		existing := func(ctx context.Context) (metav1.Object, error) {
+			return client.GetNamespacedCloudProfile(ctx, desired.Namespace, desired.Name)
+		}
+		diags.Append(writeFailure(ctx, namespacedRefOf(desired.Namespace, desired.Name), fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, existing)...)
 		return
 	}
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)
 	diags.Append(setIdentity(ctx, identity, namespacedIdentityOf(stored.Namespace, stored.Name))...)
+}
+
+// send makes the write request of the mode: a create-only request, an adopting apply, or an
+// apply to the object of the state's UID.
+func (r *namespacedCloudProfileResource) send(ctx context.Context, client *kube.Client, desired *gardencorev1beta1.NamespacedCloudProfile, plan namespacedCloudProfileModel, mode writeMode, diags *diag.Diagnostics) (*gardencorev1beta1.NamespacedCloudProfile, error) {
+	opts := kube.ApplyOptions{Force: plan.ForceConflicts.ValueBool(), UID: mode.uid}
+	switch {
+	case mode.create && plan.AdoptExisting.ValueBool():
+		stored, adopted, err := client.AdoptNamespacedCloudProfile(ctx, desired, opts)
+		if err == nil && adopted {
+			diags.Append(adoptedWarning(namespacedRefOf(desired.Namespace, desired.Name), stored))
+		}
+		return stored, err
+	case mode.create:
+		return client.CreateNamespacedCloudProfile(ctx, desired)
+	}
+	return client.ApplyNamespacedCloudProfile(ctx, desired, opts)
+}
+
+// namespacedRefOf names a NamespacedCloudProfile in diagnostics.
+func namespacedRefOf(namespace, name string) objectRef {
+	return objectRef{"NamespacedCloudProfile", namespace + "/" + name}
 }
 
 // Read refreshes the state from the cluster; an object deleted out of band leaves the state.
@@ -151,6 +185,12 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 	}
 	if err != nil {
 		resp.Diagnostics.Append(requestError(fmt.Sprintf("Reading NamespacedCloudProfile %s/%s", namespace, name), err))
+		return
+	}
+	if uid := uidOf(state.Metadata); uid != "" && uid != ncp.UID {
+		resp.Diagnostics.Append(replacedWarning(namespacedRefOf(namespace, name), uid, ncp.UID))
+		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, namespacedIdentityOf(namespace, name))...)
+		resp.State.RemoveResource(ctx)
 		return
 	}
 	var prior *gardencorev1beta1.NamespacedCloudProfileSpec
@@ -181,8 +221,8 @@ func (r *namespacedCloudProfileResource) Delete(ctx context.Context, req resourc
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	namespace, name := namespacedNameOf(state.Metadata, state.ID)
-	if err := client.DeleteNamespacedCloudProfile(ctx, namespace, name); err != nil {
-		resp.Diagnostics.Append(requestError(fmt.Sprintf("Deleting NamespacedCloudProfile %s/%s", namespace, name), err))
+	if err := client.DeleteNamespacedCloudProfile(ctx, namespace, name, uidOf(state.Metadata)); err != nil {
+		resp.Diagnostics.Append(deleteFailure(namespacedRefOf(namespace, name), fmt.Sprintf("Deleting NamespacedCloudProfile %s/%s", namespace, name), err))
 		return
 	}
 	err := kube.WaitUntilGone(ctx, func(ctx context.Context) error {
@@ -220,7 +260,9 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	if !base.Metadata.IsNull() && !base.Metadata.IsUnknown() {
 		diags.Append(base.Metadata.As(ctx, &meta, objectAsOptions)...)
 	}
-	diags.Append(meta.fromObjectMeta(ctx, view.ObjectMeta)...)
+	managedMeta := view.ObjectMeta
+	managedMeta.Labels = cloudprofile.WithoutExtensionLabels(managedMeta.Labels)
+	diags.Append(meta.fromObjectMeta(ctx, managedMeta)...)
 	out := base
 	out.ID = types.StringValue(ncp.Namespace + "/" + ncp.Name)
 	var d diag.Diagnostics
@@ -234,6 +276,9 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	diags.Append(d...)
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)
+	}
+	if out.AdoptExisting.IsNull() || out.AdoptExisting.IsUnknown() {
+		out.AdoptExisting = types.BoolValue(false)
 	}
 	if out.Timeouts.IsNull() || out.Timeouts.IsUnknown() {
 		out.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}

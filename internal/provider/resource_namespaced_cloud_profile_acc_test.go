@@ -187,7 +187,7 @@ func TestAccCloudProfile_deleteBlockedByNamespacedProfile(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if err := client.DeleteNamespacedCloudProfile(acctest.Context(t), projectNamespace, child); err != nil {
+					if err := client.DeleteNamespacedCloudProfile(acctest.Context(t), projectNamespace, child, ""); err != nil {
 						t.Fatalf("deleting the reference: %v", err)
 					}
 					// The deletion requested in step 2 now goes through, once Gardener's controller

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -77,6 +78,19 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
+	if old != nil && len(unknown) == 0 {
+		get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {
+			return c.GetNamespacedCloudProfile(ctx, ncp.Namespace, ncp.Name)
+		}
+		before := &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: old.ObjectMeta, Spec: old.Spec} // without the status
+		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
+		var plan namespacedCloudProfileModel
+		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+		planned, _, d := configuredNamespacedCloudProfile(ctx, plan, largeInput(ctx, rolePlanned, specLargePath, req.Plan.Raw))
+		if !d.HasError() {
+			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), before, planned, get)...)
+		}
+	}
 }
 
 // parent reads the parent CloudProfile for the admission checks. When the cluster cannot be asked

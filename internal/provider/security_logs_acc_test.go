@@ -82,7 +82,7 @@ printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential",
 	if _, err := admin.ApplyCloudProfile(acctest.Context(t), minimalCloudProfile(parent), kube.ApplyOptions{}); err != nil {
 		t.Fatalf("creating the parent: %v", err)
 	}
-	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), parent) })
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), parent, "") })
 	name := acctest.UniqueName("acc-sec")
 	connection := fmt.Sprintf("  host = %q\n  cluster_ca_certificate = %q\n", cluster.Server, string(cluster.CertificateAuthorityData))
 	ncp := func(suffix string) string {

@@ -278,8 +278,13 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 	b.info("requests: plan -refresh=false", strconv.Itoa(n))
 	n = reqs(plan, "", isDiscovery) + reqs(planNoRefresh, "", isDiscovery)
 	b.check("requests: discovery / OpenAPI at plan", strconv.Itoa(n), "= 0", n == 0)
-	patches, reads, other := create.count("PATCH", notDryRun), create.count("GET", nil), create.count("", nil)-create.count("PATCH", notDryRun)-create.count("GET", nil)
-	b.check("requests: create (apply requests; reads; other)", fmt.Sprintf("%d; %d; %d", patches, reads, other), "1 apply; ≤ 1 read; 0", patches == 1 && reads <= 1 && other == 0)
+	// A create is a dry-run apply (the fields it will own), the create request (refused atomically
+	// when the name is taken) and the patch that records the create as the manager's apply.
+	dryRuns, posts, patches := create.count("PATCH", isDryRun), create.count("POST", nil), create.count("PATCH", notDryRun)
+	reads := create.count("GET", nil)
+	other := create.count("", nil) - dryRuns - posts - patches - reads
+	b.check("requests: create (dry-run apply; create; ownership patch; reads; other)", fmt.Sprintf("%d; %d; %d; %d; %d", dryRuns, posts, patches, reads, other),
+		"1; 1; 1; ≤ 1; 0", dryRuns == 1 && posts == 1 && patches == 1 && reads <= 1 && other == 0)
 	patches, reads = reqs(apply, "PATCH", notDryRun), reqs(apply, "GET", nil)
 	other = reqs(apply, "", nil) - patches - reads
 	b.check("requests: update (apply requests; reads besides refresh; other)", fmt.Sprintf("%d; %d; %d", patches, reads-1, other), "1 apply; ≤ 1 read; 0", patches == 1 && reads-1 <= 1 && other == 0)
@@ -443,7 +448,7 @@ func (b *bench) cleanup(ctx context.Context) error {
 	if err := b.deleteNamespaced(ctx); err != nil {
 		return err
 	}
-	if err := b.client.DeleteCloudProfile(ctx, gen.BigProfileName); err != nil && !kube.IsNotFound(err) {
+	if err := b.client.DeleteCloudProfile(ctx, gen.BigProfileName, ""); err != nil && !kube.IsNotFound(err) {
 		return err
 	}
 	return kube.WaitUntilGone(ctx, func(ctx context.Context) error {
@@ -455,7 +460,7 @@ func (b *bench) cleanup(ctx context.Context) error {
 // deleteNamespaced deletes the namespaced profiles and waits until they are gone.
 func (b *bench) deleteNamespaced(ctx context.Context) error {
 	for _, ncp := range b.ncps {
-		if err := b.client.DeleteNamespacedCloudProfile(ctx, ncp.Namespace, ncp.Name); err != nil && !kube.IsNotFound(err) {
+		if err := b.client.DeleteNamespacedCloudProfile(ctx, ncp.Namespace, ncp.Name, ""); err != nil && !kube.IsNotFound(err) {
 			return err
 		}
 	}

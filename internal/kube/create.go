@@ -1,0 +1,269 @@
+package kube
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/rest"
+)
+
+// A server-side apply creates an object that does not exist and changes one that does: it cannot
+// say "only if new". Create therefore writes with a create request, which the server refuses
+// atomically when the name is taken (KindAlreadyExists), so that of two concurrent creates only
+// one succeeds. The server records a create as an Update of the field manager; one JSON patch,
+// guarded by tests of the object's UID and of the entry, then turns that entry into the manager's
+// Apply entry with exactly the fields a server-side apply of the same object would own (taken
+// from a dry-run apply). Afterwards the object is owned as if it had been applied.
+//
+// The create request carries a random create ID, as the annotation CreateIDAnnotation and as the
+// Idempotency-Key header, which lets the retrying transport repeat it: when a repeated create finds
+// the name taken by an object with its own create ID, the earlier attempt created it and lost its
+// answer. The ownership patch removes the annotation again.
+
+// CreateIDAnnotation marks an object with the ID of the create request that made it, between the
+// create and the ownership patch (only a create cut off in between leaves it behind).
+const CreateIDAnnotation = "terraform-provider-gardener/create-id"
+
+// idempotencyKeyHeader names a request that may be repeated: the client recognises its own
+// earlier success (see RetryableRequest).
+const idempotencyKeyHeader = "Idempotency-Key"
+
+// maxOwnershipAttempts bounds the tries of the ownership patch; each failed test re-reads.
+const maxOwnershipAttempts = 4
+
+// objectKind names the API resource an object of this client lives at.
+type objectKind struct {
+	resource  string
+	kind      string
+	namespace string
+	name      string
+	ref       string
+}
+
+func cloudProfileKind(name string) objectKind {
+	return objectKind{resource: resourceCloudProfiles, kind: "CloudProfile", name: name, ref: cloudProfileRef(name)}
+}
+
+func namespacedKind(namespace, name string) objectKind {
+	return objectKind{resource: resourceNamespacedCloudProfiles, kind: "NamespacedCloudProfile", namespace: namespace, name: name, ref: namespacedRef(namespace, name)}
+}
+
+// request starts a request on the object's resource (and namespace), without the name.
+func (k objectKind) request(r *rest.Request) *rest.Request {
+	if k.namespace != "" {
+		r = r.Namespace(k.namespace)
+	}
+	return r.Resource(k.resource)
+}
+
+// CreateCloudProfile creates a CloudProfile under the client's field manager and returns it as
+// stored. It fails with KindAlreadyExists when a CloudProfile of that name exists, never changing it.
+func (c *Client) CreateCloudProfile(ctx context.Context, cp *gardencorev1beta1.CloudProfile) (*gardencorev1beta1.CloudProfile, error) {
+	cp = cp.DeepCopy()
+	cp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"}
+	k := cloudProfileKind(cp.Name)
+	out := &gardencorev1beta1.CloudProfile{}
+	return out, classify(c.create(ctx, k, cp, &gardencorev1beta1.CloudProfile{}, out), k.ref)
+}
+
+// CreateNamespacedCloudProfile creates a NamespacedCloudProfile as CreateCloudProfile creates a
+// CloudProfile.
+func (c *Client) CreateNamespacedCloudProfile(ctx context.Context, ncp *gardencorev1beta1.NamespacedCloudProfile) (*gardencorev1beta1.NamespacedCloudProfile, error) {
+	ncp = ncp.DeepCopy()
+	ncp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"}
+	k := namespacedKind(ncp.Namespace, ncp.Name)
+	out := &gardencorev1beta1.NamespacedCloudProfile{}
+	return out, classify(c.create(ctx, k, ncp, &gardencorev1beta1.NamespacedCloudProfile{}, out), k.ref)
+}
+
+// create runs the three requests described above; dry receives the dry-run result.
+func (c *Client) create(ctx context.Context, k objectKind, obj, dry, into runtime.Object) error {
+	err := c.apply(ctx, k.request(c.rest.Patch(types.ApplyPatchType)).Name(k.name), obj, ApplyOptions{DryRun: true}, dry)
+	if isApplyConflict(err) {
+		// Only an existing object has owners to conflict with.
+		return alreadyExistsError(k)
+	}
+	if err != nil {
+		return err
+	}
+	dryMeta, err := meta.Accessor(dry)
+	if err != nil {
+		return err
+	}
+	if dryMeta.GetResourceVersion() != "" {
+		return alreadyExistsError(k)
+	}
+	owned := appliedEntry(dryMeta.GetManagedFields(), c.fieldManager)
+	if owned == nil {
+		return fmt.Errorf("the dry-run apply of %s recorded no fields for field manager %q", k.ref, c.fieldManager)
+	}
+	createID, err := newCreateID()
+	if err != nil {
+		return err
+	}
+	body, err := createBody(obj, createID)
+	if err != nil {
+		return err
+	}
+	err = k.request(c.rest.Post()).SetHeader(idempotencyKeyHeader, createID).Param("fieldManager", c.fieldManager).Body(body).Do(ctx).Into(into)
+	if apierrors.IsAlreadyExists(err) {
+		err = c.ownEarlierCreate(ctx, k, createID, into, err)
+	}
+	if err != nil {
+		return err
+	}
+	return c.recordCreateAsApply(ctx, k, owned, createID, into)
+}
+
+// newCreateID is a random ID for one create.
+func newCreateID() (string, error) {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("making a create ID: %w", err)
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// createBody is the apply body of obj with the create ID annotation.
+func createBody(obj runtime.Object, createID string) ([]byte, error) {
+	body, err := applyBody(obj)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(body, &m); err != nil {
+		return nil, err
+	}
+	meta, _ := m["metadata"].(map[string]any)
+	annotations, _ := meta["annotations"].(map[string]any)
+	if annotations == nil {
+		annotations = map[string]any{}
+	}
+	annotations[CreateIDAnnotation] = createID
+	meta["annotations"] = annotations
+	return json.Marshal(m)
+}
+
+// ownEarlierCreate tells a create that found the name taken by its own earlier attempt (the
+// object carries its create ID; it is read into into) from one that found another object (taken
+// is returned).
+func (c *Client) ownEarlierCreate(ctx context.Context, k objectKind, createID string, into runtime.Object, taken error) error {
+	if err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Into(into); err != nil {
+		return taken
+	}
+	m, err := meta.Accessor(into)
+	if err != nil || m.GetAnnotations()[CreateIDAnnotation] != createID {
+		return taken
+	}
+	return nil
+}
+
+// alreadyExistsError is the answer of a create whose name is taken, in the API server's form.
+func alreadyExistsError(k objectKind) error {
+	return apierrors.NewAlreadyExists(schema.GroupResource{Group: gardencorev1beta1.SchemeGroupVersion.Group, Resource: k.resource}, k.name)
+}
+
+// appliedEntry is the manager's Apply entry, or nil.
+func appliedEntry(entries []metav1.ManagedFieldsEntry, manager string) *metav1.FieldsV1 {
+	for _, e := range entries {
+		if e.Manager == manager && e.Operation == metav1.ManagedFieldsOperationApply && e.Subresource == "" && e.FieldsV1 != nil {
+			return e.FieldsV1
+		}
+	}
+	return nil
+}
+
+// recordCreateAsApply turns the Update entry the create left into the manager's Apply entry with
+// the owned fields, re-reading when the object changed in between (a controller adding its
+// finalizer moves the entries).
+func (c *Client) recordCreateAsApply(ctx context.Context, k objectKind, owned *metav1.FieldsV1, createID string, into runtime.Object) error {
+	var last error
+	for range maxOwnershipAttempts {
+		m, err := meta.Accessor(into)
+		if err != nil {
+			return err
+		}
+		if appliedEntry(m.GetManagedFields(), c.fieldManager) != nil {
+			return nil // an earlier attempt landed although its answer was lost
+		}
+		patch, err := ownershipPatch(m, c.fieldManager, owned, createID)
+		if err != nil {
+			return err
+		}
+		last = k.request(c.rest.Patch(types.JSONPatchType)).Name(k.name).Body(patch).Do(ctx).Into(into)
+		if last == nil {
+			return nil
+		}
+		if err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Into(into); err != nil {
+			return fmt.Errorf("recording the create as field manager %q's apply: %w (and reading the object again: %v)", c.fieldManager, last, err)
+		}
+	}
+	return fmt.Errorf("recording the create as field manager %q's apply: %w", c.fieldManager, last)
+}
+
+// ownershipPatch is the JSON patch that turns the manager's Update entry of object m into its
+// Apply entry with the owned fields and removes the create ID annotation; its tests make it fail
+// when the object or the entry changed.
+func ownershipPatch(m metav1.Object, manager string, owned *metav1.FieldsV1, createID string) ([]byte, error) {
+	index := -1
+	for i, e := range m.GetManagedFields() {
+		if e.Manager == manager && e.Operation == metav1.ManagedFieldsOperationUpdate && e.Subresource == "" {
+			index = i
+			break
+		}
+	}
+	if index < 0 {
+		return nil, fmt.Errorf("the created object has no entry of field manager %q", manager)
+	}
+	at := fmt.Sprintf("/metadata/managedFields/%d", index)
+	ops := []map[string]any{
+		{"op": "test", "path": "/metadata/uid", "value": string(m.GetUID())},
+		{"op": "test", "path": at + "/manager", "value": manager},
+		{"op": "test", "path": at + "/operation", "value": string(metav1.ManagedFieldsOperationUpdate)},
+		{"op": "replace", "path": at + "/operation", "value": string(metav1.ManagedFieldsOperationApply)},
+		{"op": "replace", "path": at + "/fieldsV1", "value": json.RawMessage(owned.Raw)},
+	}
+	if _, marked := m.GetAnnotations()[CreateIDAnnotation]; marked {
+		id := "/metadata/annotations/" + strings.ReplaceAll(strings.ReplaceAll(CreateIDAnnotation, "~", "~0"), "/", "~1")
+		ops = append(ops, map[string]any{"op": "test", "path": id, "value": createID}, map[string]any{"op": "remove", "path": id})
+	}
+	return json.Marshal(ops)
+}
+
+// isApplyConflict tells a field-ownership conflict of an apply.
+func isApplyConflict(err error) bool {
+	return err != nil && kindOf(err) == KindConflict
+}
+
+// AdoptCloudProfile server-side applies a CloudProfile like ApplyCloudProfile and tells whether
+// the object existed before (the server answers 200 instead of 201 Created).
+func (c *Client) AdoptCloudProfile(ctx context.Context, cp *gardencorev1beta1.CloudProfile, opts ApplyOptions) (*gardencorev1beta1.CloudProfile, bool, error) {
+	cp = cp.DeepCopy()
+	cp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"}
+	k := cloudProfileKind(cp.Name)
+	out := &gardencorev1beta1.CloudProfile{}
+	code, err := c.applyTo(ctx, k, cp, opts, out)
+	return out, code == http.StatusOK, classify(err, k.ref)
+}
+
+// AdoptNamespacedCloudProfile is AdoptCloudProfile for a NamespacedCloudProfile.
+func (c *Client) AdoptNamespacedCloudProfile(ctx context.Context, ncp *gardencorev1beta1.NamespacedCloudProfile, opts ApplyOptions) (*gardencorev1beta1.NamespacedCloudProfile, bool, error) {
+	ncp = ncp.DeepCopy()
+	ncp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"}
+	k := namespacedKind(ncp.Namespace, ncp.Name)
+	out := &gardencorev1beta1.NamespacedCloudProfile{}
+	code, err := c.applyTo(ctx, k, ncp, opts, out)
+	return out, code == http.StatusOK, classify(err, k.ref)
+}

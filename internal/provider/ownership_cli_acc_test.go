@@ -1,0 +1,248 @@
+package provider_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	k8sresource "k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/faultproxy"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// savedPlanOfAnUpdate creates the profile with the CLI and saves the plan of an update (memory
+// 8Gi -> 16Gi) in the file "update.tfplan".
+func savedPlanOfAnUpdate(t *testing.T, name string) *cliWorkspace {
+	t.Helper()
+	w := newCLIWorkspace(t, ownedConfig(acctest.ProviderBlock(acctest.Kubeconfig(t)), name, "8Gi", ""))
+	w.destroyOnCleanup()
+	w.mustRun(0, "apply", "-auto-approve")
+	w.write(ownedConfig(acctest.ProviderBlock(acctest.Kubeconfig(t)), name, "16Gi", ""))
+	w.mustRun(2, "plan", "-detailed-exitcode", "-out=update.tfplan")
+	return w
+}
+
+// TestAccOwnership_savedPlanAfterTheObjectWasDeleted: the saved update is applied after someone
+// deleted the profile. The apply fails with one clear error, re-creates nothing, blames no
+// provider bug and leaves the state as it was; the next plan creates the profile, and after that
+// apply the plan is empty.
+func TestAccOwnership_savedPlanAfterTheObjectWasDeleted(t *testing.T) {
+	admin := acctest.Client(t)
+	name := acctest.UniqueName("acc-saved-del")
+	w := savedPlanOfAnUpdate(t, name)
+	uid := getCloudProfile(t, admin, name).UID
+	if err := admin.DeleteCloudProfile(acctest.Context(t), name, ""); err != nil {
+		t.Fatal(err)
+	}
+	waitGone(t, admin, name)
+
+	out := w.mustRun(1, "apply", "update.tfplan")
+	requireNoProviderBug(t, out)
+	if !strings.Contains(out, "CloudProfile deleted outside of Terraform") || !strings.Contains(out, "Run terraform plan again") {
+		t.Fatalf("want the deleted-since-the-plan error:\n%s", out)
+	}
+	if _, err := admin.GetCloudProfile(acctest.Context(t), name); !kube.IsNotFound(err) {
+		t.Fatalf("the failed update re-created the profile (err=%v)", err)
+	}
+	if got := w.stateAttribute(cpAddr, "metadata", "uid"); got != string(uid) {
+		t.Fatalf("state uid %v, want the unchanged %s", got, uid)
+	}
+	if got := w.stateAttribute(cpAddr, "spec", "machine_types"); !strings.Contains(strings.ReplaceAll(toJSON(t, got), " ", ""), `"memory":"8Gi"`) {
+		t.Fatalf("the failed update changed the state: machine types %s", toJSON(t, got))
+	}
+
+	plan := w.mustRun(2, "plan", "-detailed-exitcode")
+	if !strings.Contains(plan, "will be created") {
+		t.Fatalf("after the deletion the plan should create the profile:\n%s", plan)
+	}
+	w.mustRun(0, "apply", "-auto-approve")
+	w.mustRun(0, "plan", "-detailed-exitcode")
+	if cp := getCloudProfile(t, admin, name); cp.Spec.MachineTypes[0].Memory.Cmp(k8sresource.MustParse("16Gi")) != 0 {
+		t.Fatalf("cluster holds memory %s, want 16Gi", cp.Spec.MachineTypes[0].Memory.String())
+	}
+}
+
+// TestAccOwnership_savedPlanAndDestroyAfterTheObjectWasReplaced: someone deletes the profile and
+// creates another of the same name. The saved update fails without touching the new object; a
+// destroy that does not refresh refuses to delete it (UID precondition); a refreshing plan warns,
+// forgets the old object and plans a create, which fails because the name is taken; the new
+// object survives all of it unchanged.
+func TestAccOwnership_savedPlanAndDestroyAfterTheObjectWasReplaced(t *testing.T) {
+	admin := acctest.Client(t)
+	other := acctest.ClientAs(t, "other-team")
+	name := acctest.UniqueName("acc-saved-new")
+	w := savedPlanOfAnUpdate(t, name)
+	if err := admin.DeleteCloudProfile(acctest.Context(t), name, ""); err != nil {
+		t.Fatal(err)
+	}
+	waitGone(t, admin, name)
+	replacement, err := other.ApplyCloudProfile(acctest.Context(t), minimalCloudProfile(name), kube.ApplyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), name, "") })
+	unchanged := func(step string) {
+		t.Helper()
+		// Gardener's controller adds its finalizer meanwhile (the resourceVersion moves); the
+		// object, its spec (generation) and its managers must not change.
+		cp := getCloudProfile(t, admin, name)
+		if cp.UID != replacement.UID || cp.Generation != replacement.Generation || cp.DeletionTimestamp != nil {
+			t.Fatalf("%s changed the other team's object (uid %s -> %s, generation %d -> %d, deletion %v)", step,
+				replacement.UID, cp.UID, replacement.Generation, cp.Generation, cp.DeletionTimestamp)
+		}
+		for _, e := range cp.ManagedFields {
+			if e.Manager == kube.DefaultFieldManager {
+				t.Fatalf("%s left an entry of field manager %s on the other team's object", step, e.Manager)
+			}
+		}
+	}
+
+	out := w.mustRun(1, "apply", "update.tfplan")
+	requireNoProviderBug(t, out)
+	if !strings.Contains(out, "CloudProfile replaced outside of Terraform") {
+		t.Fatalf("want the replaced error:\n%s", out)
+	}
+	unchanged("the saved update")
+
+	out = w.mustRun(1, "destroy", "-auto-approve", "-refresh=false")
+	if !strings.Contains(out, "CloudProfile replaced outside of Terraform") || !strings.Contains(out, "deleted nothing") {
+		t.Fatalf("want the destroy to refuse the other object:\n%s", out)
+	}
+	unchanged("the destroy without refresh")
+
+	out = w.mustRun(1, "apply", "-auto-approve")
+	if !strings.Contains(out, "Warning: CloudProfile replaced outside of Terraform") || !strings.Contains(out, "other-team (Apply)") {
+		t.Fatalf("want the refresh to warn and the create to name the other team:\n%s", out)
+	}
+	unchanged("the apply after refresh")
+	w.mustRun(0, "destroy", "-auto-approve")
+	unchanged("the destroy with refresh")
+}
+
+// TestAccOwnership_savedPlanAfterAnotherManagerChangedTheObject: another field manager adds a
+// machine type after the plan; the saved update applies, keeps the other manager's machine type,
+// and the next plan is empty.
+func TestAccOwnership_savedPlanAfterAnotherManagerChangedTheObject(t *testing.T) {
+	admin := acctest.Client(t)
+	other := acctest.ClientAs(t, "other-team")
+	name := acctest.UniqueName("acc-saved-chg")
+	w := savedPlanOfAnUpdate(t, name)
+	theirs := minimalCloudProfile(name)
+	theirs.Labels = nil
+	theirs.Spec.Kubernetes.Versions = nil
+	theirs.Spec.MachineImages = nil
+	theirs.Spec.Regions = nil
+	theirs.Spec.MachineTypes[0].Name = "theirs.large"
+	if _, err := other.ApplyCloudProfile(acctest.Context(t), theirs, kube.ApplyOptions{}); err != nil {
+		t.Fatal(err)
+	}
+
+	requireNoProviderBug(t, w.mustRun(0, "apply", "update.tfplan"))
+	w.mustRun(0, "plan", "-detailed-exitcode")
+	cp := getCloudProfile(t, admin, name)
+	var names []string
+	for _, m := range cp.Spec.MachineTypes {
+		names = append(names, m.Name)
+	}
+	if strings.Join(names, ",") != "m5.large,theirs.large" || cp.Spec.MachineTypes[0].Memory.Cmp(k8sresource.MustParse("16Gi")) != 0 {
+		t.Fatalf("cluster machine types %v (first memory %s), want m5.large with 16Gi and the other team's theirs.large", names, cp.Spec.MachineTypes[0].Memory.String())
+	}
+}
+
+// TestAccOwnership_failedWriteChangesNothingInTheState: the Garden stops answering (every request
+// through the proxy fails) in the middle of the apply of an update. Terraform prints the one
+// request error, no provider-bug diagnostics, and keeps the prior state; once the Garden answers
+// again the same configuration applies and the plan is empty.
+func TestAccOwnership_failedWriteChangesNothingInTheState(t *testing.T) {
+	admin := acctest.Client(t)
+	proxy, kubeconfig := startFaultProxy(t, faultproxy.Config{
+		Faults: []faultproxy.Fault{faultproxy.Reset},
+		Match:  func(r *http.Request) bool { return r.Method == http.MethodPatch },
+	}, true)
+	name := acctest.UniqueName("acc-failed-write")
+	w := newCLIWorkspace(t, ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", ""))
+	w.destroyOnCleanup()
+	w.mustRun(0, "apply", "-auto-approve")
+	before := w.stateAttribute(cpAddr, "metadata", "resource_version")
+
+	w.write(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "16Gi", ""))
+	proxy.SetRate(1)
+	out := w.mustRun(1, "apply", "-auto-approve")
+	proxy.SetRate(0)
+	requireNoProviderBug(t, out)
+	if n := strings.Count(out, "Error: "); n != 1 || !strings.Contains(out, "Garden cluster unreachable") {
+		t.Fatalf("want exactly one error, Garden cluster unreachable; got %d:\n%s", n, out)
+	}
+	_, afterPlan, _ := strings.Cut(out, "Plan: 0 to add, 1 to change, 0 to destroy.")
+	if lines := strings.Count(afterPlan, "\n"); lines > 25 {
+		t.Fatalf("the failed apply printed %d lines, want a short error:\n%s", lines, out)
+	}
+	if got := w.stateAttribute(cpAddr, "metadata", "resource_version"); got != before {
+		t.Fatalf("the failed write changed the state: resource_version %v -> %v", before, got)
+	}
+	if got := toJSON(t, w.stateAttribute(cpAddr, "spec", "machine_types")); !strings.Contains(strings.ReplaceAll(got, " ", ""), `"memory":"8Gi"`) {
+		t.Fatalf("the failed write recorded the planned values: %s", got)
+	}
+	w.mustRun(2, "plan", "-detailed-exitcode")
+	w.mustRun(0, "apply", "-auto-approve")
+	w.mustRun(0, "plan", "-detailed-exitcode")
+	if cp := getCloudProfile(t, admin, name); cp.Spec.MachineTypes[0].Memory.Cmp(k8sresource.MustParse("16Gi")) != 0 {
+		t.Fatalf("cluster holds memory %s, want 16Gi", cp.Spec.MachineTypes[0].Memory.String())
+	}
+}
+
+// TestAccOwnership_importOfACoOwnedProfileSaysWhatStays: another team applied a profile with a
+// label, a Kubernetes version, a machine type and a classification this configuration leaves
+// out. After the import, the plan warns that exactly those stay in the cluster (server-side apply
+// does not remove what another manager owns); the apply keeps them, and the next plan is empty.
+func TestAccOwnership_importOfACoOwnedProfileSaysWhatStays(t *testing.T) {
+	admin := acctest.Client(t)
+	other := acctest.ClientAs(t, "other-team")
+	name := acctest.UniqueName("acc-import-co")
+	theirs := minimalCloudProfile(name) // label team=acc, 1.31.2 classified supported
+	theirs.Spec.Kubernetes.Versions = append(theirs.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{Version: "1.30.8"})
+	theirs.Spec.MachineTypes = append(theirs.Spec.MachineTypes, gardencorev1beta1.MachineType{
+		Name: "theirs.large", CPU: k8sresource.MustParse("4"), GPU: k8sresource.MustParse("0"), Memory: k8sresource.MustParse("16Gi")})
+	if _, err := other.ApplyCloudProfile(acctest.Context(t), theirs, kube.ApplyOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), name, "") })
+	config := ownedConfig(acctest.ProviderBlock(acctest.Kubeconfig(t)), name, "8Gi", "") +
+		fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", cpAddr, name)
+	w := newCLIWorkspace(t, config)
+
+	plan := w.mustRun(2, "plan", "-detailed-exitcode")
+	requireNoProviderBug(t, plan)
+	_, warning, found := strings.Cut(plan, "Warning: Removed entries stay in the cluster: other field managers own them")
+	if !found {
+		t.Fatalf("want the warning about entries that stay:\n%s", plan)
+	}
+	for _, entry := range []string{
+		`metadata.labels["team"] (also owned by other-team)`,
+		`spec.kubernetes.versions[version="1.30.8"] (also owned by other-team)`,
+		`spec.kubernetes.versions[version="1.31.2"].classification (also owned by other-team)`,
+		`spec.machineTypes[name="theirs.large"] (also owned by other-team)`,
+	} {
+		if !strings.Contains(warning, entry) {
+			t.Errorf("the warning does not name %s:\n%s", entry, warning)
+		}
+	}
+	if n := strings.Count(warning, "(also owned by"); n != 4 {
+		t.Errorf("the warning names %d entries, want exactly the 4 the configuration leaves out:\n%s", n, warning)
+	}
+
+	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve"))
+	cp := getCloudProfile(t, admin, name)
+	if cp.Labels["team"] != "acc" || len(cp.Spec.Kubernetes.Versions) != 2 || len(cp.Spec.MachineTypes) != 2 ||
+		cp.Spec.Kubernetes.Versions[0].Classification == nil {
+		t.Fatalf("the apply removed what the other team owns: labels %v, versions %+v, machine types %d",
+			cp.Labels, cp.Spec.Kubernetes.Versions, len(cp.Spec.MachineTypes))
+	}
+	if out := w.mustRun(0, "plan", "-detailed-exitcode"); strings.Contains(out, "Warning: Removed entries") {
+		t.Fatalf("the plan after the apply still warns:\n%s", out)
+	}
+}
