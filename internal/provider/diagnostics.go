@@ -86,7 +86,9 @@ func requestError(action string, err error) diag.Diagnostic {
 	var kerr *kube.Error
 	if errors.As(err, &kerr) {
 		for _, c := range kerr.Causes {
-			detail += fmt.Sprintf("\n  - %s: %s", c.Field, c.Message)
+			if c.Field != "" { // a cause without a field repeats the message above
+				detail += fmt.Sprintf("\n  - %s: %s", c.Field, c.Message)
+			}
 		}
 	}
 	if hint != "" {

@@ -1,7 +1,9 @@
 package provider
 
 import (
+	"encoding/json"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -51,11 +53,33 @@ func problemSummary(p cloudprofile.Problem) string {
 	return fmt.Sprintf("Gardener will reject this: %s", p.Type)
 }
 
-// problemDetail says what Gardener says, where it says it, and which rule it is.
+// maxBadValueRunes bounds how much of a bad value a diagnostic repeats.
+const maxBadValueRunes = 100
+
+// problemDetail says what Gardener says, where it says it, and which rule it is. A long bad value
+// (a 1 MB label, a whole version object) is shortened: the attribute already says where it is.
 func problemDetail(p cloudprofile.Problem) string {
+	p.BadValue = shortBadValue(p.BadValue)
 	d := p.Error()
 	if p.Rule != "" {
 		d += fmt.Sprintf("\n\n(Gardener rule %s; see the Troubleshooting guide.)", p.Rule)
 	}
 	return d
+}
+
+// shortBadValue returns v, or for a value longer than maxBadValueRunes when rendered, its start
+// with its length.
+func shortBadValue(v any) any {
+	s, isString := v.(string)
+	if !isString {
+		raw, err := json.Marshal(v)
+		if err != nil || utf8.RuneCount(raw) <= maxBadValueRunes {
+			return v
+		}
+		s = string(raw)
+	}
+	if utf8.RuneCountInString(s) <= maxBadValueRunes {
+		return v
+	}
+	return fmt.Sprintf("%s… (%d characters)", string([]rune(s)[:maxBadValueRunes*3/5]), utf8.RuneCountInString(s))
 }

@@ -45,3 +45,16 @@ func TestProblemDiagnostics_WarningsStayWarnings(t *testing.T) {
 		t.Fatalf("path %s, want %s", got, want)
 	}
 }
+
+func TestProblemDetail_ShortensLongBadValues(t *testing.T) {
+	long := strings.Repeat("a", 1<<20)
+	d := problemDetail(cloudprofile.Problem{Rule: "M-1", Type: cloudprofile.Invalid,
+		Path: cloudprofile.NewPath("metadata").Child("labels"), BadValue: long, Detail: "must be no more than 63 characters"})
+	if len(d) > 400 || !strings.Contains(d, "(1048576 characters)") || !strings.Contains(d, "must be no more than 63 characters") {
+		t.Fatalf("detail of %d bytes: %.400s", len(d), d)
+	}
+	short := problemDetail(cloudprofile.Problem{Type: cloudprofile.Invalid, Path: cloudprofile.NewPath("spec").Child("type"), BadValue: "x", Detail: "d"})
+	if !strings.Contains(short, `Invalid value: "x"`) {
+		t.Fatalf("a short value must stay as it is: %s", short)
+	}
+}

@@ -82,6 +82,19 @@ resource "gardener_cloud_profile" "test" {
 			`spec.machineTypes[0].name: Required value`},
 		{"empty version", func(p *part) { p.kubernetes = `{ versions = [{ version = "" }] }` },
 			`spec.kubernetes.versions[0]: Invalid value: {"version":""}`},
+		// The value is not repeated whole: the detail names its length.
+		{"1 MB label value", func(p *part) { p.labels = fmt.Sprintf("team = %q", strings.Repeat("a", 1<<20)) },
+			`… (1048576 characters)": must be no more than 63 bytes`},
+		{"negative quantity", func(p *part) { p.machineTypes = `[{ name = "m5.large", cpu = "-2", gpu = "0", memory = "8Gi" }]` },
+			`spec.machineTypes[0].cpu: Invalid value: "-2": must be greater than or equal to 0`},
+		{"upper case in the name", func(p *part) { p.name = name + "-UPPER" },
+			`metadata.name: Invalid value: "` + name + `-UPPER": a lowercase RFC 1123 subdomain`},
+		{"provider_config nested 10,000 levels", func(p *part) {
+			p.extra = fmt.Sprintf("provider_config = %q", strings.Repeat(`{"a":`, 10000)+"1"+strings.Repeat("}", 10000))
+		}, `it is nested 10000 levels deep; the Kubernetes API server decodes an object at most 10000 levels deep`},
+		// Terraform's strings are Unicode: invalid UTF-8 never reaches the provider.
+		{"invalid UTF-8 in provider_config", func(p *part) { p.extra = `provider_config = base64decode("eyJhIjoi/yJ9")` },
+			`the result of decoding the provided string is not valid UTF-8`},
 	}
 	for _, c := range cases {
 		t.Run(c.what, func(t *testing.T) {
@@ -97,7 +110,7 @@ resource "gardener_cloud_profile" "test" {
 			})
 		})
 	}
-	for _, n := range []string{name, name + "-ünïcödé"} {
+	for _, n := range []string{name, name + "-ünïcödé", name + "-UPPER"} {
 		if _, err := admin.GetCloudProfile(acctest.Context(t), n); !kube.IsNotFound(err) {
 			t.Errorf("CloudProfile %q must not exist after rejected plans (err=%v)", n, err)
 		}

@@ -79,7 +79,9 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 		planned, _, d := configuredCloudProfile(ctx, plan, largeInput(ctx, rolePlanned, specLargePath, req.Plan.Raw))
 		if !d.HasError() {
-			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) { return c.GetCloudProfile(ctx, cp.Name) }
+			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {
+				return c.GetCloudProfile(ctx, cp.Name)
+			}
 			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, objectRef{"CloudProfile", cp.Name}, old, planned, get)...)
 		}
 	}

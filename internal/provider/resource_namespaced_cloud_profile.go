@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -133,6 +134,10 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespa
 		existing := func(ctx context.Context) (metav1.Object, error) {
 			return client.GetNamespacedCloudProfile(ctx, desired.Namespace, desired.Name)
 		}
+		if d, missing := parentMissing(desired, err); missing {
+			diags.Append(d)
+			return
+		}
 		diags.Append(writeFailure(ctx, namespacedRefOf(desired.Namespace, desired.Name), fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, existing)...)
 		return
 	}
@@ -155,6 +160,21 @@ func (r *namespacedCloudProfileResource) send(ctx context.Context, client *kube.
 		return client.CreateNamespacedCloudProfile(ctx, desired)
 	}
 	return client.ApplyNamespacedCloudProfile(ctx, desired, opts)
+}
+
+// parentMissing recognises Gardener's answer to a NamespacedCloudProfile whose parent does not
+// exist (its admission answers an internal error naming the CloudProfile) and puts it on
+// spec.parent.name.
+func parentMissing(ncp *gardencorev1beta1.NamespacedCloudProfile, err error) (diag.Diagnostic, bool) {
+	notFound := fmt.Sprintf(`cloudprofile.core.gardener.cloud %q not found`, ncp.Spec.Parent.Name)
+	if !strings.Contains(err.Error(), notFound) {
+		return nil, false
+	}
+	return diag.NewAttributeErrorDiagnostic(path.Root("spec").AtName("parent").AtName("name"), "Parent CloudProfile not found",
+		fmt.Sprintf("Gardener rejected NamespacedCloudProfile %s/%s because its parent CloudProfile %q does not exist (%v). Nothing was created.\n\n"+
+			"Create the CloudProfile first, or fix spec.parent.name. When the parent is in this configuration, refer to it "+
+			"(name = gardener_cloud_profile.<name>.metadata.name) so that Terraform creates it first.",
+			ncp.Namespace, ncp.Name, ncp.Spec.Parent.Name, err)), true
 }
 
 // namespacedRefOf names a NamespacedCloudProfile in diagnostics.

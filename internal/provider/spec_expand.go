@@ -290,5 +290,36 @@ func checkJSONObject(s string) error {
 	if t := strings.TrimLeft(s, " \t\r\n"); !strings.HasPrefix(t, "{") {
 		return fmt.Errorf("the value is valid JSON but not an object")
 	}
+	if depth := jsonDepth(s); depth > maxProviderConfigDepth {
+		return fmt.Errorf("it is nested %d levels deep; the Kubernetes API server decodes an object at most 10000 levels deep, "+
+			"so provider_config may be nested at most %d levels", depth, maxProviderConfigDepth)
+	}
 	return nil
+}
+
+// maxProviderConfigDepth leaves room below the API server's limit of 10,000 nested levels for the
+// levels at which provider_config sits in the object.
+const maxProviderConfigDepth = 10000 - 16
+
+// jsonDepth is the deepest nesting of objects and arrays in valid JSON.
+func jsonDepth(s string) int {
+	depth, deepest, inString, escaped := 0, 0, false, false
+	for _, c := range []byte(s) {
+		switch {
+		case inString && escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case inString:
+			inString = c != '"'
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			deepest = max(deepest, depth)
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return deepest
 }

@@ -292,3 +292,17 @@ func mustChild(t testing.TB, f specField, names ...string) specField {
 	}
 	return f
 }
+
+func TestCheckJSONObject_NestingBelowTheAPIServersLimit(t *testing.T) {
+	nested := func(n int) string { return strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n) }
+	if err := checkJSONObject(nested(maxProviderConfigDepth)); err != nil {
+		t.Fatalf("nesting at the limit must pass: %v", err)
+	}
+	err := checkJSONObject(nested(10000))
+	if err == nil || !strings.Contains(err.Error(), "nested 10000 levels deep") {
+		t.Fatalf("want the depth named, got %v", err)
+	}
+	if got := jsonDepth(`{"s":"{[{[\"{"}`); got != 1 {
+		t.Fatalf("brackets in strings must not count: depth %d", got)
+	}
+}
