@@ -180,3 +180,59 @@ func pemBodyLines(p string) []string {
 	}
 	return out
 }
+
+// TestAccSecurity_tokenNeverAppearsInTheCLIOutputOfTheRealProvider runs the provider binary (not
+// in-process) with TF_LOG=trace, so that everything the provider process writes, including
+// client-go's own klog output on stderr, passes through Terraform: the project token appears
+// neither in what terraform prints nor in its trace log.
+func TestAccSecurity_tokenNeverAppearsInTheCLIOutputOfTheRealProvider(t *testing.T) {
+	admin := acctest.Client(t)
+	cluster, _ := currentAuth(t, acctest.Kubeconfig(t))
+	_, projectUser := currentAuth(t, acctest.ProjectKubeconfig(t))
+	token := projectUser.Token
+	if token == "" {
+		t.Fatal("the project kubeconfig must carry a token")
+	}
+	tokenFile := filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(tokenFile, []byte(token), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	parent := acctest.UniqueName("acc-sec-cli-parent")
+	if _, err := admin.ApplyCloudProfile(acctest.Context(t), minimalCloudProfile(parent), kube.ApplyOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), parent, "") })
+	name := acctest.UniqueName("acc-sec-cli")
+	config := fmt.Sprintf(`
+provider "gardener" {
+  host                   = %q
+  cluster_ca_certificate = %q
+  token                  = trimspace(file(%q))
+}
+
+resource "gardener_namespaced_cloud_profile" "test" {
+  metadata = { name = %q, namespace = %q }
+  spec = {
+    parent        = { kind = "CloudProfile", name = %q }
+    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+  }
+}
+`, cluster.Server, string(cluster.CertificateAuthorityData), tokenFile, name, projectNamespace, parent)
+	w := newCLIWorkspace(t, config)
+	logFile := filepath.Join(t.TempDir(), "trace.log")
+	w.h.env = append(w.h.env, "TF_LOG=trace", "TF_LOG_PATH="+logFile)
+	printed := w.mustRun(0, "apply", "-auto-approve") + w.mustRun(0, "plan") + w.mustRun(0, "destroy", "-auto-approve")
+	trace, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(trace), "terraform-provider-gardener") || len(trace) < 10_000 {
+		t.Fatalf("the trace log (%d bytes) must hold the provider's output, or the scan proves nothing", len(trace))
+	}
+	for where, text := range map[string]string{"terraform's output": printed, "the trace log": string(trace)} {
+		if strings.Contains(text, token) {
+			t.Errorf("the project token appears in %s", where)
+		}
+	}
+	t.Logf("scanned %d bytes of output and %d bytes of trace log", len(printed), len(trace))
+}
