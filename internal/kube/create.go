@@ -233,7 +233,7 @@ func ownershipPatch(m metav1.Object, manager string, owned *metav1.FieldsV1, cre
 		{"op": "test", "path": at + "/manager", "value": manager},
 		{"op": "test", "path": at + "/operation", "value": string(metav1.ManagedFieldsOperationUpdate)},
 		{"op": "replace", "path": at + "/operation", "value": string(metav1.ManagedFieldsOperationApply)},
-		{"op": "replace", "path": at + "/fieldsV1", "value": json.RawMessage(owned.Raw)},
+		{"op": "replace", "path": at + "/fieldsV1", "value": json.RawMessage(owned.GetRawBytes())},
 	}
 	if _, marked := m.GetAnnotations()[CreateIDAnnotation]; marked {
 		id := "/metadata/annotations/" + strings.ReplaceAll(strings.ReplaceAll(CreateIDAnnotation, "~", "~0"), "/", "~1")

@@ -31,11 +31,7 @@ func RetainedByOthers(live metav1.Object, before, after runtime.Object, manager 
 		return nil, err
 	}
 	all := unionOf(sets)
-	b, err := toMap(before)
-	if err != nil {
-		return nil, err
-	}
-	a, err := toMap(after)
+	b, a, err := toMaps(before, after)
 	if err != nil {
 		return nil, err
 	}
@@ -84,6 +80,14 @@ func unionOf(sets map[string]map[string]any) map[string]any {
 		mergeSets(union, s)
 	}
 	return union
+}
+
+// toMaps decodes both objects into JSON trees.
+func toMaps(before, after runtime.Object) (b, a map[string]any, err error) {
+	if b, err = toMap(before); err == nil {
+		a, err = toMap(after)
+	}
+	return b, a, err
 }
 
 func toMap(obj runtime.Object) (map[string]any, error) {
@@ -170,17 +174,17 @@ var gardenerListKeys = []string{"name", "version", "type"}
 // guessedKeyFields is the key of a list of objects by its first element: its first field of
 // gardenerListKeys; none for lists of scalars.
 func guessedKeyFields(list []any) []string {
-	for _, e := range list {
-		m, ok := e.(map[string]any)
-		if !ok {
-			return nil
-		}
-		for _, k := range gardenerListKeys {
-			if _, ok := m[k]; ok {
-				return []string{k}
-			}
-		}
+	if len(list) == 0 {
 		return nil
+	}
+	first, ok := list[0].(map[string]any)
+	if !ok {
+		return nil
+	}
+	for _, k := range gardenerListKeys {
+		if _, ok := first[k]; ok {
+			return []string{k}
+		}
 	}
 	return nil
 }
@@ -189,11 +193,7 @@ func guessedKeyFields(list []any) []string {
 // (list elements matched by Gardener's key fields). It needs no managed fields, so a plan can tell
 // without a request whether RetainedByOthers could find anything.
 func DropsEntries(before, after runtime.Object) (bool, error) {
-	b, err := toMap(before)
-	if err != nil {
-		return false, err
-	}
-	a, err := toMap(after)
+	b, a, err := toMaps(before, after)
 	if err != nil {
 		return false, err
 	}

@@ -26,6 +26,25 @@ func savedPlanOfAnUpdate(t *testing.T, name string) *cliWorkspace {
 	return w
 }
 
+// requireStateMemory checks the memory of the first machine type in the workspace's state.
+func requireStateMemory(t *testing.T, w *cliWorkspace, memory string) {
+	t.Helper()
+	if got := toJSON(t, w.stateAttribute(cpAddr, "spec", "machine_types")); !strings.Contains(strings.ReplaceAll(got, " ", ""), fmt.Sprintf(`"memory":%q`, memory)) {
+		t.Fatalf("the state's machine types are %s, want memory %s: a failed write changed the state", got, memory)
+	}
+}
+
+// requireConverges applies the workspace, checks that the next plan is empty and that the
+// cluster holds the configured memory.
+func requireConverges(t *testing.T, w *cliWorkspace, admin *kube.Client, name, memory string) {
+	t.Helper()
+	w.mustRun(0, "apply", "-auto-approve")
+	w.mustRun(0, "plan", "-detailed-exitcode")
+	if cp := getCloudProfile(t, admin, name); cp.Spec.MachineTypes[0].Memory.Cmp(k8sresource.MustParse(memory)) != 0 {
+		t.Fatalf("cluster holds memory %s, want %s", cp.Spec.MachineTypes[0].Memory.String(), memory)
+	}
+}
+
 // TestAccOwnership_savedPlanAfterTheObjectWasDeleted: the saved update is applied after someone
 // deleted the profile. The apply fails with one clear error, re-creates nothing, blames no
 // provider bug and leaves the state as it was; the next plan creates the profile, and after that
@@ -51,19 +70,13 @@ func TestAccOwnership_savedPlanAfterTheObjectWasDeleted(t *testing.T) {
 	if got := w.stateAttribute(cpAddr, "metadata", "uid"); got != string(uid) {
 		t.Fatalf("state uid %v, want the unchanged %s", got, uid)
 	}
-	if got := w.stateAttribute(cpAddr, "spec", "machine_types"); !strings.Contains(strings.ReplaceAll(toJSON(t, got), " ", ""), `"memory":"8Gi"`) {
-		t.Fatalf("the failed update changed the state: machine types %s", toJSON(t, got))
-	}
+	requireStateMemory(t, w, "8Gi")
 
 	plan := w.mustRun(2, "plan", "-detailed-exitcode")
 	if !strings.Contains(plan, "will be created") {
 		t.Fatalf("after the deletion the plan should create the profile:\n%s", plan)
 	}
-	w.mustRun(0, "apply", "-auto-approve")
-	w.mustRun(0, "plan", "-detailed-exitcode")
-	if cp := getCloudProfile(t, admin, name); cp.Spec.MachineTypes[0].Memory.Cmp(k8sresource.MustParse("16Gi")) != 0 {
-		t.Fatalf("cluster holds memory %s, want 16Gi", cp.Spec.MachineTypes[0].Memory.String())
-	}
+	requireConverges(t, w, admin, name, "16Gi")
 }
 
 // TestAccOwnership_savedPlanAndDestroyAfterTheObjectWasReplaced: someone deletes the profile and
@@ -184,15 +197,9 @@ func TestAccOwnership_failedWriteChangesNothingInTheState(t *testing.T) {
 	if got := w.stateAttribute(cpAddr, "metadata", "resource_version"); got != before {
 		t.Fatalf("the failed write changed the state: resource_version %v -> %v", before, got)
 	}
-	if got := toJSON(t, w.stateAttribute(cpAddr, "spec", "machine_types")); !strings.Contains(strings.ReplaceAll(got, " ", ""), `"memory":"8Gi"`) {
-		t.Fatalf("the failed write recorded the planned values: %s", got)
-	}
+	requireStateMemory(t, w, "8Gi")
 	w.mustRun(2, "plan", "-detailed-exitcode")
-	w.mustRun(0, "apply", "-auto-approve")
-	w.mustRun(0, "plan", "-detailed-exitcode")
-	if cp := getCloudProfile(t, admin, name); cp.Spec.MachineTypes[0].Memory.Cmp(k8sresource.MustParse("16Gi")) != 0 {
-		t.Fatalf("cluster holds memory %s, want 16Gi", cp.Spec.MachineTypes[0].Memory.String())
-	}
+	requireConverges(t, w, admin, name, "16Gi")
 }
 
 // TestAccOwnership_importOfACoOwnedProfileSaysWhatStays: another team applied a profile with a
@@ -222,16 +229,16 @@ func TestAccOwnership_importOfACoOwnedProfileSaysWhatStays(t *testing.T) {
 		t.Fatalf("want the warning about entries that stay:\n%s", plan)
 	}
 	for _, entry := range []string{
-		`metadata.labels["team"] (also owned by other-team)`,
-		`spec.kubernetes.versions[version="1.30.8"] (also owned by other-team)`,
-		`spec.kubernetes.versions[version="1.31.2"].classification (also owned by other-team)`,
-		`spec.machineTypes[name="theirs.large"] (also owned by other-team)`,
+		`metadata.labels["team"] (owned by other-team)`,
+		`spec.kubernetes.versions[version="1.30.8"] (owned by other-team)`,
+		`spec.kubernetes.versions[version="1.31.2"].classification (owned by other-team)`,
+		`spec.machineTypes[name="theirs.large"] (owned by other-team)`,
 	} {
 		if !strings.Contains(warning, entry) {
 			t.Errorf("the warning does not name %s:\n%s", entry, warning)
 		}
 	}
-	if n := strings.Count(warning, "(also owned by"); n != 4 {
+	if n := strings.Count(warning, "(owned by"); n != 4 {
 		t.Errorf("the warning names %d entries, want exactly the 4 the configuration leaves out:\n%s", n, warning)
 	}
 

@@ -13,19 +13,9 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
+// degradedConfig is the small profile of ownedConfig.
 func degradedConfig(providerBlock, name string) string {
-	return providerBlock + fmt.Sprintf(`
-resource "gardener_cloud_profile" "test" {
-  metadata = { name = %q }
-  spec = {
-    type           = "local"
-    kubernetes     = { versions = [{ version = "1.31.2" }] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions        = [{ name = "local" }]
-  }
-}
-`, name)
+	return ownedConfig(providerBlock, name, "8Gi", "")
 }
 
 // apiUnavailable matches the one diagnostic that names the Gardener API and says what to check,

@@ -43,7 +43,7 @@ func retainedEntriesWarning(ctx context.Context, data *providerData, o objectRef
 			lines = append(lines, fmt.Sprintf("  … and %d more", len(entries)-maxRetainedListed))
 			break
 		}
-		lines = append(lines, fmt.Sprintf("  - %s (also owned by %s)", e.Path, strings.Join(e.Managers, ", ")))
+		lines = append(lines, fmt.Sprintf("  - %s (owned by %s)", e.Path, strings.Join(e.Managers, ", ")))
 	}
 	return diag.Diagnostics{diag.NewWarningDiagnostic("Removed entries stay in the cluster: other field managers own them",
 		fmt.Sprintf("This plan stops managing %d entries of %s that other field managers also own. Server-side apply leaves them in the "+
