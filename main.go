@@ -7,6 +7,7 @@ import (
 	"os"
 	runtimedebug "runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
@@ -24,8 +25,10 @@ func main() {
 	debug := flag.Bool("debug", false, "run the provider with support for debuggers such as delve")
 	flag.Parse()
 	if !*debug {
-		// Under -debug the provider's own output is what its developer reads.
+		// Under -debug the provider's own output is what its developer reads, and the developer
+		// started the process.
 		quietFrameworkTraceUnlessLogging(os.Environ(), os.Setenv)
+		go exitWhenOrphaned(os.Getppid(), os.Getppid, orphanCheckInterval, func() { os.Exit(1) })
 	}
 	collectGarbageSoonerUnlessTuned(os.LookupEnv, runtimedebug.SetGCPercent)
 	var opts []tf6server.ServeOpt
@@ -39,6 +42,20 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+}
+
+// orphanCheckInterval is how often the provider checks that Terraform, its parent, still runs.
+const orphanCheckInterval = time.Second
+
+// exitWhenOrphaned calls exit once the process's parent is no longer parent (getppid changes
+// when the parent dies and the process is handed to init or a subreaper). Terraform ends its
+// providers when it exits normally, but after a kill -9 of Terraform the plugin server would
+// otherwise run on forever.
+func exitWhenOrphaned(parent int, getppid func() int, interval time.Duration, exit func()) {
+	for getppid() == parent {
+		time.Sleep(interval)
+	}
+	exit()
 }
 
 // providerGCPercent is the provider's garbage collection target (Go's default is 100): a request

@@ -2,6 +2,7 @@ package main
 
 import (
 	"testing"
+	"time"
 )
 
 // TestQuietFrameworkTraceUnlessLogging: without TF_LOG* variables the framework's trace logging is
@@ -48,5 +49,26 @@ func TestCollectGarbageSoonerUnlessTuned(t *testing.T) {
 				t.Errorf("GC percent set to %d, want %d (-1: not set)", got, c.want)
 			}
 		})
+	}
+}
+
+func TestExitWhenOrphaned_ExitsOnceTheParentChanges(t *testing.T) {
+	calls := 0
+	getppid := func() int {
+		calls++
+		if calls < 3 {
+			return 42
+		}
+		return 1 // reparented to init: Terraform died
+	}
+	exited := make(chan struct{})
+	go exitWhenOrphaned(42, getppid, time.Millisecond, func() { close(exited) })
+	select {
+	case <-exited:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the provider did not exit after its parent died")
+	}
+	if calls != 3 {
+		t.Fatalf("getppid called %d times, want 3", calls)
 	}
 }

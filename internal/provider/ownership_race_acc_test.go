@@ -209,9 +209,27 @@ func providerChild(t *testing.T, terraformPID int) int {
 	return 0
 }
 
+// requireExits waits for a process to end (or to be only a zombie).
+func requireExits(t *testing.T, pid int) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+		if err != nil {
+			return
+		}
+		if fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:])); len(fields) > 0 && fields[0] == "Z" {
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("process %d still runs 15s after its parent was killed", pid)
+}
+
 // TestAccReliability_killedOrInterruptedApplyOfABigProfile interrupts the update of a profile
-// with 5,000 versions while it is being applied, three ways: kill -9 of terraform, kill -9 of the
-// provider process, and one SIGINT to terraform. After each, the next apply converges, its plan is
+// with 5,000 versions while it is being applied, three ways: kill -9 of terraform (whose provider
+// then exits instead of running on as an orphan), kill -9 of the provider process, and one SIGINT
+// to terraform. After each, the next apply converges, its plan is
 // empty afterwards, and the cluster holds exactly the configured expiration date (one profile,
 // nothing lost, nothing duplicated).
 func TestAccReliability_killedOrInterruptedApplyOfABigProfile(t *testing.T) {
@@ -227,7 +245,11 @@ func TestAccReliability_killedOrInterruptedApplyOfABigProfile(t *testing.T) {
 		expiry string
 		cut    func(cmd *exec.Cmd)
 	}{
-		{"kill -9 of terraform", "2032-01-01T00:00:00Z", func(cmd *exec.Cmd) { _ = cmd.Process.Kill() }},
+		{"kill -9 of terraform", "2032-01-01T00:00:00Z", func(cmd *exec.Cmd) {
+			provider := providerChild(t, cmd.Process.Pid)
+			_ = cmd.Process.Kill()
+			requireExits(t, provider) // and does not run on as an orphan
+		}},
 		{"kill -9 of the provider", "2033-01-01T00:00:00Z", func(cmd *exec.Cmd) { _ = syscall.Kill(providerChild(t, cmd.Process.Pid), syscall.SIGKILL) }},
 		{"one SIGINT to terraform", "2034-01-01T00:00:00Z", func(cmd *exec.Cmd) { _ = cmd.Process.Signal(os.Interrupt) }},
 	}
