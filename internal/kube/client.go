@@ -88,23 +88,15 @@ type ApplyOptions struct {
 // ApplyCloudProfile server-side applies a CloudProfile under the client's field manager and
 // returns the object as stored.
 func (c *Client) ApplyCloudProfile(ctx context.Context, cp *gardencorev1beta1.CloudProfile, opts ApplyOptions) (*gardencorev1beta1.CloudProfile, error) {
-	cp = cp.DeepCopy()
-	cp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"}
-	k := cloudProfileKind(cp.Name)
-	out := &gardencorev1beta1.CloudProfile{}
-	_, err := c.applyTo(ctx, k, cp, opts, out)
-	return out, classify(err, k.ref)
+	out, _, err := c.AdoptCloudProfile(ctx, cp, opts)
+	return out, err
 }
 
 // ApplyNamespacedCloudProfile server-side applies a NamespacedCloudProfile under the client's field
 // manager and returns the object as stored.
 func (c *Client) ApplyNamespacedCloudProfile(ctx context.Context, ncp *gardencorev1beta1.NamespacedCloudProfile, opts ApplyOptions) (*gardencorev1beta1.NamespacedCloudProfile, error) {
-	ncp = ncp.DeepCopy()
-	ncp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"}
-	k := namespacedKind(ncp.Namespace, ncp.Name)
-	out := &gardencorev1beta1.NamespacedCloudProfile{}
-	_, err := c.applyTo(ctx, k, ncp, opts, out)
-	return out, classify(err, k.ref)
+	out, _, err := c.AdoptNamespacedCloudProfile(ctx, ncp, opts)
+	return out, err
 }
 
 // applyTo server-side applies obj to the object k and returns the answer's status code. The API
@@ -171,7 +163,7 @@ func (c *Client) applyReporting(ctx context.Context, req *rest.Request, obj runt
 // conflictsOnlyWithItself tells an apply conflict in which every conflicting field is owned by
 // this client's own field manager (through an Update entry).
 func (c *Client) conflictsOnlyWithItself(err error) bool {
-	if err == nil || kindOf(err) != KindConflict {
+	if !isApplyConflict(err) {
 		return false
 	}
 	causes := causesOf(err)

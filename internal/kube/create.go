@@ -46,18 +46,23 @@ const maxOwnershipAttempts = 4
 // objectKind names the API resource an object of this client lives at.
 type objectKind struct {
 	resource  string
-	kind      string
 	namespace string
 	name      string
 	ref       string
 }
 
-func cloudProfileKind(name string) objectKind {
-	return objectKind{resource: resourceCloudProfiles, kind: "CloudProfile", name: name, ref: cloudProfileRef(name)}
+// cloudProfileToWrite is a copy of cp with its type set, and where it lives.
+func cloudProfileToWrite(cp *gardencorev1beta1.CloudProfile) (*gardencorev1beta1.CloudProfile, objectKind) {
+	cp = cp.DeepCopy()
+	cp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"}
+	return cp, objectKind{resource: resourceCloudProfiles, name: cp.Name, ref: cloudProfileRef(cp.Name)}
 }
 
-func namespacedKind(namespace, name string) objectKind {
-	return objectKind{resource: resourceNamespacedCloudProfiles, kind: "NamespacedCloudProfile", namespace: namespace, name: name, ref: namespacedRef(namespace, name)}
+// namespacedToWrite is cloudProfileToWrite for a NamespacedCloudProfile.
+func namespacedToWrite(ncp *gardencorev1beta1.NamespacedCloudProfile) (*gardencorev1beta1.NamespacedCloudProfile, objectKind) {
+	ncp = ncp.DeepCopy()
+	ncp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"}
+	return ncp, objectKind{resource: resourceNamespacedCloudProfiles, namespace: ncp.Namespace, name: ncp.Name, ref: namespacedRef(ncp.Namespace, ncp.Name)}
 }
 
 // request starts a request on the object's resource (and namespace), without the name.
@@ -71,9 +76,7 @@ func (k objectKind) request(r *rest.Request) *rest.Request {
 // CreateCloudProfile creates a CloudProfile under the client's field manager and returns it as
 // stored. It fails with KindAlreadyExists when a CloudProfile of that name exists, never changing it.
 func (c *Client) CreateCloudProfile(ctx context.Context, cp *gardencorev1beta1.CloudProfile) (*gardencorev1beta1.CloudProfile, error) {
-	cp = cp.DeepCopy()
-	cp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"}
-	k := cloudProfileKind(cp.Name)
+	cp, k := cloudProfileToWrite(cp)
 	out := &gardencorev1beta1.CloudProfile{}
 	return out, classify(c.create(ctx, k, cp, &gardencorev1beta1.CloudProfile{}, out), k.ref)
 }
@@ -81,9 +84,7 @@ func (c *Client) CreateCloudProfile(ctx context.Context, cp *gardencorev1beta1.C
 // CreateNamespacedCloudProfile creates a NamespacedCloudProfile as CreateCloudProfile creates a
 // CloudProfile.
 func (c *Client) CreateNamespacedCloudProfile(ctx context.Context, ncp *gardencorev1beta1.NamespacedCloudProfile) (*gardencorev1beta1.NamespacedCloudProfile, error) {
-	ncp = ncp.DeepCopy()
-	ncp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"}
-	k := namespacedKind(ncp.Namespace, ncp.Name)
+	ncp, k := namespacedToWrite(ncp)
 	out := &gardencorev1beta1.NamespacedCloudProfile{}
 	return out, classify(c.create(ctx, k, ncp, &gardencorev1beta1.NamespacedCloudProfile{}, out), k.ref)
 }
@@ -247,12 +248,10 @@ func isApplyConflict(err error) bool {
 	return err != nil && kindOf(err) == KindConflict
 }
 
-// AdoptCloudProfile server-side applies a CloudProfile like ApplyCloudProfile and tells whether
+// AdoptCloudProfile server-side applies a CloudProfile (see ApplyCloudProfile) and tells whether
 // the object existed before (the server answers 200 instead of 201 Created).
 func (c *Client) AdoptCloudProfile(ctx context.Context, cp *gardencorev1beta1.CloudProfile, opts ApplyOptions) (*gardencorev1beta1.CloudProfile, bool, error) {
-	cp = cp.DeepCopy()
-	cp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"}
-	k := cloudProfileKind(cp.Name)
+	cp, k := cloudProfileToWrite(cp)
 	out := &gardencorev1beta1.CloudProfile{}
 	code, err := c.applyTo(ctx, k, cp, opts, out)
 	return out, code == http.StatusOK, classify(err, k.ref)
@@ -260,9 +259,7 @@ func (c *Client) AdoptCloudProfile(ctx context.Context, cp *gardencorev1beta1.Cl
 
 // AdoptNamespacedCloudProfile is AdoptCloudProfile for a NamespacedCloudProfile.
 func (c *Client) AdoptNamespacedCloudProfile(ctx context.Context, ncp *gardencorev1beta1.NamespacedCloudProfile, opts ApplyOptions) (*gardencorev1beta1.NamespacedCloudProfile, bool, error) {
-	ncp = ncp.DeepCopy()
-	ncp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"}
-	k := namespacedKind(ncp.Namespace, ncp.Name)
+	ncp, k := namespacedToWrite(ncp)
 	out := &gardencorev1beta1.NamespacedCloudProfile{}
 	code, err := c.applyTo(ctx, k, ncp, opts, out)
 	return out, code == http.StatusOK, classify(err, k.ref)

@@ -23,8 +23,8 @@ type RetainedEntry struct {
 
 // RetainedByOthers compares what a resource managed (before) with what it is to manage (after) and
 // returns the list entries, labels, annotations and fields it drops that other managers of live
-// (the object as stored) also own: an apply of after leaves them in the cluster. List elements are matched by
-// the keys the API server records for them in live's managed fields.
+// (the object as stored) also own: an apply of after leaves them in the cluster. List elements are
+// matched by the keys the API server records for them in live's managed fields.
 func RetainedByOthers(live metav1.Object, before, after runtime.Object, manager string) ([]RetainedEntry, error) {
 	sets, err := managerSets(live.GetManagedFields(), manager)
 	if err != nil || len(sets) == 0 {
@@ -221,9 +221,11 @@ func setHas(set map[string]any, p []string) bool {
 // spec.machineImages[name="gardenlinux"].versions[version="1.0.0"], metadata.labels["team"].
 func describePath(p []string) string {
 	var b strings.Builder
-	for i, seg := range p {
+	var fields []string // the field names on the way, to recognise the free-form maps
+	for _, seg := range p {
+		name, isField := strings.CutPrefix(seg, "f:")
 		switch {
-		case strings.HasPrefix(seg, "k:"):
+		case !isField: // an element key, k:{"name":"m1"}
 			var key map[string]any
 			_ = json.Unmarshal([]byte(strings.TrimPrefix(seg, "k:")), &key)
 			var parts []string
@@ -231,13 +233,16 @@ func describePath(p []string) string {
 				parts = append(parts, fmt.Sprintf("%s=%q", k, fmt.Sprint(key[k])))
 			}
 			b.WriteString("[" + strings.Join(parts, ",") + "]")
-		case i > 0 && freeFormMaps[strings.TrimPrefix(strings.ReplaceAll(strings.Join(p[:i], "."), "f:", ""), ".")]:
-			fmt.Fprintf(&b, "[%q]", strings.TrimPrefix(seg, "f:"))
+		case freeFormMaps[strings.Join(fields, ".")]:
+			fmt.Fprintf(&b, "[%q]", name)
 		default:
-			if i > 0 {
+			if b.Len() > 0 {
 				b.WriteString(".")
 			}
-			b.WriteString(strings.TrimPrefix(seg, "f:"))
+			b.WriteString(name)
+		}
+		if isField {
+			fields = append(fields, name)
 		}
 	}
 	return b.String()

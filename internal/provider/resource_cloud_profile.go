@@ -106,12 +106,12 @@ func (r *cloudProfileResource) Create(ctx context.Context, req resource.CreateRe
 
 // Update applies the changed CloudProfile to the object of the UID in state.
 func (r *cloudProfileResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var prior cloudProfileModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
+	mode, d := updateMode(ctx, req.State)
+	resp.Diagnostics.Append(d...)
+	if d.HasError() {
 		return
 	}
-	r.write(ctx, req.Plan, updateMode(prior.Metadata), func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+	r.write(ctx, req.Plan, mode, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // write applies the plan within the operation's timeout.
@@ -142,7 +142,7 @@ func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel
 	stored, err := r.send(ctx, client, desired, plan, mode, diags)
 	if err != nil {
 		existing := func(ctx context.Context) (metav1.Object, error) { return client.GetCloudProfile(ctx, desired.Name) }
-		diags.Append(writeFailure(ctx, objectRef{"CloudProfile", desired.Name}, "Applying CloudProfile "+desired.Name, err, existing)...)
+		diags.Append(writeFailure(ctx, objectRef{"CloudProfile", desired.Name}, mode, "Applying CloudProfile "+desired.Name, err, existing)...)
 		return
 	}
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)

@@ -73,7 +73,9 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
 	refs := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
 	resp.Diagnostics.Append(problemDiagnostics(knownReferencesOnly(refs, unknown))...)
-	if old != nil && len(unknown) == 0 {
+	// A plan equal to the prior state (large values are stand-ins here that differ only when the
+	// value changed) drops nothing.
+	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var plan cloudProfileModel
 		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)

@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	k8stypes "k8s.io/apimachinery/pkg/types"
@@ -32,8 +34,12 @@ type writeMode struct {
 // createMode is the write mode of Create.
 func createMode() writeMode { return writeMode{create: true} }
 
-// updateMode is the write mode of Update, from the prior state's metadata.
-func updateMode(metadata types.Object) writeMode { return writeMode{uid: uidOf(metadata)} }
+// updateMode is the write mode of Update: the UID of the prior state's metadata.
+func updateMode(ctx context.Context, prior tfsdk.State) (writeMode, diag.Diagnostics) {
+	var metadata types.Object
+	diags := prior.GetAttribute(ctx, path.Root("metadata"), &metadata)
+	return writeMode{uid: uidOf(metadata)}, diags
+}
 
 // uidOf returns metadata.uid, empty while unknown (an import before its first read).
 func uidOf(metadata types.Object) k8stypes.UID {
@@ -65,9 +71,15 @@ type objectRef struct {
 func (o objectRef) String() string { return fmt.Sprintf("%s %q", o.kind, o.importID) }
 
 // writeFailure turns a failed create or update into diagnostics; existing reads the object a
-// create found in its way, to name its owners.
-func writeFailure(ctx context.Context, o objectRef, action string, err error, existing func(context.Context) (metav1.Object, error)) diag.Diagnostics {
-	switch kube.KindOf(err) {
+// create found in its way, to name its owners. Only an update names a UID, so only its not-found
+// means that the object was deleted since the plan (a create's not-found is, e.g., a missing
+// namespace).
+func writeFailure(ctx context.Context, o objectRef, mode writeMode, action string, err error, existing func(context.Context) (metav1.Object, error)) diag.Diagnostics {
+	kind := kube.KindOf(err)
+	if mode.uid == "" && (kind == kube.KindNotFound || kind == kube.KindReplaced) {
+		return requestDiagnostics(action, err)
+	}
+	switch kind {
 	case kube.KindAlreadyExists:
 		return diag.Diagnostics{alreadyExistsError(ctx, o, existing)}
 	case kube.KindNotFound:

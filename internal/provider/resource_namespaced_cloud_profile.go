@@ -97,12 +97,12 @@ func (r *namespacedCloudProfileResource) Create(ctx context.Context, req resourc
 
 // Update applies the changed NamespacedCloudProfile to the object of the UID in state.
 func (r *namespacedCloudProfileResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var prior namespacedCloudProfileModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
+	mode, d := updateMode(ctx, req.State)
+	resp.Diagnostics.Append(d...)
+	if d.HasError() {
 		return
 	}
-	r.write(ctx, req.Plan, updateMode(prior.Metadata), func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+	r.write(ctx, req.Plan, mode, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // write applies the plan within the operation's timeout.
@@ -138,7 +138,7 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespa
 			diags.Append(d)
 			return
 		}
-		diags.Append(writeFailure(ctx, namespacedRefOf(desired.Namespace, desired.Name), fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, existing)...)
+		diags.Append(writeFailure(ctx, namespacedRefOf(desired.Namespace, desired.Name), mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, existing)...)
 		return
 	}
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)
