@@ -4,6 +4,6 @@
 //
 // It imports neither Terraform nor client-go. Time and feature gates are arguments (Options), never
 // globals. Every finding is a Problem whose Path names both Gardener's field path and the Terraform
-// attribute that caused it. Rule identifiers (C-3, F-6b, ...) refer to the sections of the project's
-// Gardener semantics document.
+// attribute that caused it. Its Rule identifier (C-3, K-4/C-5, ...) names an entry of the
+// rule catalogue (Rules), which docs/guides/rules.md renders.
 package cloudprofile

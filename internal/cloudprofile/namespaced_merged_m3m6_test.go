@@ -46,7 +46,7 @@ func TestRuleM3_PracticalConsequences(t *testing.T) {
 // TestRuleM6_NotValidatedOnMergedStatus: type, regions, bastion, limits, caBundle, seedSelector and
 // machineCapabilities of the merged status are not validated, so a parent without regions or type
 // and an NCP with a negative limit leave the validation of the merged status silent (B-4 on the
-// NCP spec is static validation, §3.K).
+// NCP spec is static validation, the K rules).
 func TestRuleM6_NotValidatedOnMergedStatus(t *testing.T) {
 	parent := simParent()
 	parent.Spec.Type = ""

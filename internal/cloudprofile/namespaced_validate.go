@@ -6,7 +6,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Static validation of a NamespacedCloudProfile (§3.K), which gardener-apiserver runs after the
+// Static validation of a NamespacedCloudProfile (K rules), which gardener-apiserver runs after the
 // strategy prepared the object (StoredNamespacedCloudProfile) and before the parent-aware admission
 // (ValidateNamespacedCloudProfileAgainstParent).
 //
@@ -20,7 +20,7 @@ const parentKind = "CloudProfile"
 // ValidateNamespacedCloudProfile returns what gardener-apiserver's static validation reports for a
 // NamespacedCloudProfile on create: metadata, parent (K-1, K-2), Kubernetes versions
 // (K-3, K-4), machine images (K-5), volume types (K-6), machine types (K-7), caBundle and limits
-// (K-8). A NamespacedCloudProfile with only a name, a namespace and a parent is valid (K-11).
+// (K-8). A NamespacedCloudProfile with only a name, a namespace and a parent is valid.
 //
 // Capability definitions are not known here: images and machine types are validated as if the
 // parent had none.
@@ -116,7 +116,7 @@ func validateNamespacedKubernetesVersions(kubernetes *gardencorev1beta1.Kubernet
 }
 
 // validateNamespacedMachineImages is K-5: E-2, E-3, E-4, E-6 (NotSupported only) and the base
-// version rules F-1 … F-6a without capability definitions; empty version lists are allowed and
+// version rules F-1 … F-6 without capability definitions; empty version lists are allowed and
 // CRI, architectures-required, per-minor and lifecycle checks do not run.
 func validateNamespacedMachineImages(images []gardencorev1beta1.MachineImage, fld Path) Problems {
 	if len(images) == 0 {

@@ -63,7 +63,7 @@ const (
 
 // Problem is one finding of a rule: where, what kind, and why.
 type Problem struct {
-	// Rule is the identifier of the rule in the semantics document, e.g. "C-3".
+	// Rule is the identifier of the rule in the catalogue (Rules), e.g. "C-3".
 	Rule     string
 	Type     ProblemType
 	Severity Severity

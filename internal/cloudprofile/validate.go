@@ -13,7 +13,7 @@ import (
 )
 
 // ValidateCloudProfile returns what gardener-apiserver's static validation reports for a
-// CloudProfile on create (semantics §3.A–§3.J): every rule with Gardener's field path, type, bad
+// CloudProfile on create (rules A to J): every rule with Gardener's field path, type, bad
 // value and message.
 //
 // It validates cp as it is given. Gardener validates the object after v1beta1 defaulting and after

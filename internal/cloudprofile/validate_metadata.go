@@ -7,7 +7,7 @@ import (
 	v1beta1constants "github.com/gardener/gardener/pkg/apis/core/v1beta1/constants"
 )
 
-// Metadata rules (§3.A) and constants shared by the rules.
+// Metadata rules (A rules) and constants shared by the rules.
 
 const (
 	architectureCapability = v1beta1constants.ArchitectureName

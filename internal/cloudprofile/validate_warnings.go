@@ -12,7 +12,7 @@ import (
 //
 //	W-dropped        on create: a Kubernetes version that is not active (expired or unavailable),
 //	                 or a machine image version that is expired, at Options.Now; gardener-apiserver
-//	                 removes it before storing the profile (§5.1).
+//	                 removes it before storing the profile.
 //	W-expired        on update: a version that is already expired at Options.Now (kept by Gardener).
 //	W-expires-soon   a kept version that becomes expired within Options.ExpiryWarningWindow.
 //	W-changes-soon   a kept version whose classification changes otherwise (e.g. to deprecated)
