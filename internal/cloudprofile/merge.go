@@ -8,7 +8,7 @@ import (
 
 // MergeOptions choose between the merge of Gardener v1.149 and the GEP-32 lifecycle merge.
 type MergeOptions struct {
-	// LifecycleOverrides turns on the GEP-32 merge of lifecycles (gep32.go): NamespacedCloudProfile
+	// LifecycleOverrides turns on the GEP-32 merge of lifecycles (merge_lifecycle_overrides.go): NamespacedCloudProfile
 	// overrides of Kubernetes versions and machine image versions may move the start times of the
 	// parent's lifecycle stages. Off (the default) is exactly Gardener v1.149, which takes only the
 	// expirationDate of an override.

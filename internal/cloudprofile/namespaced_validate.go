@@ -29,7 +29,7 @@ func ValidateNamespacedCloudProfile(ncp *gardencorev1beta1.NamespacedCloudProfil
 		return nil
 	}
 	var ps Problems
-	ps = append(ps, validateNamespacedCloudProfileMetadata(ncp, NewPath("metadata"))...)
+	ps = append(ps, validateObjectMetadata(&ncp.ObjectMeta, true, NewPath("metadata"))...)
 
 	spec := NewPath("spec")
 	ps = append(ps, validateParentReference(ncp.Spec.Parent, spec.Child("parent"))...)
@@ -69,20 +69,6 @@ func ValidateNamespacedCloudProfileUpdate(newNCP, oldNCP *gardencorev1beta1.Name
 	}
 	ps = append(ps, withRulePrefix("K-10", validateLimits(newNCP.Spec.Limits, spec.Child("limits")))...)
 	ps = append(ps, ValidateNamespacedCloudProfile(newNCP, opts)...)
-	return ps
-}
-
-// validateNamespacedCloudProfileMetadata runs Kubernetes' ObjectMeta validation for a namespaced
-// object whose name must be a DNS-1123 subdomain; the namespace is required.
-func validateNamespacedCloudProfileMetadata(ncp *gardencorev1beta1.NamespacedCloudProfile, fld Path) Problems {
-	errs := apivalidation.ValidateObjectMeta(&ncp.ObjectMeta, true, apivalidation.NameIsDNSSubdomain, fld.field)
-	ps := fromFieldErrors("A-1", fld, errs)
-	namespace := fld.Child("namespace").Field()
-	for i := range ps {
-		if ps[i].Path.Field() == namespace {
-			ps[i].Rule = "A-2"
-		}
-	}
 	return ps
 }
 
@@ -130,12 +116,4 @@ func validateNamespacedMachineImages(images []gardencorev1beta1.MachineImage, fl
 		ps = append(ps, validateMachineImageBase(image, capabilities{}, seenNames, seenVersionKeys, true, fld.Index(i))...)
 	}
 	return withRulePrefix("K-5", ps)
-}
-
-// withRulePrefix names the context rule in front of the rule of every problem, e.g. "K-4/C-5".
-func withRulePrefix(prefix string, ps Problems) Problems {
-	for i := range ps {
-		ps[i].Rule = prefix + "/" + ps[i].Rule
-	}
-	return ps
 }

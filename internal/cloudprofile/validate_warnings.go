@@ -66,10 +66,6 @@ func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, drop
 	return Problems{warning("W-changes-soon", p, v.Version, fmt.Sprintf("%s %q changes from %s to %s after %s", what, v.Version, now, next.To, formatInstant(next.At)))}
 }
 
-func warning(rule string, p Path, bad any, detail string) Problem {
-	return Problem{Rule: rule, Type: Invalid, Severity: SeverityWarning, Path: p, BadValue: bad, Detail: detail}
-}
-
 func formatInstant(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
