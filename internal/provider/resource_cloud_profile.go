@@ -92,10 +92,8 @@ func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequ
 
 // Configure receives the provider's data.
 func (r *cloudProfileResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	if data, ok := req.ProviderData.(*providerData); ok {
+	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
 		r.data = data
-	} else if req.ProviderData != nil {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", req.ProviderData))
 	}
 }
 

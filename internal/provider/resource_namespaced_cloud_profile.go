@@ -83,10 +83,8 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 
 // Configure receives the provider's data.
 func (r *namespacedCloudProfileResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	if data, ok := req.ProviderData.(*providerData); ok {
+	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
 		r.data = data
-	} else if req.ProviderData != nil {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", req.ProviderData))
 	}
 }
 
