@@ -27,36 +27,35 @@ func configured(t *testing.T, given any) map[string]configureResult {
 		r := newResource()
 		var resp resource.ConfigureResponse
 		r.(resource.ResourceWithConfigure).Configure(ctx, resource.ConfigureRequest{ProviderData: given}, &resp)
-		var data *providerData
-		switch r := r.(type) {
-		case *cloudProfileResource:
-			data = r.data
-		case *namespacedCloudProfileResource:
-			data = r.data
-		default:
-			t.Fatalf("unknown resource %T", r)
-		}
-		out[fmt.Sprintf("%T", r)] = configureResult{data, resp.Diagnostics}
+		out[fmt.Sprintf("%T", r)] = configureResult{keptData(t, r), resp.Diagnostics}
 	}
 	for _, newDataSource := range p.DataSources(ctx) {
 		d := newDataSource()
 		var resp datasource.ConfigureResponse
 		d.(datasource.DataSourceWithConfigure).Configure(ctx, datasource.ConfigureRequest{ProviderData: given}, &resp)
-		var data *providerData
-		switch d := d.(type) {
-		case *cloudProfileDataSource:
-			data = d.data
-		case *namespacedCloudProfileDataSource:
-			data = d.data
-		default:
-			t.Fatalf("unknown data source %T", d)
-		}
-		out[fmt.Sprintf("%T", d)] = configureResult{data, resp.Diagnostics}
+		out[fmt.Sprintf("%T", d)] = configureResult{keptData(t, d), resp.Diagnostics}
 	}
 	if len(out) != 4 {
 		t.Fatalf("configured %d resources and data sources, want 4", len(out))
 	}
 	return out
+}
+
+// keptData returns the provider data a configured resource or data source holds.
+func keptData(t *testing.T, configured any) *providerData {
+	t.Helper()
+	switch c := configured.(type) {
+	case *cloudProfileResource:
+		return c.data
+	case *namespacedCloudProfileResource:
+		return c.data
+	case *cloudProfileDataSource:
+		return c.data
+	case *namespacedCloudProfileDataSource:
+		return c.data
+	}
+	t.Fatalf("unknown resource or data source %T", configured)
+	return nil
 }
 
 func TestConfigure_KeepsTheProviderData(t *testing.T) {
