@@ -437,7 +437,7 @@ var ruleCatalogue = []RuleInfo{
 	{
 		ID: "K-5", Summary: "A machine image entry breaks an image rule",
 		Gardener: gardenerValidationUtils + "ValidateMachineImages, called by " + gardenerNamespacedValidation + "ValidateNamespacedCloudProfile",
-		Meaning:  "The rules E-2 to E-6 and F-1 to F-6 apply to the NamespacedCloudProfile's own images, without capability definitions and without requiring versions or an update strategy; the problem names the inner rule, as in `K-5/F-3`.",
+		Meaning:  "The rules E-2, E-3, E-4, E-6 and F-1 to F-6 apply to the NamespacedCloudProfile's own images, without capability definitions and without requiring versions or an update strategy; the problem names the inner rule, as in `K-5/F-3`.",
 		Fix:      "Fix `spec.machine_images` as the inner rule says.",
 	},
 	{
@@ -475,7 +475,7 @@ var ruleCatalogue = []RuleInfo{
 	{
 		ID: "L-0", Summary: "The parent CloudProfile does not exist",
 		Gardener: gardenerNamespacedAdmission + "ValidateNamespacedCloudProfile.Validate",
-		Meaning:  "The CloudProfile named in `spec.parent.name` must exist.",
+		Meaning:  "The CloudProfile named in `spec.parent.name` must exist. The provider reports it as `Parent CloudProfile not found`.",
 		Fix:      "Create the parent CloudProfile first, or correct `spec.parent.name`.",
 	},
 	{
@@ -585,7 +585,7 @@ var ruleCatalogue = []RuleInfo{
 		Fix:      "Remove the image from the NamespacedCloudProfile first, or give the image in `spec.machine_images` another name.",
 	},
 	{
-		ID: "N-4", Summary: "Shoots exceed the lowered node limit",
+		ID: "N-4", Summary: "Shoots exceed the changed node limit",
 		Gardener: gardenerReferenceManager + "ReferenceManager.Validate and validateShootWorkerLimits",
 		Meaning:  "When a CloudProfile's limits change, every shoot using it must fit: the sum of its worker pools' minimums may not exceed `max_nodes_total`.",
 		Fix:      "Raise `spec.limits.max_nodes_total`, or lower the shoots' worker minimums first.",
@@ -609,7 +609,7 @@ var ruleCatalogue = []RuleInfo{
 		Fix:      "Keep the version in `spec.machine_images` until the worker pools run another version.",
 	},
 	{
-		ID: "N-8", Summary: "Shoots exceed the lowered node limit",
+		ID: "N-8", Summary: "Shoots exceed the changed node limit",
 		Gardener: gardenerReferenceManager + "ReferenceManager.Validate and validateShootWorkerLimits",
 		Meaning:  "When a NamespacedCloudProfile's limits change, every shoot using it must fit: the sum of its worker pools' minimums may not exceed `max_nodes_total`.",
 		Fix:      "Raise `spec.limits.max_nodes_total`, or lower the shoots' worker minimums first.",
