@@ -238,22 +238,19 @@ func (r *namespacedCloudProfileResource) Delete(ctx context.Context, req resourc
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	namespace, name := namespacedNameOf(state.Metadata, state.ID)
-	if err := client.DeleteNamespacedCloudProfile(ctx, namespace, name, uidOf(state.Metadata)); err != nil {
-		resp.Diagnostics.Append(deleteFailure(namespacedRefOf(namespace, name), fmt.Sprintf("Deleting NamespacedCloudProfile %s/%s", namespace, name), err))
-		return
-	}
-	err := kube.WaitUntilGone(ctx, func(ctx context.Context) error {
-		_, err := client.GetNamespacedCloudProfile(ctx, namespace, name)
-		return err
-	})
-	if err != nil {
-		resp.Diagnostics.AddError("NamespacedCloudProfile not deleted in time", fmt.Sprintf(
-			"NamespacedCloudProfile %s/%s still exists %s after deletion was requested (%v). Gardener keeps it (finalizer \"gardener\") while shoots use it: "+
-				"check kubectl get shoots -n %s. The deletion stays requested; raise timeouts.delete to wait longer.", namespace, name, timeout, err, namespace))
-	}
+	resp.Diagnostics.Append(profileDeletion{
+		ref: namespacedRefOf(namespace, name),
+		delete: func(ctx context.Context) error {
+			return client.DeleteNamespacedCloudProfile(ctx, namespace, name, uidOf(state.Metadata))
+		},
+		get: func(ctx context.Context) error {
+			_, err := client.GetNamespacedCloudProfile(ctx, namespace, name)
+			return err
+		},
+		users: namespacedCloudProfileUsers(client, namespace, name),
+		rule:  "R-2",
+	}.run(ctx, timeout)...)
 }
 
 // ImportState imports a NamespacedCloudProfile by "namespace/name".
