@@ -193,6 +193,7 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 		resp.State.RemoveResource(ctx)
 		return
 	}
+	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, objectRef{"CloudProfile", name}, cp.DeletionTimestamp, "R-1")...)
 	var prior *gardencorev1beta1.CloudProfileSpec
 	if spec := largeInput(ctx, rolePrior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
 		spec, _, d := expandCloudProfileSpecTerraform(spec, path.Root("spec"))

@@ -213,6 +213,7 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 		resp.State.RemoveResource(ctx)
 		return
 	}
+	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, namespacedRefOf(namespace, name), ncp.DeletionTimestamp, "R-2")...)
 	var prior *gardencorev1beta1.NamespacedCloudProfileSpec
 	if spec := largeInput(ctx, rolePrior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
 		spec, _, d := expandNamespacedCloudProfileSpecTerraform(spec, path.Root("spec"))

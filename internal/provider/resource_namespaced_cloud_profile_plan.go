@@ -40,6 +40,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	if req.Plan.Raw.IsNull() {
 		return
 	}
+	planReplacementOfTerminating(ctx, req, resp)
 	var cfg namespacedCloudProfileModel
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
