@@ -6,7 +6,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Classification of versions at an instant (semantics §2.1 and §2.2).
+// Classification of versions at an instant (Gardener's CurrentLifecycleClassification and the VersionIs* predicates of pkg/api/core/helper/cloudprofile.go).
 //
 // A version's effective stage list is its lifecycle if that is non-empty; otherwise, if the legacy
 // classification or expirationDate is set, it is [classification (default supported) without a
@@ -56,7 +56,7 @@ func appendEffectiveStages(dst []stage, v gardencorev1beta1.ExpirableVersion) []
 }
 
 // Classify returns the classification of v at the instant at, as Gardener's
-// CurrentLifecycleClassification computes it (rule §2.1). A stage starting exactly at `at` is not
+// CurrentLifecycleClassification computes it. A stage starting exactly at `at` is not
 // yet active; the last active stage in list order wins; a lifecycle overrides the legacy fields;
 // only a lifecycle whose stages all start after `at` yields unavailable.
 func Classify(v gardencorev1beta1.ExpirableVersion, at time.Time) gardencorev1beta1.VersionClassification {
@@ -109,27 +109,27 @@ func classifyStages(stages []stage, after time.Time) gardencorev1beta1.VersionCl
 	return current
 }
 
-// IsActive reports whether v is active at `at`: neither expired nor unavailable (§2.2).
+// IsActive reports whether v is active at `at`: neither expired nor unavailable.
 func IsActive(v gardencorev1beta1.ExpirableVersion, at time.Time) bool {
 	return Classify(v, at).IsActive()
 }
 
-// IsExpired reports whether v is expired at `at` (§2.2).
+// IsExpired reports whether v is expired at `at`.
 func IsExpired(v gardencorev1beta1.ExpirableVersion, at time.Time) bool {
 	return Classify(v, at) == gardencorev1beta1.ClassificationExpired
 }
 
-// IsSupported reports whether v is supported at `at` (§2.2).
+// IsSupported reports whether v is supported at `at`.
 func IsSupported(v gardencorev1beta1.ExpirableVersion, at time.Time) bool {
 	return Classify(v, at) == gardencorev1beta1.ClassificationSupported
 }
 
-// IsPreview reports whether v is in preview at `at` (§2.2).
+// IsPreview reports whether v is in preview at `at`.
 func IsPreview(v gardencorev1beta1.ExpirableVersion, at time.Time) bool {
 	return Classify(v, at) == gardencorev1beta1.ClassificationPreview
 }
 
-// IsDeprecated reports whether v is deprecated at `at` (§2.2).
+// IsDeprecated reports whether v is deprecated at `at`.
 func IsDeprecated(v gardencorev1beta1.ExpirableVersion, at time.Time) bool {
 	return Classify(v, at) == gardencorev1beta1.ClassificationDeprecated
 }

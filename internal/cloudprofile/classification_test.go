@@ -13,8 +13,8 @@ import (
 type ev = gardencorev1beta1.ExpirableVersion
 type lc = []gardencorev1beta1.LifecycleStage
 
-// §2.1: the effective classification of one version at an instant (Gardener's
-// CurrentLifecycleClassification; H1/H2 entries).
+// The effective classification of one version at an instant (Gardener's
+// CurrentLifecycleClassification; entries of its tests in pkg/api/core/v1beta1/helper and pkg/api/core/helper).
 func TestClassification_CurrentLifecycleClassification(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -61,7 +61,7 @@ func TestClassification_CurrentLifecycleClassification(t *testing.T) {
 	}
 }
 
-// §2.2: the predicates derived from the classification.
+// The predicates derived from the classification.
 func TestClassification_DerivedPredicates(t *testing.T) {
 	tests := []struct {
 		name                                            string
@@ -84,7 +84,7 @@ func TestClassification_DerivedPredicates(t *testing.T) {
 	}
 }
 
-// §2.3 for one version: the first actual change of the classification.
+// The requeue of the CloudProfile controller for one version: the first actual change of the classification.
 func TestNextTransition_FirstChangeOfClassification(t *testing.T) {
 	tests := []struct {
 		name    string

@@ -17,7 +17,7 @@ type Transition struct {
 	To gardencorev1beta1.VersionClassification
 }
 
-// NextTransition returns the first change of v's classification after the instant `at` (§2.3 for
+// NextTransition returns the first change of v's classification after the instant `at` (DurationUntilNextVersionTransition for
 // one version): Classify(v, t) equals Classify(v, at) for every t in [at, At] and equals To just
 // after At. It returns false when the classification never changes again.
 //

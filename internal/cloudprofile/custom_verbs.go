@@ -6,7 +6,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Custom RBAC verbs of NamespacedCloudProfiles (§5.6): gardener-apiserver's CustomVerbAuthorizer
+// Custom RBAC verbs of NamespacedCloudProfiles: gardener-apiserver's CustomVerbAuthorizer
 // requires a verb on the namespacedcloudprofiles resource for each of three spec fields a create or
 // an update changes.
 const (

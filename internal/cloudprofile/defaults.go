@@ -4,7 +4,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Defaulting (§1.6) is Gardener's own v1beta1 defaulting, which gardener-apiserver runs on every
+// Defaulting is Gardener's own v1beta1 defaulting, which gardener-apiserver runs on every
 // decode: without capability definitions, empty image version architectures become ["amd64"] and
 // nil machine type architectures "amd64"; nil update strategies become "major"; empty CRI lists
 // [{name: containerd}]; nil machine and volume type usable flags true.

@@ -6,6 +6,15 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
+// The rules of Gardener's release of a deleted profile.
+const (
+	// RuleCloudProfileInUse is the rule that a CloudProfile is released only when unused.
+	RuleCloudProfileInUse = "R-1"
+	// RuleNamespacedCloudProfileInUse is the rule that a NamespacedCloudProfile is released only
+	// when unused.
+	RuleNamespacedCloudProfileInUse = "R-2"
+)
+
 // Users are the objects that keep Gardener from releasing a deleted profile: its controllers remove
 // the "gardener" finalizer of a CloudProfile only when no NamespacedCloudProfile has it as parent
 // and no Shoot refers to it (rule R-1), and that of a NamespacedCloudProfile only when no Shoot

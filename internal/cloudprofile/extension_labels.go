@@ -11,7 +11,7 @@ import (
 )
 
 // extensionLabelPrefixes are the label prefixes Gardener's ExtensionLabels admission plugin owns:
-// it removes every label with one of them before it validates an object (§0).
+// it removes every label with one of them before it validates an object.
 var extensionLabelPrefixes = []string{
 	v1beta1constants.LabelExtensionExtensionTypePrefix,
 	v1beta1constants.LabelExtensionProviderTypePrefix,

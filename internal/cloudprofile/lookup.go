@@ -2,6 +2,7 @@ package cloudprofile
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"time"
 
@@ -20,20 +21,8 @@ const defaultCRI = string(gardencorev1beta1.CRINameContainerD)
 // LatestSupportedKubernetesVersion returns the highest Kubernetes version that is supported at
 // `at`, and false when no version is.
 func LatestSupportedKubernetesVersion(versions []gardencorev1beta1.ExpirableVersion, at time.Time) (string, bool) {
-	best, bestVersion := -1, semVersion{}
-	for i, v := range versions {
-		if Classify(v, at) != gardencorev1beta1.ClassificationSupported {
-			continue
-		}
-		parsed, err := parseSemver(v.Version)
-		if err != nil {
-			continue
-		}
-		if best < 0 || parsed.compare(bestVersion) > 0 {
-			best, bestVersion = i, parsed
-		}
-	}
-	if best < 0 {
+	best, ok := highest(supportedVersions(len(versions), func(i int) gardencorev1beta1.ExpirableVersion { return versions[i] }, at))
+	if !ok {
 		return "", false
 	}
 	return versions[best].Version, true
@@ -47,17 +36,10 @@ func LatestSupportedKubernetesVersionsByMinor(versions []gardencorev1beta1.Expir
 		parsed  semVersion
 	}
 	best := map[minorKey]pick{}
-	for _, v := range versions {
-		if Classify(v, at) != gardencorev1beta1.ClassificationSupported {
-			continue
-		}
-		parsed, err := parseSemver(v.Version)
-		if err != nil {
-			continue
-		}
+	for i, parsed := range supportedVersions(len(versions), func(i int) gardencorev1beta1.ExpirableVersion { return versions[i] }, at) {
 		k := parsed.minorKey()
 		if p, ok := best[k]; !ok || parsed.compare(p.parsed) > 0 {
-			best[k] = pick{version: v.Version, parsed: parsed}
+			best[k] = pick{version: versions[i].Version, parsed: parsed}
 		}
 	}
 	out := make(map[string]string, len(best))
@@ -120,23 +102,48 @@ func ImageVersionCRINames(v gardencorev1beta1.MachineImageVersion) []string {
 // LatestSupportedImageVersion returns the highest version of image that is supported at `at` and
 // passes filter, and false when there is none.
 func LatestSupportedImageVersion(image gardencorev1beta1.MachineImage, defs []gardencorev1beta1.CapabilityDefinition, at time.Time, filter ImageFilter) (string, bool) {
+	supported := supportedVersions(len(image.Versions), func(i int) gardencorev1beta1.ExpirableVersion { return image.Versions[i].ExpirableVersion }, at)
+	matching := func(yield func(int, semVersion) bool) {
+		for i, parsed := range supported {
+			if filter.Matches(image.Versions[i], defs) && !yield(i, parsed) {
+				return
+			}
+		}
+	}
+	best, ok := highest(matching)
+	if !ok {
+		return "", false
+	}
+	return image.Versions[best].Version, true
+}
+
+// supportedVersions yields the index and the parsed semver of each of n versions that is supported
+// at `at` and parses; version(i) is the i-th version.
+func supportedVersions(n int, version func(i int) gardencorev1beta1.ExpirableVersion, at time.Time) iter.Seq2[int, semVersion] {
+	return func(yield func(int, semVersion) bool) {
+		for i := range n {
+			v := version(i)
+			if Classify(v, at) != gardencorev1beta1.ClassificationSupported {
+				continue
+			}
+			parsed, err := parseSemver(v.Version)
+			if err == nil && !yield(i, parsed) {
+				return
+			}
+		}
+	}
+}
+
+// highest returns the index of the highest version of versions, the first on a tie, and false when
+// there is none.
+func highest(versions iter.Seq2[int, semVersion]) (int, bool) {
 	best, bestVersion := -1, semVersion{}
-	for i, v := range image.Versions {
-		if Classify(v.ExpirableVersion, at) != gardencorev1beta1.ClassificationSupported || !filter.Matches(v, defs) {
-			continue
-		}
-		parsed, err := parseSemver(v.Version)
-		if err != nil {
-			continue
-		}
+	for i, parsed := range versions {
 		if best < 0 || parsed.compare(bestVersion) > 0 {
 			best, bestVersion = i, parsed
 		}
 	}
-	if best < 0 {
-		return "", false
-	}
-	return image.Versions[best].Version, true
+	return best, best >= 0
 }
 
 // LatestSupportedImageVersions maps the name of every image of spec that has a version supported at

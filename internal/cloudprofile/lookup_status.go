@@ -48,7 +48,7 @@ type NamespacedStatusSync struct {
 //   - the two specs are compared as JSON, with every `architectures` list treated as a set (Gardener
 //     derives some from sets, in random order);
 //   - providerConfig is compared only when the NamespacedCloudProfile sets none: otherwise the
-//     provider extension merges it into the status (semantics §4.2 step 9), which core's merge does
+//     provider extension merges it into the status (MergeOptions documents this), which core's merge does
 //     not model.
 func CompareNamespacedStatus(generation int64, ncpSpec gardencorev1beta1.NamespacedCloudProfileSpec, status gardencorev1beta1.NamespacedCloudProfileStatus, merged gardencorev1beta1.CloudProfileSpec) NamespacedStatusSync {
 	if status.ObservedGeneration != generation {

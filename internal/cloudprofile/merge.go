@@ -8,7 +8,7 @@ import (
 
 // MergeOptions choose between the merge of Gardener v1.149 and the GEP-32 lifecycle merge.
 type MergeOptions struct {
-	// LifecycleOverrides turns on the GEP-32 merge of lifecycles (gep32.go): NamespacedCloudProfile
+	// LifecycleOverrides turns on the GEP-32 merge of lifecycles (merge_lifecycle_overrides.go): NamespacedCloudProfile
 	// overrides of Kubernetes versions and machine image versions may move the start times of the
 	// parent's lifecycle stages. Off (the default) is exactly Gardener v1.149, which takes only the
 	// expirationDate of an override.
@@ -20,13 +20,13 @@ type MergeOptions struct {
 }
 
 // MergeNamespacedCloudProfile computes what Gardener's NamespacedCloudProfile controller writes to
-// status.cloudProfileSpec (semantics §4.2, Gardener's MergeCloudProfiles) from the parent's spec
+// status.cloudProfileSpec (Gardener's MergeCloudProfiles) from the parent's spec
 // and the NamespacedCloudProfile's spec, both as the API server serves them (defaulted). The
 // inputs are deep-copied and never modified.
 //
 // With zero MergeOptions the result, encoded with encoding/json, is byte for byte what Gardener
-// v1.149 writes, except for architecture lists that Gardener derives from sets (§4.2 steps 4 and
-// 10): Gardener's order is random there, this package lists the values in order of first
+// v1.149 writes, except for architecture lists that Gardener derives from sets (steps 4 and 10
+// below): Gardener's order is random there, this package lists the values in order of first
 // occurrence (flavor order, then value order; the capability definition's order when a version has
 // no flavors). Compare such lists with a server's as sets.
 //
@@ -50,7 +50,7 @@ type MergeOptions struct {
 //  9. providerConfig stays the parent's (the NCP's is merged by provider extensions, not here);
 //  10. architecture defaulting on the merged result (mergedArchitectureDefaults).
 //
-// Classifications are not stored (step 12): evaluate Classify on the merged versions.
+// Classifications are not stored: evaluate Classify on the merged versions.
 func MergeNamespacedCloudProfile(parent gardencorev1beta1.CloudProfileSpec, ncp gardencorev1beta1.NamespacedCloudProfileSpec, opts MergeOptions) gardencorev1beta1.CloudProfileSpec {
 	result := *parent.DeepCopy()
 	override := ncp.DeepCopy()

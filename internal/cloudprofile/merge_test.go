@@ -9,8 +9,8 @@ import (
 	"testing"
 )
 
-// Golden tests of the merge (semantics §4), one test per step of §4.2. Each subtest is named by the
-// meaning of the Gardener test (NCPR, GUN) it mirrors, states the rule by comparing the relevant
+// Golden tests of the merge, one test per step of Gardener's MergeCloudProfiles. Each subtest is named by the
+// meaning of the Gardener test (the reconciler tests of pkg/controllermanager/controller/namespacedcloudprofile, the tests of pkg/utils/gardener/namespacedcloudprofile.go) it mirrors, states the rule by comparing the relevant
 // top-level fields of the result with an expected JSON fragment, compares the whole result byte
 // for byte with its golden file under testdata/merge/steps, checks that the inputs were not
 // modified, and — when GARDENER_MERGE_REFERENCE is set — compares with Gardener's own merge.
@@ -624,7 +624,7 @@ func TestMergeStep12_ClassificationsAreNotStored(t *testing.T) {
 	})
 }
 
-// TestMergeWorkedExample is the worked example of §4.3 and its capability-parent variant, compared
+// TestMergeWorkedExample is the worked example of the Namespaced profiles guide and its capability-parent variant, compared
 // byte for byte with the golden files.
 func TestMergeWorkedExample(t *testing.T) {
 	for _, file := range mergeGoldenFiles(t) {
@@ -640,7 +640,7 @@ func TestMergeWorkedExample(t *testing.T) {
 	}
 }
 
-// TestMergeWorkedExample_Interpretation checks the classifications §4.3 derives at 2027-01-15 and
+// TestMergeWorkedExample_Interpretation checks the classifications the worked example derives at 2027-01-15 and
 // after the parent's date.
 func TestMergeWorkedExample_Interpretation(t *testing.T) {
 	c := loadMergeCase(t, filepath.Join("testdata", "merge", "worked_example.input.json"))

@@ -9,7 +9,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Parent-aware admission of a NamespacedCloudProfile (§3.L, §3.M): gardener-apiserver's
+// Parent-aware admission of a NamespacedCloudProfile (L and M rules): gardener-apiserver's
 // NamespacedCloudProfileValidator, which runs after static validation on the object the strategy
 // prepared (StoredNamespacedCloudProfile).
 //

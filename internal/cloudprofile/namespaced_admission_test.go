@@ -10,10 +10,10 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Table tests of the parent-aware admission rules (§3.L), named after Gardener's admission tests
-// (ADM). Gardener's tests use time.Now(); these use the fixed instant testNow.
+// Table tests of the parent-aware admission rules (L rules), named after Gardener's admission tests
+// (plugin/pkg/namespacedcloudprofile/validator/admission_test.go). Gardener's tests use time.Now(); these use the fixed instant testNow.
 
-// admParent is ADM's parent: three Kubernetes versions and one image, as served (defaulted).
+// admParent is the parent of Gardener's admission tests: three Kubernetes versions and one image, as served (defaulted).
 func admParent() *gardencorev1beta1.CloudProfile {
 	cp := &gardencorev1beta1.CloudProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: "parent-profile"},

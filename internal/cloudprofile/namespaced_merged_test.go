@@ -10,8 +10,8 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Table tests of the validation of the merged status (§3.M), named after Gardener's admission
-// tests (ADM, "simulated NamespacedCloudProfile status"). Besides Gardener's field paths they check
+// Table tests of the validation of the merged status (M rules), named after Gardener's admission
+// tests (admission_test.go, "simulated NamespacedCloudProfile status"). Besides Gardener's field paths they check
 // the Terraform attribute each finding is mapped to: the spec entry that produced the merged
 // element, or spec.parent for inherited data.
 
@@ -23,7 +23,7 @@ func simulatedStatus(parent *gardencorev1beta1.CloudProfile, ncp *gardencorev1be
 	return a.validateMergedStatus()
 }
 
-// simParent and simNCP are the fixtures of ADM's "simulated NamespacedCloudProfile status".
+// simParent and simNCP are the fixtures of the admission tests' "simulated NamespacedCloudProfile status".
 func simParent() *gardencorev1beta1.CloudProfile {
 	return withDefaults(&gardencorev1beta1.CloudProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: "cloudprofile1"},
@@ -133,7 +133,7 @@ func TestRuleM2_MergedMachineImages(t *testing.T) {
 		}
 		expectNoProblems(t, simulatedStatus(simParent(), ncp, gateOff()))
 	})
-	t.Run("a new version of a parent image needs a cri, reported on the spec entry (M-3)", func(t *testing.T) {
+	t.Run("a new version of a parent image needs a cri, reported on the spec entry (M-2/F-7)", func(t *testing.T) {
 		ncp := admNCP()
 		ncp.Spec.MachineImages = []gardencorev1beta1.MachineImage{{Name: "test-image", Versions: []gardencorev1beta1.MachineImageVersion{
 			{ExpirableVersion: ev{Version: "1.0.0", ExpirationDate: at(day)}},
@@ -143,7 +143,7 @@ func TestRuleM2_MergedMachineImages(t *testing.T) {
 			want{rule: "M-2/F-7", typ: Required, field: "status.cloudProfileSpec.machineImages[0].versions[1].cri",
 				attr: "spec.machine_images[0].versions[1].cri", detail: "must provide at least one supported container runtime"})
 	})
-	t.Run("a new image needs an update strategy, reported on the spec entry (M-3)", func(t *testing.T) {
+	t.Run("a new image needs an update strategy, reported on the spec entry (M-2/E-6)", func(t *testing.T) {
 		ncp := admNCP()
 		ncp.Spec.MachineImages = []gardencorev1beta1.MachineImage{{Name: "another-image", Versions: []gardencorev1beta1.MachineImageVersion{
 			{ExpirableVersion: ev{Version: "1.0.0"}, CRI: criContainerd(), Architectures: []string{"amd64"}},

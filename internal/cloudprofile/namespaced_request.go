@@ -24,7 +24,7 @@ func ValidateNamespacedCloudProfileRequest(ncp, old *gardencorev1beta1.Namespace
 }
 
 // AdmitNamespacedCloudProfileRequest returns what Gardener's admission says about ncp against its
-// parent (§3.L, §3.M) on create (old == nil) or update; parent == nil means the parent does not
+// parent (L and M rules) on create (old == nil) or update; parent == nil means the parent does not
 // exist. Attribute steps refer to ncp as given.
 func AdmitNamespacedCloudProfileRequest(ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts Options) Problems {
 	stored, _ := StoredNamespacedCloudProfile(ncp, old, opts)

@@ -6,7 +6,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// What gardener-apiserver does to a NamespacedCloudProfile before validation (§0, §5.2):
+// What gardener-apiserver does to a NamespacedCloudProfile before validation:
 //
 //	create: decode + default → PrepareForCreate (drop inactive versions, generation 1, reset
 //	        status) → Validate → NamespacedCloudProfileValidator (ValidateNamespacedCloudProfileAgainstParent)
@@ -15,7 +15,7 @@ import (
 //	        NamespacedCloudProfileValidator
 //
 // Defaulting of a NamespacedCloudProfile only sets usable: true on machine and volume types whose
-// usable is nil (§1.6): its machine images get no update strategy, CRI or architecture defaults.
+// usable is nil: its machine images get no update strategy, CRI or architecture defaults.
 
 // DefaultedNamespacedCloudProfile returns a deep copy of ncp with Gardener's v1beta1 defaults
 // applied.

@@ -9,7 +9,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Tests of StoredNamespacedCloudProfile (§5.2), named after Gardener's strategy tests (NCPS).
+// Tests of StoredNamespacedCloudProfile, named after Gardener's strategy tests (pkg/apiserver/registry/core/namespacedcloudprofile/strategy_test.go).
 
 func ncpObject(spec gardencorev1beta1.NamespacedCloudProfileSpec) *gardencorev1beta1.NamespacedCloudProfile {
 	if spec.Parent == (gardencorev1beta1.CloudProfileReference{}) {
@@ -44,7 +44,7 @@ func ncpImageVersionStrings(images []gardencorev1beta1.MachineImage) map[string]
 	return out
 }
 
-// The fixture of NCPS: valid dates lie 144h and 24h ahead, expired ones 1h and 24h behind.
+// The fixture of Gardener's strategy tests: valid dates lie 144h and 24h ahead, expired ones 1h and 24h behind.
 func ncpsKubernetes() *gardencorev1beta1.KubernetesSettings {
 	return &gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{
 		{Version: "1.27.3"},

@@ -6,7 +6,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Static validation of a NamespacedCloudProfile (§3.K), which gardener-apiserver runs after the
+// Static validation of a NamespacedCloudProfile (K rules), which gardener-apiserver runs after the
 // strategy prepared the object (StoredNamespacedCloudProfile) and before the parent-aware admission
 // (ValidateNamespacedCloudProfileAgainstParent).
 //
@@ -20,7 +20,7 @@ const parentKind = "CloudProfile"
 // ValidateNamespacedCloudProfile returns what gardener-apiserver's static validation reports for a
 // NamespacedCloudProfile on create: metadata, parent (K-1, K-2), Kubernetes versions
 // (K-3, K-4), machine images (K-5), volume types (K-6), machine types (K-7), caBundle and limits
-// (K-8). A NamespacedCloudProfile with only a name, a namespace and a parent is valid (K-11).
+// (K-8). A NamespacedCloudProfile with only a name, a namespace and a parent is valid.
 //
 // Capability definitions are not known here: images and machine types are validated as if the
 // parent had none.
@@ -29,7 +29,7 @@ func ValidateNamespacedCloudProfile(ncp *gardencorev1beta1.NamespacedCloudProfil
 		return nil
 	}
 	var ps Problems
-	ps = append(ps, validateNamespacedCloudProfileMetadata(ncp, NewPath("metadata"))...)
+	ps = append(ps, validateObjectMetadata(&ncp.ObjectMeta, true, NewPath("metadata"))...)
 
 	spec := NewPath("spec")
 	ps = append(ps, validateParentReference(ncp.Spec.Parent, spec.Child("parent"))...)
@@ -72,20 +72,6 @@ func ValidateNamespacedCloudProfileUpdate(newNCP, oldNCP *gardencorev1beta1.Name
 	return ps
 }
 
-// validateNamespacedCloudProfileMetadata runs Kubernetes' ObjectMeta validation for a namespaced
-// object whose name must be a DNS-1123 subdomain; the namespace is required.
-func validateNamespacedCloudProfileMetadata(ncp *gardencorev1beta1.NamespacedCloudProfile, fld Path) Problems {
-	errs := apivalidation.ValidateObjectMeta(&ncp.ObjectMeta, true, apivalidation.NameIsDNSSubdomain, fld.field)
-	ps := fromFieldErrors("A-1", fld, errs)
-	namespace := fld.Child("namespace").Field()
-	for i := range ps {
-		if ps[i].Path.Field() == namespace {
-			ps[i].Rule = "A-2"
-		}
-	}
-	return ps
-}
-
 // validateParentReference is K-1 (the kind must be CloudProfile) and K-2 (a name is required).
 func validateParentReference(parent gardencorev1beta1.CloudProfileReference, fld Path) Problems {
 	var ps Problems
@@ -116,7 +102,7 @@ func validateNamespacedKubernetesVersions(kubernetes *gardencorev1beta1.Kubernet
 }
 
 // validateNamespacedMachineImages is K-5: E-2, E-3, E-4, E-6 (NotSupported only) and the base
-// version rules F-1 … F-6a without capability definitions; empty version lists are allowed and
+// version rules F-1 … F-6 without capability definitions; empty version lists are allowed and
 // CRI, architectures-required, per-minor and lifecycle checks do not run.
 func validateNamespacedMachineImages(images []gardencorev1beta1.MachineImage, fld Path) Problems {
 	if len(images) == 0 {
@@ -130,12 +116,4 @@ func validateNamespacedMachineImages(images []gardencorev1beta1.MachineImage, fl
 		ps = append(ps, validateMachineImageBase(image, capabilities{}, seenNames, seenVersionKeys, true, fld.Index(i))...)
 	}
 	return withRulePrefix("K-5", ps)
-}
-
-// withRulePrefix names the context rule in front of the rule of every problem, e.g. "K-4/C-5".
-func withRulePrefix(prefix string, ps Problems) Problems {
-	for i := range ps {
-		ps[i].Rule = prefix + "/" + ps[i].Rule
-	}
-	return ps
 }

@@ -9,10 +9,10 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Table tests of the static NamespacedCloudProfile rules (§3.K), named after Gardener's tests
-// (NCPV).
+// Table tests of the static NamespacedCloudProfile rules (K rules), named after Gardener's tests
+// (pkg/api/core/validation/namespacedcloudprofile_test.go).
 
-// validNCP is the fixture of NCPV's "tests for invalid NamespacedCloudProfile spec".
+// validNCP is the fixture of Gardener's "tests for invalid NamespacedCloudProfile spec".
 func validNCP() *gardencorev1beta1.NamespacedCloudProfile {
 	return &gardencorev1beta1.NamespacedCloudProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: "profile", Namespace: "default"},

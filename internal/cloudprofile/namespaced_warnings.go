@@ -10,7 +10,7 @@ import (
 // WarnNamespacedCloudProfile returns the warnings for creating ncp (old == nil) or replacing old
 // with it, beside Gardener's own verdict:
 //
-//	W-dropped        a new version that is not active at Options.Now: Gardener drops it (§5.2)
+//	W-dropped        a new version that is not active at Options.Now: Gardener drops it
 //	W-expired        a kept version that is expired at Options.Now
 //	W-expires-soon   a version that becomes expired within Options.ExpiryWarningWindow
 //	W-changes-soon   a version whose classification changes otherwise within the window
@@ -112,7 +112,7 @@ func noOpOverrides(ncp gardencorev1beta1.NamespacedCloudProfileSpec, parent gard
 }
 
 // isExpirationOnly tells whether an NCP image version override only sets the expiration date, so
-// that the merge keeps the parent's version (§4.2 step 5).
+// that the merge keeps the parent's version.
 func isExpirationOnly(v gardencorev1beta1.MachineImageVersion) bool {
 	return len(v.Architectures) == 0 && len(v.CapabilityFlavors) == 0 && len(v.CRI) == 0 &&
 		(v.KubeletVersionConstraint == nil || *v.KubeletVersionConstraint == "") &&

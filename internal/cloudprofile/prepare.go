@@ -4,14 +4,14 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// What gardener-apiserver does to a CloudProfile before and after validation (§0, §5.1, §5.3):
+// What gardener-apiserver does to a CloudProfile before and after validation:
 //
 //	create: decode + default → PrepareForCreate (reset status, drop inactive Kubernetes versions
 //	        and expired machine image versions) → Validate → Canonicalize (sync with empty old)
 //	update: decode + default (old: default on read) → PrepareForUpdate (status from old, sync with
 //	        old) → ValidateUpdate → Canonicalize (sync with empty old)
 
-// DroppedVersion is a version that gardener-apiserver silently removes on create (§5.1).
+// DroppedVersion is a version that gardener-apiserver silently removes on create (W-dropped).
 type DroppedVersion struct {
 	// Path is where the version was in the given object, e.g. spec.kubernetes.versions[3] or
 	// spec.machineImages[0].versions[2].

@@ -6,7 +6,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Architecture/capability synchronisation (§5.3, Gardener's SyncArchitectureCapabilityFields).
+// Architecture/capability synchronisation (Gardener's SyncArchitectureCapabilityFields).
 // gardener-apiserver runs it in PrepareForUpdate with the real old spec and in Canonicalize (after
 // validation, on create and update) with an empty old spec.
 //

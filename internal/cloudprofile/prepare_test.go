@@ -30,7 +30,7 @@ func plainImageVersion(version string, expiration *metav1.Time, lifecycle lc) ga
 	return gardencorev1beta1.MachineImageVersion{ExpirableVersion: ev{Version: version, ExpirationDate: expiration, Lifecycle: lifecycle}}
 }
 
-// §5.1: what PrepareForCreate drops (CPS "should drop the expired Kubernetes and MachineImage
+// What PrepareForCreate drops (the CloudProfile strategy test "should drop the expired Kubernetes and MachineImage
 // versions from the cloudprofile", with its asymmetry).
 func TestRule51_DropInactiveVersionsOnCreate(t *testing.T) {
 	cp := &gardencorev1beta1.CloudProfile{Spec: gardencorev1beta1.CloudProfileSpec{
@@ -117,7 +117,7 @@ func TestRule51_DropInactiveVersionsOnCreate(t *testing.T) {
 	})
 }
 
-// §5.1 and the request pipeline: problem attributes name the user's indices after dropping.
+// Create-time dropping and the request pipeline: problem attributes name the user's indices after dropping.
 func TestRule51_ProblemAttributesPointAtTheUsersIndices(t *testing.T) {
 	cp := withKubernetes(
 		ev{Version: "1.10.0", ExpirationDate: at(-hour)},
@@ -132,7 +132,7 @@ func TestRule51_ProblemAttributesPointAtTheUsersIndices(t *testing.T) {
 		want{rule: "D-2", field: "spec.machineImages[0].versions[0].classification", attr: "spec.machine_images[0].versions[1].classification"})
 }
 
-// §5.3: the architecture/capability synchronisation (GU #SyncArchitectureCapabilityFields).
+// The architecture/capability synchronisation (Gardener's tests of SyncArchitectureCapabilityFields).
 func TestRule53_SyncArchitectureCapabilities(t *testing.T) {
 	newSpec := func() gardencorev1beta1.CloudProfileSpec {
 		return gardencorev1beta1.CloudProfileSpec{
@@ -269,7 +269,7 @@ func TestRule53_SyncArchitectureCapabilities(t *testing.T) {
 	})
 }
 
-// §1.6: defaulting is Gardener's own.
+// Defaulting is Gardener's own.
 func TestDefaults_CloudProfile(t *testing.T) {
 	t.Run("architectures, update strategy, CRI and usable are defaulted", func(t *testing.T) {
 		cp := capabilityCloudProfile()

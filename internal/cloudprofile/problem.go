@@ -1,6 +1,7 @@
 package cloudprofile
 
 import (
+	"strconv"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -63,7 +64,7 @@ const (
 
 // Problem is one finding of a rule: where, what kind, and why.
 type Problem struct {
-	// Rule is the identifier of the rule in the semantics document, e.g. "C-3".
+	// Rule is the identifier of the rule in the catalogue (Rules), e.g. "C-3".
 	Rule     string
 	Type     ProblemType
 	Severity Severity
@@ -119,4 +120,100 @@ func (ps Problems) Error() string {
 		lines[i] = p.Error()
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Constructors of problems, mirroring Kubernetes' field.Required, field.Invalid, ... (Required and
+// Forbidden carry the bad value "" as Kubernetes' constructors do).
+
+// required is Kubernetes' field.Required.
+func required(rule string, p Path, detail string) Problem {
+	return Problem{Rule: rule, Type: Required, Path: p, BadValue: "", Detail: detail}
+}
+
+// forbidden is Kubernetes' field.Forbidden.
+func forbidden(rule string, p Path, detail string) Problem {
+	return Problem{Rule: rule, Type: Forbidden, Path: p, BadValue: "", Detail: detail}
+}
+
+// invalid is Kubernetes' field.Invalid.
+func invalid(rule string, p Path, bad any, detail string) Problem {
+	return Problem{Rule: rule, Type: Invalid, Path: p, BadValue: bad, Detail: detail}
+}
+
+// duplicate is Kubernetes' field.Duplicate.
+func duplicate(rule string, p Path, bad any) Problem {
+	return Problem{Rule: rule, Type: Duplicate, Path: p, BadValue: bad}
+}
+
+// notSupported renders the supported values as Kubernetes does: `supported values: "a", "b"`, or
+// no detail at all when the list is empty.
+func notSupported[T ~string](rule string, p Path, bad any, supported []T) Problem {
+	detail := ""
+	if len(supported) > 0 {
+		quoted := make([]string, len(supported))
+		for i, v := range supported {
+			quoted[i] = strconv.Quote(string(v))
+		}
+		detail = "supported values: " + strings.Join(quoted, ", ")
+	}
+	return Problem{Rule: rule, Type: NotSupported, Path: p, BadValue: bad, Detail: detail}
+}
+
+// warning is a finding Gardener accepts; it reports the rule as Invalid.
+func warning(rule string, p Path, bad any, detail string) Problem {
+	return Problem{Rule: rule, Type: Invalid, Severity: SeverityWarning, Path: p, BadValue: bad, Detail: detail}
+}
+
+// withRulePrefix names the context rule in front of the rule of every problem, e.g. "K-4/C-5".
+func withRulePrefix(prefix string, ps Problems) Problems {
+	for i := range ps {
+		ps[i].Rule = prefix + "/" + ps[i].Rule
+	}
+	return ps
+}
+
+// fromFieldErrors turns the field errors of an apimachinery validator that was called with
+// base.field into problems. The part of each error's field path below base becomes attribute
+// steps: ".name" a snake_case attribute, "[3]" an index, "[key]" a map key.
+func fromFieldErrors(rule string, base Path, errs field.ErrorList) Problems {
+	ps := make(Problems, 0, len(errs))
+	prefix := base.Field()
+	for _, e := range errs {
+		p := base
+		if suffix, ok := strings.CutPrefix(e.Field, prefix); ok {
+			p = appendFieldSuffix(base, suffix)
+		}
+		ps = append(ps, Problem{Rule: rule, Type: problemTypeOf(e.Type), Path: p, BadValue: e.BadValue, Detail: e.Detail})
+	}
+	return ps
+}
+
+// appendFieldSuffix appends a rendered field path suffix such as ".matchExpressions[0].key".
+func appendFieldSuffix(p Path, suffix string) Path {
+	for suffix != "" {
+		switch suffix[0] {
+		case '.':
+			end := strings.IndexAny(suffix[1:], ".[")
+			if end < 0 {
+				end = len(suffix) - 1
+			}
+			p = p.Child(suffix[1 : end+1])
+			suffix = suffix[end+1:]
+		case '[':
+			end := strings.IndexByte(suffix, ']')
+			if end < 0 {
+				return p.FieldOnly(suffix)
+			}
+			sub := suffix[1:end]
+			if n, err := strconv.Atoi(sub); err == nil && n >= 0 && strconv.Itoa(n) == sub {
+				p = p.Index(n)
+			} else {
+				p = p.Key(sub)
+			}
+			suffix = suffix[end+1:]
+		default:
+			return p.FieldOnly(suffix)
+		}
+	}
+	return p
 }

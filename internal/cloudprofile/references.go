@@ -9,7 +9,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Cross-object admission of a CloudProfile update (§3.N, N-1 … N-5): gardener-apiserver's
+// Cross-object admission of a CloudProfile update (N-1 … N-5): gardener-apiserver's
 // ResourceReferenceManager compares the old and the new CloudProfile and refuses to remove what
 // NamespacedCloudProfiles or Shoots still use.
 //

@@ -9,7 +9,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Cross-object admission of a NamespacedCloudProfile update (§3.N, N-6 … N-8): gardener-apiserver's
+// Cross-object admission of a NamespacedCloudProfile update (N-6 … N-8): gardener-apiserver's
 // ResourceReferenceManager refuses to remove an override that a Shoot of the namespace still needs,
 // and a limit that such a Shoot exceeds. Findings carry Gardener's message and lie on the attribute
 // the user changed: spec.kubernetes.versions (spec.kubernetes when the whole section is gone),

@@ -8,7 +8,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Fixtures of the ResourceReferenceManager tests (RRM in the semantics document).
+// Fixtures of the ResourceReferenceManager tests (plugin/pkg/global/resourcereferencemanager/admission_test.go).
 
 func refCloudProfile(mutate ...func(*gardencorev1beta1.CloudProfile)) *gardencorev1beta1.CloudProfile {
 	cp := &gardencorev1beta1.CloudProfile{

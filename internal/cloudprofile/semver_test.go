@@ -8,7 +8,7 @@ import (
 	"github.com/Masterminds/semver/v3"
 )
 
-// The semver notes of §3: Masterminds v3.5.0 NewVersion as Gardener uses it.
+// Semantic versions as the rules parse them: Masterminds v3.5.0 NewVersion as Gardener uses it.
 func TestSemver_ParseVersionAsGardener(t *testing.T) {
 	for _, tt := range []struct {
 		version             string

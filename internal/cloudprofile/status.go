@@ -8,8 +8,8 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// StatusAt returns the status Gardener's CloudProfile controller writes for spec at the instant at
-// (§2.4): status.kubernetes is nil when there are no Kubernetes versions, otherwise it lists every
+// StatusAt returns the status Gardener's CloudProfile controller writes for spec at the instant
+// at: status.kubernetes is nil when there are no Kubernetes versions, otherwise it lists every
 // version in spec order with its classification; status.machineImages is nil when there are no
 // images, otherwise it lists every image in spec order, each with a non-nil (possibly empty) list
 // of its versions in spec order. Duplicates are listed as often as they occur.
@@ -45,7 +45,7 @@ func versionStatus(v gardencorev1beta1.ExpirableVersion, at time.Time) gardencor
 }
 
 // NextRequeue returns how long after `at` Gardener's CloudProfile controller requeues the profile
-// (§2.3, DurationUntilNextVersionTransition): the earliest candidate time strictly after `at`,
+// (Gardener's DurationUntilNextVersionTransition): the earliest candidate time strictly after `at`,
 // minus `at`, or 0 when there is none. The candidates of a version are all non-nil lifecycle start
 // times, or, when the lifecycle is empty, its expiration date. Unlike NextTransition, a candidate
 // counts even if the classification does not change there, and a start time equal to `at` does not

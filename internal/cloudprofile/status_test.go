@@ -12,7 +12,7 @@ func k8sSpec(versions ...ev) gardencorev1beta1.CloudProfileSpec {
 	return gardencorev1beta1.CloudProfileSpec{Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: versions}}
 }
 
-// §2.4: the status the CloudProfile controller writes (CPR and CPIT entries).
+// The status the CloudProfile controller writes (entries of Gardener's reconciler and integration tests).
 func TestStatusAt_ControllerStatus(t *testing.T) {
 	evs := func(pairs ...any) []gardencorev1beta1.ExpirableVersionStatus {
 		out := make([]gardencorev1beta1.ExpirableVersionStatus, 0, len(pairs)/2)
@@ -68,7 +68,7 @@ func TestStatusAt_ControllerStatus(t *testing.T) {
 	})
 }
 
-// §2.3: the requeue of the CloudProfile controller (H1 entries).
+// The requeue of the CloudProfile controller (entries of the tests of DurationUntilNextVersionTransition).
 func TestNextRequeue_ControllerRequeue(t *testing.T) {
 	withStarts := func(ds ...time.Duration) ev {
 		v := ev{Version: "1.0.0"}

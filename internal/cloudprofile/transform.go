@@ -5,9 +5,9 @@ import (
 )
 
 // TransformToParentFormat brings the machine images and machine types of a NamespacedCloudProfile
-// spec into the architecture format of its parent (semantics §4.2 step 4; Gardener's
+// spec into the architecture format of its parent (Gardener's
 // TransformSpecToParentFormat). defs are the parent's spec.machineCapabilities. The merge uses it
-// (MergeNamespacedCloudProfile) and so does parent-aware admission (§3.L step 2), which validates
+// (MergeNamespacedCloudProfile) and so does parent-aware admission (before the L rules), which validates
 // the transformed spec. The input is not modified; all other fields are copied unchanged.
 //
 // Capability parent (defs non-empty):

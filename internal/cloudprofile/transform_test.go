@@ -10,7 +10,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// TestTransformToParentFormat mirrors Gardener's tests of TransformSpecToParentFormat (GUN).
+// TestTransformToParentFormat mirrors Gardener's tests of TransformSpecToParentFormat (pkg/utils/gardener/namespacedcloudprofile_test.go).
 func TestTransformToParentFormat(t *testing.T) {
 	archDefs := []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}
 	version := func(v string, archs []string, flavors ...gardencorev1beta1.MachineImageFlavor) gardencorev1beta1.MachineImageVersion {

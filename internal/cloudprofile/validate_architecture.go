@@ -13,8 +13,8 @@ import (
 // Gardener iterates capability maps in random order; here keys are visited sorted and the lists
 // of supported keys follow the definition order, so results are deterministic.
 
-// validateMachineImageVersionFlavors is F-6: F-6a without capability definitions (every
-// architecture is amd64 or arm64), F-6b with them (flavors carry exactly one architecture when
+// validateMachineImageVersionFlavors is F-6: without capability definitions (every
+// architecture is amd64 or arm64), and with them (flavors carry exactly one architecture when
 // several are defined, architectures agree with the flavors, every flavor key and value is
 // defined).
 func validateMachineImageVersionFlavors(v gardencorev1beta1.MachineImageVersion, caps capabilities, fld func() Path) Problems {
@@ -29,7 +29,7 @@ func validateMachineImageVersionFlavors(v gardencorev1beta1.MachineImageVersion,
 }
 
 // validateMachineImageVersionArchitectures checks the architectures of one version: steps 1–4 of
-// F-6b with capability definitions, then (F-6a, or step 4) every architecture against the
+// F-6 with capability definitions, then every architecture against the
 // supported list.
 func validateMachineImageVersionArchitectures(v gardencorev1beta1.MachineImageVersion, caps capabilities, fld func() Path) Problems {
 	var ps Problems
@@ -50,7 +50,7 @@ func validateMachineImageVersionArchitectures(v gardencorev1beta1.MachineImageVe
 	return ps
 }
 
-// validateFlavorArchitectures is F-6b step 2: a flavor names exactly one architecture; it may omit
+// validateFlavorArchitectures is part of F-6: a flavor names exactly one architecture; it may omit
 // it only when a single architecture is defined.
 func validateFlavorArchitectures(flavors []gardencorev1beta1.MachineImageFlavor, supported []string, fld func() Path) Problems {
 	var ps Problems
@@ -67,7 +67,7 @@ func validateFlavorArchitectures(flavors []gardencorev1beta1.MachineImageFlavor,
 	return ps
 }
 
-// validateArchitecturesMatchFlavors is F-6b step 3: set architectures must be a subset of the
+// validateArchitecturesMatchFlavors is part of F-6: set architectures must be a subset of the
 // flavors' architectures (or of the single defined architecture when no flavor names one).
 func validateArchitecturesMatchFlavors(v gardencorev1beta1.MachineImageVersion, supported []string, fld func() Path) Problems {
 	if len(v.Architectures) == 0 {
@@ -101,7 +101,7 @@ func flavorArchitectureUnion(flavors []gardencorev1beta1.MachineImageFlavor) []s
 	return union
 }
 
-// validateCapabilityValues is F-6b step 5 and the corresponding part of G-5: every key is a
+// validateCapabilityValues is part of F-6 and the corresponding part of G-5: every key is a
 // defined capability (NotSupported at the map's path, bad value the key, attribute the key's
 // entry) and every value is one of the key's defined values (NotSupported at <path>.<key>[v]).
 // fld builds the map's path when a problem needs it.

@@ -8,7 +8,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Capability definition rules (§3.I), CloudProfile only. Gardener reports most of them at paths
+// Capability definition rules (I rules), CloudProfile only. Gardener reports most of them at paths
 // built from the capability name (e.g. "spec.machineCapabilities.architecture[1]"); the attribute
 // steps point at the definition that holds the name: machine_capabilities[k].name or
 // machine_capabilities[k].values[v], where k is the last definition of that name (the one whose
@@ -17,7 +17,7 @@ import (
 const gardenerReservedCapabilityPrefix = "gardener-"
 
 // validateCapabilityDefinitions applies I-1 … I-5 when definitions exist. Duplicate values within
-// a capability are accepted (I-6).
+// a capability are accepted, as by Gardener.
 func validateCapabilityDefinitions(defs []gardencorev1beta1.CapabilityDefinition, fld Path, opts Options) Problems {
 	if len(defs) == 0 {
 		return nil

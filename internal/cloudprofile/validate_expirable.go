@@ -7,13 +7,13 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// ExpirableVersion rules D-1 … D-9 (§3.D), for Kubernetes versions (C-7), machine image versions
-// (F-9) and the versions of a NamespacedCloudProfile (K-4, M-1, M-2):
+// ExpirableVersion rules D-1 … D-9, for Kubernetes versions, machine image versions
+// and the versions of a NamespacedCloudProfile (K-4, M-1, M-2):
 //
 //	validateExpirableVersion(v gardencorev1beta1.ExpirableVersion, fld Path, opts Options) Problems
 //
 // fld is the version's own path, e.g. spec.kubernetes.versions[i] or
-// spec.machineImages[i].versions[j]. There is no rule against dates in the past (D-10).
+// spec.machineImages[i].versions[j]. There is no rule against dates in the past.
 
 // supportedClassifications are the classifications a user may write, sorted as Gardener lists
 // them in NotSupported messages.

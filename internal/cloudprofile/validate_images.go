@@ -6,7 +6,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Machine image rules (§3.E, §3.F). Entry points, also for the NamespacedCloudProfile rules:
+// Machine image rules (E and F rules). Entry points, also for the NamespacedCloudProfile rules:
 //
 //	validateMachineImages(images []gardencorev1beta1.MachineImage, defs []gardencorev1beta1.CapabilityDefinition, fld Path, opts Options) Problems
 //	    CloudProfile level: E-1 … E-6 and F-1 … F-10; fld is spec.machineImages.
@@ -160,7 +160,7 @@ func validateMachineImageVersionBaseAt(imageName string, v gardencorev1beta1.Mac
 }
 
 // validateMachineImageAdditional applies the CloudProfile-level version rules to every version of
-// one image: F-7 (CRI), F-8 (one supported version per minor within the image), F-9 (the D rules)
+// one image: F-7 (CRI), F-8 (one supported version per minor within the image), and the D rules
 // and F-10 (without capability definitions: architectures required, flavors forbidden).
 func validateMachineImageAdditional(image gardencorev1beta1.MachineImage, caps capabilities, fld Path, opts Options) Problems {
 	if len(image.Versions) == 0 {

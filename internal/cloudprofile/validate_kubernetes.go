@@ -6,7 +6,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Kubernetes version rules of a CloudProfile (§3.C), also used on the merged status of a
+// Kubernetes version rules of a CloudProfile (C rules), also used on the merged status of a
 // NamespacedCloudProfile (M-1) and, without C-1 … C-4 and C-8, on its spec (K-4):
 //
 //	validateKubernetesVersions(versions []gardencorev1beta1.ExpirableVersion, fld Path, opts Options) Problems
@@ -14,7 +14,7 @@ import (
 //	validateKubernetesVersionEntries(versions []gardencorev1beta1.ExpirableVersion, fld Path, opts Options) Problems
 //	    C-5, C-6 and D-1 … D-9 only; fld is the ".kubernetes.versions" path.
 
-// validateKubernetesVersions applies C-1 … C-8 (and through C-7 the D rules).
+// validateKubernetesVersions applies C-1 … C-8 and the D rules.
 func validateKubernetesVersions(versions []gardencorev1beta1.ExpirableVersion, fld Path, opts Options) Problems {
 	var ps Problems
 	if len(versions) == 0 {
@@ -55,7 +55,7 @@ func validateLatestKubernetesVersion(versions []gardencorev1beta1.ExpirableVersi
 
 // validateKubernetesVersionEntries is C-5 (every version matches KubernetesVersionPattern; the bad
 // value is the whole version), C-6 (no version string occurs twice; a version failing C-5 is not
-// recorded) and C-7 (the D rules for each version).
+// recorded) and the D rules for each version.
 func validateKubernetesVersionEntries(versions []gardencorev1beta1.ExpirableVersion, fld Path, opts Options) Problems {
 	var ps Problems
 	seen := make(map[string]bool, len(versions))

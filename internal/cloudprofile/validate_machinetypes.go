@@ -6,7 +6,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Machine type rules (§3.G):
+// Machine type rules (G rules):
 //
 //	validateMachineTypesPresent(types []gardencorev1beta1.MachineType, fld Path) Problems
 //	    G-1 (CloudProfile only); fld is spec.machineTypes.

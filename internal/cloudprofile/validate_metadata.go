@@ -2,27 +2,19 @@ package cloudprofile
 
 import (
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
-	v1beta1constants "github.com/gardener/gardener/pkg/apis/core/v1beta1/constants"
 )
 
-// Metadata rules (§3.A) and constants shared by the rules.
+// Metadata rules (A rules).
 
-const (
-	architectureCapability = v1beta1constants.ArchitectureName
-	defaultArchitecture    = v1beta1constants.ArchitectureAMD64
-)
-
-// validArchitectures are the CPU architectures Gardener accepts without capability definitions.
-var validArchitectures = v1beta1constants.ValidArchitectures
-
-// validateCloudProfileMetadata runs Kubernetes' ObjectMeta validation for a cluster-scoped object
-// whose name must be a DNS-1123 subdomain. Findings on metadata.name are rule A-1, on
-// metadata.namespace (forbidden for a CloudProfile) rule A-2; all other standard metadata findings
-// (labels, annotations, finalizers, ...) are reported as A-1 too.
-func validateCloudProfileMetadata(cp *gardencorev1beta1.CloudProfile, fld Path) Problems {
-	errs := apivalidation.ValidateObjectMeta(&cp.ObjectMeta, false, apivalidation.NameIsDNSSubdomain, fld.field)
+// validateObjectMetadata runs Kubernetes' ObjectMeta validation for an object whose name must be a
+// DNS-1123 subdomain; namespaced tells whether a namespace is required (a NamespacedCloudProfile) or
+// forbidden (a CloudProfile). Findings on metadata.namespace are rule A-2; those on metadata.name
+// and all other standard metadata findings (labels, annotations, finalizers, ...) are rule A-1.
+func validateObjectMetadata(meta *metav1.ObjectMeta, namespaced bool, fld Path) Problems {
+	errs := apivalidation.ValidateObjectMeta(meta, namespaced, apivalidation.NameIsDNSSubdomain, fld.field)
 	ps := fromFieldErrors("A-1", fld, errs)
 	namespace := fld.Child("namespace").Field()
 	for i := range ps {

@@ -9,7 +9,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Region and bastion rules (§3.J), CloudProfile only.
+// Region and bastion rules (J rules), CloudProfile only.
 
 // validateRegions is J-1 (at least one region), J-2 (region names required and unique, no format
 // check), J-3 (zone names required and unique within their region) and J-4 (region labels are

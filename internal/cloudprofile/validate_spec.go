@@ -9,7 +9,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Top-level spec rules of a CloudProfile (§3.B). validateCABundle (B-2) and validateLimits (B-4)
+// Top-level spec rules of a CloudProfile (B rules). validateCABundle (B-2) and validateLimits (B-4)
 // also apply to a NamespacedCloudProfile spec (K-8):
 //
 //	validateCABundle(caBundle *string, fld Path) Problems   // fld: spec.caBundle

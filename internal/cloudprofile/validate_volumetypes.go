@@ -6,7 +6,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// Volume type rules (§3.H), for CloudProfiles, NamespacedCloudProfile specs (K-6) and merged
+// Volume type rules (H rules), for CloudProfiles, NamespacedCloudProfile specs (K-6) and merged
 // statuses (M-5):
 //
 //	validateVolumeTypes(types []gardencorev1beta1.VolumeType, fld Path) Problems

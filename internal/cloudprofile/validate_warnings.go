@@ -12,7 +12,7 @@ import (
 //
 //	W-dropped        on create: a Kubernetes version that is not active (expired or unavailable),
 //	                 or a machine image version that is expired, at Options.Now; gardener-apiserver
-//	                 removes it before storing the profile (§5.1).
+//	                 removes it before storing the profile.
 //	W-expired        on update: a version that is already expired at Options.Now (kept by Gardener).
 //	W-expires-soon   a kept version that becomes expired within Options.ExpiryWarningWindow.
 //	W-changes-soon   a kept version whose classification changes otherwise (e.g. to deprecated)
@@ -75,10 +75,6 @@ func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, drop
 		return Problems{warning("W-expires-soon", p, v.Version, fmt.Sprintf("%s %q expires after %s", what, v.Version, formatInstant(next.At)))}
 	}
 	return Problems{warning("W-changes-soon", p, v.Version, fmt.Sprintf("%s %q changes from %s to %s after %s", what, v.Version, now, next.To, formatInstant(next.At)))}
-}
-
-func warning(rule string, p Path, bad any, detail string) Problem {
-	return Problem{Rule: rule, Type: Invalid, Severity: SeverityWarning, Path: p, BadValue: bad, Detail: detail}
 }
 
 func formatInstant(t time.Time) string {

@@ -127,7 +127,7 @@ func lifecycle(stages ...gardencorev1beta1.LifecycleStage) []gardencorev1beta1.L
 func createCases() []cpCase {
 	none := func(testing.TB, *cpT) {}
 	return []cpCase{
-		// --- Fixtures and §3.A metadata.
+		// --- Fixtures and A rules: metadata.
 		legacy("valid legacy profile", none),
 		capable("I-1 valid capability profile (gate on)", none),
 		legacy("A-1 name with dots", func(_ testing.TB, cp *cpT) { cp.Name += ".example.com" }),
@@ -147,7 +147,7 @@ func createCases() []cpCase {
 			cp.Labels = map[string]string{"provider.extensions.gardener.cloud/Not Valid": "true"}
 		}),
 
-		// --- §3.B top-level spec.
+		// --- B rules: top-level spec.
 		legacy("B-1 empty type", func(_ testing.TB, cp *cpT) { cp.Spec.Type = "" }),
 		legacy("B-1 type that is no label name", func(_ testing.TB, cp *cpT) { cp.Spec.Type = "Not Valid" }),
 		legacy("B-1 any label-compatible type", func(_ testing.TB, cp *cpT) { cp.Spec.Type = "my-provider_2.x" }),
@@ -196,7 +196,7 @@ func createCases() []cpCase {
 			cp.Spec.Limits = &gardencorev1beta1.Limits{MaxNodesTotal: ptr[int32](100)}
 		}),
 		legacy("B-4 empty limits", func(_ testing.TB, cp *cpT) { cp.Spec.Limits = &gardencorev1beta1.Limits{} }),
-		legacy("B-5 unvalidated fields", func(_ testing.TB, cp *cpT) {
+		legacy("unvalidated fields", func(_ testing.TB, cp *cpT) {
 			cp.Spec.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"x/v1","kind":"Anything","deep":{"list":[1,2]}}`)}
 			cp.Spec.Regions[0].AccessRestrictions = []gardencorev1beta1.AccessRestriction{{Name: "Any Thing!"}}
 			cp.Spec.Regions[0].Zones[0].UnavailableMachineTypes = []string{"not a type"}
@@ -207,7 +207,7 @@ func createCases() []cpCase {
 			cp.Spec.VolumeTypes[0].Usable = ptr(false)
 		}),
 
-		// --- §3.C Kubernetes versions.
+		// --- C rules: Kubernetes versions.
 		legacy("C-1 no Kubernetes versions", func(_ testing.TB, cp *cpT) { *k8s(cp) = nil }),
 		legacy("C-2 version that is no semantic version", func(_ testing.TB, cp *cpT) { addKubernetes(cp, evT{Version: "a.b.c"}) }),
 		legacy("C-3 latest version has expiration date", func(_ testing.TB, cp *cpT) { (*k8s(cp))[0].ExpirationDate = at(future) }),
@@ -249,7 +249,7 @@ func createCases() []cpCase {
 		}),
 		legacy("C-8 unclassified version does not conflict", func(_ testing.TB, cp *cpT) { addKubernetes(cp, evT{Version: "1.31.1"}) }),
 
-		// --- §3.D expirable versions (on Kubernetes version 1.30.5).
+		// --- D rules: expirable versions (on Kubernetes version 1.30.5).
 		legacy("D-1 full lifecycle accepted with the gate on", setKubernetes(evT{Version: "1.30.5", Lifecycle: lifecycle(
 			stage(preview, at(past)), stage(supported, at(past2)), stage(deprecated, at(future)), stage(expired, at(future2)))})),
 		legacy("D-2 unknown classification", setKubernetes(evT{Version: "1.30.5", Classification: cls("beta")})),
@@ -264,49 +264,49 @@ func createCases() []cpCase {
 		legacy("D-9 decreasing start times", setKubernetes(evT{Version: "1.30.5", Lifecycle: lifecycle(stage(supported, at(past2)), stage(deprecated, at(past)))})),
 		legacy("D-9 equal start times", setKubernetes(evT{Version: "1.30.5", Lifecycle: lifecycle(stage(supported, at(past)), stage(deprecated, at(past)))})),
 
-		// --- §5.1 create-time dropping.
-		legacy("5.1 expired Kubernetes version is dropped", func(_ testing.TB, cp *cpT) {
+		// --- Create-time dropping (W-dropped).
+		legacy("expired Kubernetes version is dropped", func(_ testing.TB, cp *cpT) {
 			addKubernetes(cp, evT{Version: "1.29.0", Classification: cls(deprecated), ExpirationDate: at(past)})
 		}),
-		legacy("5.1 unavailable Kubernetes version is dropped", func(_ testing.TB, cp *cpT) {
+		legacy("unavailable Kubernetes version is dropped", func(_ testing.TB, cp *cpT) {
 			addKubernetes(cp, evT{Version: "1.29.0", Lifecycle: lifecycle(stage(preview, at(future)))})
 		}),
-		legacy("5.1 Kubernetes version classified unavailable is dropped before D-2", setKubernetes(evT{Version: "1.30.5", Classification: cls(unavailable)})),
-		legacy("5.1 all Kubernetes versions expired", func(_ testing.TB, cp *cpT) {
+		legacy("Kubernetes version classified unavailable is dropped before D-2", setKubernetes(evT{Version: "1.30.5", Classification: cls(unavailable)})),
+		legacy("all Kubernetes versions expired", func(_ testing.TB, cp *cpT) {
 			for i := range *k8s(cp) {
 				(*k8s(cp))[i].ExpirationDate = at(past)
 			}
 		}),
-		legacy("5.1 expired latest version is dropped before C-3", func(_ testing.TB, cp *cpT) {
+		legacy("expired latest version is dropped before C-3", func(_ testing.TB, cp *cpT) {
 			addKubernetes(cp, evT{Version: "1.32.0", ExpirationDate: at(past)})
 		}),
-		legacy("5.1 dropping makes an expiring version the latest", func(_ testing.TB, cp *cpT) {
+		legacy("dropping makes an expiring version the latest", func(_ testing.TB, cp *cpT) {
 			(*k8s(cp))[0] = evT{Version: "1.31.2", Classification: cls(supported), ExpirationDate: at(past)}
 			addKubernetes(cp, evT{Version: "1.30.6", Classification: cls(supported), ExpirationDate: at(future)})
 		}),
-		legacy("5.1 paths refer to the list after dropping", func(_ testing.TB, cp *cpT) {
+		legacy("paths refer to the list after dropping", func(_ testing.TB, cp *cpT) {
 			*k8s(cp) = append([]evT{{Version: "1.29.0", ExpirationDate: at(past)}}, append(*k8s(cp), evT{Version: "v1.28.0"})...)
 		}),
-		legacy("5.1 expired machine image version is dropped", func(_ testing.TB, cp *cpT) {
+		legacy("expired machine image version is dropped", func(_ testing.TB, cp *cpT) {
 			addImageVersion(cp, mivT{ExpirableVersion: evT{Version: "1443.1.0", ExpirationDate: at(past)}})
 		}),
-		legacy("5.1 machine image left without versions", func(_ testing.TB, cp *cpT) {
+		legacy("machine image left without versions", func(_ testing.TB, cp *cpT) {
 			for i := range image(cp).Versions {
 				image(cp).Versions[i].ExpirationDate = at(past)
 			}
 		}),
-		legacy("5.1 unavailable machine image version is kept", func(_ testing.TB, cp *cpT) {
+		legacy("unavailable machine image version is kept", func(_ testing.TB, cp *cpT) {
 			addImageVersion(cp, mivT{ExpirableVersion: evT{Version: "1443.1.0", Lifecycle: lifecycle(stage(preview, at(future)))}})
 		}),
-		legacy("5.1 machine image version classified unavailable is kept and rejected", func(_ testing.TB, cp *cpT) {
+		legacy("machine image version classified unavailable is kept and rejected", func(_ testing.TB, cp *cpT) {
 			addImageVersion(cp, mivT{ExpirableVersion: evT{Version: "1443.1.0", Classification: cls(unavailable)}})
 		}),
-		legacy("5.1 image version paths refer to the list after dropping", func(_ testing.TB, cp *cpT) {
+		legacy("image version paths refer to the list after dropping", func(_ testing.TB, cp *cpT) {
 			image(cp).Versions = append([]mivT{{ExpirableVersion: evT{Version: "1000.0.0", ExpirationDate: at(past)}}},
 				append(image(cp).Versions, mivT{ExpirableVersion: evT{Version: "1443.1.0"}, Architectures: []string{"s390x"}})...)
 		}),
 
-		// --- §3.E machine images.
+		// --- E rules: machine images.
 		legacy("E-1 no machine images", func(_ testing.TB, cp *cpT) { cp.Spec.MachineImages = nil }),
 		legacy("E-2 machine image version that is no semantic version", func(_ testing.TB, cp *cpT) {
 			addImageVersion(cp, mivT{ExpirableVersion: evT{Version: "latest"}})
@@ -327,7 +327,7 @@ func createCases() []cpCase {
 			image(cp).UpdateStrategy = strategy(gardencorev1beta1.UpdateStrategyPatch)
 		}),
 
-		// --- §3.F machine image versions.
+		// --- F rules: machine image versions.
 		legacy("F-1 version keys collide across images", func(_ testing.TB, cp *cpT) {
 			cp.Spec.MachineImages = append(cp.Spec.MachineImages,
 				miT{Name: "x", Versions: []mivT{{ExpirableVersion: evT{Version: "1.0.0-1.0.0"}}}},
@@ -356,24 +356,24 @@ func createCases() []cpCase {
 		legacy("F-5 valid kubeletVersionConstraint range", func(_ testing.TB, cp *cpT) {
 			image(cp).Versions[0].KubeletVersionConstraint = ptr(">= 1.26, < 1.32")
 		}),
-		legacy("F-6a unknown architecture", func(_ testing.TB, cp *cpT) { image(cp).Versions[0].Architectures = []string{"amd64", "s390x"} }),
-		capable("F-6b version without flavors under two architectures", func(_ testing.TB, cp *cpT) { image(cp).Versions[1].CapabilityFlavors = nil }),
-		capable("F-6b flavor without architecture", func(_ testing.TB, cp *cpT) {
+		legacy("F-6 unknown architecture", func(_ testing.TB, cp *cpT) { image(cp).Versions[0].Architectures = []string{"amd64", "s390x"} }),
+		capable("F-6 version without flavors under two architectures", func(_ testing.TB, cp *cpT) { image(cp).Versions[1].CapabilityFlavors = nil }),
+		capable("F-6 flavor without architecture", func(_ testing.TB, cp *cpT) {
 			image(cp).Versions[1].CapabilityFlavors = []gardencorev1beta1.MachineImageFlavor{flavor(map[string][]string{"network": {"standard"}})}
 		}),
-		capable("F-6b flavor with two architectures", func(_ testing.TB, cp *cpT) {
+		capable("F-6 flavor with two architectures", func(_ testing.TB, cp *cpT) {
 			image(cp).Versions[1].CapabilityFlavors = []gardencorev1beta1.MachineImageFlavor{flavor(map[string][]string{"architecture": {"amd64", "arm64"}})}
 		}),
-		capable("F-6b architectures not covered by flavors", func(_ testing.TB, cp *cpT) { image(cp).Versions[1].Architectures = []string{"amd64", "arm64"} }),
-		capable("F-6b architectures that are a subset of the flavors", func(_ testing.TB, cp *cpT) { image(cp).Versions[0].Architectures = []string{"arm64"} }),
-		capable("F-6b architecture outside the definition", func(_ testing.TB, cp *cpT) { image(cp).Versions[1].Architectures = []string{"s390x"} }),
-		capable("F-6b unknown capability in a flavor", func(_ testing.TB, cp *cpT) {
+		capable("F-6 architectures not covered by flavors", func(_ testing.TB, cp *cpT) { image(cp).Versions[1].Architectures = []string{"amd64", "arm64"} }),
+		capable("F-6 architectures that are a subset of the flavors", func(_ testing.TB, cp *cpT) { image(cp).Versions[0].Architectures = []string{"arm64"} }),
+		capable("F-6 architecture outside the definition", func(_ testing.TB, cp *cpT) { image(cp).Versions[1].Architectures = []string{"s390x"} }),
+		capable("F-6 unknown capability in a flavor", func(_ testing.TB, cp *cpT) {
 			image(cp).Versions[1].CapabilityFlavors = []gardencorev1beta1.MachineImageFlavor{flavor(map[string][]string{"architecture": {"amd64"}, "gpu": {"nvidia"}})}
 		}),
-		capable("F-6b unknown capability value in a flavor", func(_ testing.TB, cp *cpT) {
+		capable("F-6 unknown capability value in a flavor", func(_ testing.TB, cp *cpT) {
 			image(cp).Versions[1].CapabilityFlavors = []gardencorev1beta1.MachineImageFlavor{flavor(map[string][]string{"architecture": {"amd64"}, "network": {"turbo"}})}
 		}),
-		capable("F-6b single architecture definition needs no flavors", func(_ testing.TB, cp *cpT) {
+		capable("F-6 single architecture definition needs no flavors", func(_ testing.TB, cp *cpT) {
 			cp.Spec.MachineCapabilities[0].Values = []string{"amd64"}
 			for i := range image(cp).Versions {
 				image(cp).Versions[i].CapabilityFlavors = nil
@@ -405,23 +405,23 @@ func createCases() []cpCase {
 		legacy("F-8 same minor in different images", func(_ testing.TB, cp *cpT) {
 			cp.Spec.MachineImages = append(cp.Spec.MachineImages, miT{Name: "ubuntu", Versions: []mivT{{ExpirableVersion: evT{Version: "1877.3.1", Classification: cls(supported)}}}})
 		}),
-		legacy("F-9 lifecycle together with classification", func(_ testing.TB, cp *cpT) {
+		legacy("D-4 image version with lifecycle and classification", func(_ testing.TB, cp *cpT) {
 			addImageVersion(cp, mivT{ExpirableVersion: evT{Version: "1443.1.0", Classification: cls(preview), Lifecycle: lifecycle(stage(preview, at(past)))}})
 		}),
-		legacy("F-9 lifecycle out of order", func(_ testing.TB, cp *cpT) {
+		legacy("D-7 image version lifecycle out of order", func(_ testing.TB, cp *cpT) {
 			addImageVersion(cp, mivT{ExpirableVersion: evT{Version: "1443.1.0", Lifecycle: lifecycle(stage(deprecated, at(past)), stage(preview, at(past2)))}})
 		}),
-		legacy("F-9 later stage without start time", func(_ testing.TB, cp *cpT) {
+		legacy("D-8 image version stage without start time", func(_ testing.TB, cp *cpT) {
 			addImageVersion(cp, mivT{ExpirableVersion: evT{Version: "1443.1.0", Lifecycle: lifecycle(stage(preview, at(past)), stage(supported, nil))}})
 		}),
-		legacy("F-9 classification expired image version is dropped on create", func(_ testing.TB, cp *cpT) {
+		legacy("D-3 classification expired image version is dropped on create", func(_ testing.TB, cp *cpT) {
 			addImageVersion(cp, mivT{ExpirableVersion: evT{Version: "1443.1.0", Classification: cls(expired)}})
 		}),
 		legacy("F-10 capabilityFlavors without definitions", func(_ testing.TB, cp *cpT) {
 			image(cp).Versions[1].CapabilityFlavors = []gardencorev1beta1.MachineImageFlavor{archFlavor("amd64")}
 		}),
 
-		// --- §3.G machine types.
+		// --- G rules: machine types.
 		legacy("G-1 no machine types", func(_ testing.TB, cp *cpT) { cp.Spec.MachineTypes = nil }),
 		legacy("G-2 empty machine type name", func(_ testing.TB, cp *cpT) {
 			cp.Spec.MachineTypes = append(cp.Spec.MachineTypes, mtT{Name: "", CPU: q("1"), GPU: q("0"), Memory: q("1Gi")})
@@ -470,7 +470,7 @@ func createCases() []cpCase {
 		legacy("G-7 capabilities without definitions", func(_ testing.TB, cp *cpT) { cp.Spec.MachineTypes[0].Capabilities = caps("architecture", "amd64") }),
 		legacy("G-7 empty architecture", func(_ testing.TB, cp *cpT) { cp.Spec.MachineTypes[0].Architecture = ptr("") }),
 
-		// --- §3.H volume types.
+		// --- H rules: volume types.
 		legacy("H-1 empty volume type name", func(_ testing.TB, cp *cpT) {
 			cp.Spec.VolumeTypes = append(cp.Spec.VolumeTypes, vtT{Name: "", Class: "premium"})
 		}),
@@ -483,7 +483,7 @@ func createCases() []cpCase {
 		legacy("H-4 negative volume minSize", func(_ testing.TB, cp *cpT) { cp.Spec.VolumeTypes[0].MinSize = qp("-1Gi") }),
 		legacy("H-4 volume minSize", func(_ testing.TB, cp *cpT) { cp.Spec.VolumeTypes[0].MinSize = qp("20Gi") }),
 
-		// --- §3.I capability definitions.
+		// --- I rules: capability definitions.
 		capable("I-2 duplicate capability name", func(_ testing.TB, cp *cpT) {
 			cp.Spec.MachineCapabilities = append(cp.Spec.MachineCapabilities, gardencorev1beta1.CapabilityDefinition{Name: "network", Values: []string{"standard", "accelerated"}})
 		}),
@@ -514,11 +514,11 @@ func createCases() []cpCase {
 		capable("I-5 empty capability value", func(_ testing.TB, cp *cpT) {
 			cp.Spec.MachineCapabilities = append(cp.Spec.MachineCapabilities, gardencorev1beta1.CapabilityDefinition{Name: "storage", Values: []string{""}})
 		}),
-		capable("I-6 repeated capability values accepted", func(_ testing.TB, cp *cpT) {
+		capable("repeated capability values accepted", func(_ testing.TB, cp *cpT) {
 			cp.Spec.MachineCapabilities = append(cp.Spec.MachineCapabilities, gardencorev1beta1.CapabilityDefinition{Name: "storage", Values: []string{"ssd", "ssd"}})
 		}),
 
-		// --- §3.J regions and bastion.
+		// --- J rules: regions and bastion.
 		legacy("J-1 no regions", func(_ testing.TB, cp *cpT) { cp.Spec.Regions = nil }),
 		legacy("J-2 empty region name", func(_ testing.TB, cp *cpT) {
 			cp.Spec.Regions = append(cp.Spec.Regions, gardencorev1beta1.Region{Name: ""})

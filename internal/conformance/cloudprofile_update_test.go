@@ -58,21 +58,21 @@ func updateCases() []updateCase {
 		{"U-3 new image with an unavailable version", func(cp *cpT) {
 			cp.Spec.MachineImages = append(cp.Spec.MachineImages, miT{Name: "ubuntu", Versions: []mivT{{ExpirableVersion: evT{Version: "22.4.1", Lifecycle: lifecycle(stage(supported, at(future)))}}}})
 		}},
-		{"U-4 Kubernetes version removed", func(cp *cpT) { *k8s(cp) = (*k8s(cp))[:1] }},
-		{"U-4 image version removed", func(cp *cpT) { image(cp).Versions = image(cp).Versions[:1] }},
-		{"5.1 update keeps an expired Kubernetes version", func(cp *cpT) {
+		{"Kubernetes version removed", func(cp *cpT) { *k8s(cp) = (*k8s(cp))[:1] }},
+		{"image version removed", func(cp *cpT) { image(cp).Versions = image(cp).Versions[:1] }},
+		{"update keeps an expired Kubernetes version", func(cp *cpT) {
 			addKubernetes(cp, evT{Version: "1.29.0", ExpirationDate: at(past)})
 		}},
-		{"5.1 update keeps an expired image version", func(cp *cpT) {
+		{"update keeps an expired image version", func(cp *cpT) {
 			addImageVersion(cp, mivT{ExpirableVersion: evT{Version: "1000.0.0", ExpirationDate: at(past)}})
 		}},
 		{"C-3 update runs the create validation", func(cp *cpT) { (*k8s(cp))[0].ExpirationDate = at(future) }},
 		{"B-1 type changed", func(cp *cpT) { cp.Spec.Type = "other" }},
 		{"B-1 type changed to one that is no label name", func(cp *cpT) { cp.Spec.Type = "Not Valid" }},
-		{"U-5 migration to two-architecture capabilities", func(cp *cpT) {
+		{"capabilities on update: migration to two architectures", func(cp *cpT) {
 			cp.Spec.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}
 		}},
-		{"U-5 single-architecture capabilities conflict with arm64 entries", func(cp *cpT) {
+		{"capabilities on update: a single architecture conflicts with arm64 entries", func(cp *cpT) {
 			cp.Spec.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64"}}}
 		}},
 	}

@@ -50,10 +50,10 @@ type mergePair struct {
 	mutate func(t testing.TB, ncp *ncpT)
 }
 
-// documentedResults check, for some pairs, the server's merged status against the semantics
-// document, independently of the package; they return the deviations.
+// documentedResults check, for some pairs, the server's merged status against the result Gardener's
+// MergeCloudProfiles gives, written out independently of the package; they return the deviations.
 var documentedResults = map[string]func(t testing.TB, status gardencorev1beta1.CloudProfileSpec) []string{
-	"4.3 worked example": workedExampleDeviations,
+	"worked example": workedExampleDeviations,
 	"NamespacedCloudProfile version replaces a version the parent gains later": wholesaleDeviations,
 }
 
@@ -107,7 +107,7 @@ func mergePairs() []mergePair {
 		{"providerConfig is not merged", e, func(_ testing.TB, ncp *ncpT) {
 			ncp.Spec.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"local.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig"}`)}
 		}},
-		{"4.3 worked example", e, func(t testing.TB, ncp *ncpT) { ncp.Spec = exampleNamespaced(t, ncp.Name, ncp.Spec.Parent.Name).Spec }},
+		{"worked example", e, func(t testing.TB, ncp *ncpT) { ncp.Spec = exampleNamespaced(t, ncp.Name, ncp.Spec.Parent.Name).Spec }},
 
 		{"only a parent with providerConfig", p, func(testing.TB, *ncpT) {}},
 		{"caBundle without a parent caBundle", p, func(t testing.TB, ncp *ncpT) { ncp.Spec.CABundle = ptr(certificatePEM(t, 1)) }},
@@ -253,7 +253,7 @@ func TestDifferential_MergeMatchesControllerStatus(t *testing.T) {
 			}
 			if expect := documentedResults[p.name]; expect != nil {
 				if d := expect(t, ncp.Status.CloudProfileSpec); len(d) > 0 {
-					c.last = "status.cloudProfileSpec differs from the semantics document:\n      " + strings.Join(d, "\n      ")
+					c.last = "status.cloudProfileSpec differs from the expected merge:\n      " + strings.Join(d, "\n      ")
 					continue
 				}
 			}
@@ -293,7 +293,7 @@ func TestDifferential_MergeMatchesControllerStatus(t *testing.T) {
 }
 
 // workedExampleDeviations checks the merged status of the worked example against the result the
-// semantics document states (§4.3), independently of the package.
+// worked example of the Namespaced profiles guide states, independently of the package.
 func workedExampleDeviations(t testing.TB, s gardencorev1beta1.CloudProfileSpec) []string {
 	var out []string
 	expect := func(what string, got, want any) {
@@ -350,7 +350,7 @@ func workedExampleDeviations(t testing.TB, s gardencorev1beta1.CloudProfileSpec)
 // wholesaleDeviations checks the growing parent's pair: its NamespacedCloudProfile defines
 // gardenlinux 1600.1.0 with cri, architectures and a kubelet constraint; the parent later gains
 // 1600.1.0 (preview, amd64). The NamespacedCloudProfile's version replaces the parent's wholesale
-// (§4.2 step 5), in the parent's position.
+// (as MergeCloudProfiles does), in the parent's position.
 func wholesaleDeviations(_ testing.TB, s gardencorev1beta1.CloudProfileSpec) []string {
 	var versions []string
 	for _, i := range s.MachineImages {
@@ -383,8 +383,8 @@ func ptrValue[T any](p *T) T {
 //
 // Normalisation: every "architectures" list is sorted. Gardener derives such lists from sets
 // (sets.New(...).UnsortedList() in SyncArchitectureCapabilityFields on CloudProfile writes, in
-// TransformSpecToParentFormat and in the merge's architecture sync, semantics §4.2 steps 4 and
-// 10, §5.3), so the server's order is random, while the package lists values in order of first
+// TransformSpecToParentFormat and in the merge's architecture sync, and in
+// SyncArchitectureCapabilityFields), so the server's order is random, while the package lists values in order of first
 // occurrence; the order carries no meaning there.
 func jsonDiff(want, got any) []string {
 	w, g := normalised(want), normalised(got)

@@ -13,7 +13,7 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
 
-// exampleParent is the parent CloudProfile of the semantics document's worked example (§4.3), with
+// exampleParent is the parent CloudProfile of the worked example of the Namespaced profiles guide, with
 // its dates moved from 2027 to 2097 so that the verdicts do not depend on today.
 func exampleParent(t testing.TB, name string) *cpT {
 	return &cpT{
@@ -46,7 +46,7 @@ func exampleParent(t testing.TB, name string) *cpT {
 	}
 }
 
-// exampleNamespaced is the NamespacedCloudProfile of the worked example (§4.3), dates moved to 2097.
+// exampleNamespaced is the NamespacedCloudProfile of the worked example, dates moved to 2097.
 func exampleNamespaced(t testing.TB, name, parent string) *ncpT {
 	ncp := namespaced(name, parent)
 	ncp.Spec.CABundle = ptr(certificatePEM(t, 1))
@@ -133,9 +133,9 @@ func ncpCases() []ncpCase {
 	}
 	extended := evT{Version: "1592.9.0", ExpirationDate: at(future)}
 	return []ncpCase{
-		// §3.K static validation.
-		{"K-11 only a parent", e, func(testing.TB, *ncpT) {}, false},
-		{"4.3 worked example", e, func(t testing.TB, ncp *ncpT) { ncp.Spec = exampleNamespaced(t, ncp.Name, ncp.Spec.Parent.Name).Spec }, false},
+		// K rules: static validation.
+		{"only a parent", e, func(testing.TB, *ncpT) {}, false},
+		{"worked example", e, func(t testing.TB, ncp *ncpT) { ncp.Spec = exampleNamespaced(t, ncp.Name, ncp.Spec.Parent.Name).Spec }, false},
 		{"K-1 parent kind is not CloudProfile", e, func(_ testing.TB, ncp *ncpT) { ncp.Spec.Parent.Kind = "NamespacedCloudProfile" }, false},
 		{"L-0 parent does not exist", e, func(_ testing.TB, ncp *ncpT) { ncp.Spec.Parent.Name = "conformance-no-such-profile" }, false},
 		{"A-1 invalid label", e, func(_ testing.TB, ncp *ncpT) { ncp.Labels = map[string]string{"bad key": "x"} }, false},
@@ -178,7 +178,7 @@ func ncpCases() []ncpCase {
 			ncp.Spec.Limits = &gardencorev1beta1.Limits{MaxNodesTotal: ptr[int32](0)}
 		}, false},
 
-		// §3.L admission against the parent.
+		// L rules: admission against the parent.
 		{"L-1 Kubernetes version not in the parent", e, func(_ testing.TB, ncp *ncpT) {
 			ncp.Spec.Kubernetes = kubernetesOverrides(evT{Version: "1.32.0", ExpirationDate: at(future)})
 		}, false},
@@ -191,7 +191,7 @@ func ncpCases() []ncpCase {
 		{"M-1 expiration date on the latest Kubernetes version", e, func(_ testing.TB, ncp *ncpT) {
 			ncp.Spec.Kubernetes = kubernetesOverrides(evT{Version: "1.31.2", ExpirationDate: at(future)})
 		}, false},
-		{"5.2 expired Kubernetes override is dropped on create", e, func(_ testing.TB, ncp *ncpT) {
+		{"expired Kubernetes override is dropped on create", e, func(_ testing.TB, ncp *ncpT) {
 			ncp.Spec.Kubernetes = kubernetesOverrides(evT{Version: "1.30.5", ExpirationDate: at(past)})
 		}, false},
 		{"L-6 classification on an image override", e, override(mivT{ExpirableVersion: evT{Version: "1592.9.0", ExpirationDate: at(future), Classification: cls(deprecated)}}), false},
@@ -202,12 +202,12 @@ func ncpCases() []ncpCase {
 		{"L-7 image override without expiration date", e, override(mivT{ExpirableVersion: evT{Version: "1592.9.0"}}), false},
 		{"L-7 image override extends the expiration date", e, override(mivT{ExpirableVersion: extended}), false},
 		{"L-9 new version for a parent image", e, override(mivT{ExpirableVersion: evT{Version: "1600.1.0"}, CRI: containerd()}), false},
-		{"M-3 new version without cri", e, override(mivT{ExpirableVersion: evT{Version: "1600.1.0"}}), false},
+		{"M-2/F-7 new version without cri", e, override(mivT{ExpirableVersion: evT{Version: "1600.1.0"}}), false},
 		{"M-2 new supported version conflicts in its minor", e, override(mivT{ExpirableVersion: evT{Version: "1877.3.1", Classification: cls(supported)}, CRI: containerd()}), false},
 		{"L-10 new image without versions", e, func(_ testing.TB, ncp *ncpT) {
 			ncp.Spec.MachineImages = []miT{{Name: "custom-os", UpdateStrategy: strategy(gardencorev1beta1.UpdateStrategyMajor)}}
 		}, false},
-		{"M-3 new image without update strategy", e, func(_ testing.TB, ncp *ncpT) {
+		{"M-2/E-6 new image without update strategy", e, func(_ testing.TB, ncp *ncpT) {
 			ncp.Spec.MachineImages = []miT{{Name: "custom-os", Versions: []mivT{{ExpirableVersion: evT{Version: "1.0.0"}, CRI: containerd()}}}}
 		}, false},
 		{"L-10 new image with unsupported cri", e, func(_ testing.TB, ncp *ncpT) {
@@ -225,7 +225,7 @@ func ncpCases() []ncpCase {
 				{ExpirableVersion: evT{Version: "1.0.0", Classification: cls(supported)}, CRI: containerd(), Architectures: []string{"arm64"}},
 			}}}
 		}, false},
-		{"5.2 image entry with only an expired version is removed", e, override(mivT{ExpirableVersion: evT{Version: "1600.1.0", ExpirationDate: at(past)}}), false},
+		{"image entry with only an expired version is removed", e, override(mivT{ExpirableVersion: evT{Version: "1600.1.0", ExpirationDate: at(past)}}), false},
 		{"M-4 machine type override and addition", e, func(_ testing.TB, ncp *ncpT) {
 			ncp.Spec.MachineTypes = []mtT{{Name: "m5.large", CPU: q("4"), GPU: q("0"), Memory: q("16Gi")}, {Name: "x1.metal", CPU: q("96"), GPU: q("0"), Memory: q("1Ti")}}
 		}, false},
@@ -241,8 +241,8 @@ func ncpCases() []ncpCase {
 		}, false},
 
 		// Capability parent.
-		{"F-6b new version with architectures only", c, override(mivT{ExpirableVersion: evT{Version: "1600.1.0"}, CRI: containerd(), Architectures: []string{"arm64"}}), false},
-		{"F-6b new version without architectures or flavors", c, override(mivT{ExpirableVersion: evT{Version: "1600.1.0"}, CRI: containerd()}), false},
+		{"F-6 new version with architectures only", c, override(mivT{ExpirableVersion: evT{Version: "1600.1.0"}, CRI: containerd(), Architectures: []string{"arm64"}}), false},
+		{"F-6 new version without architectures or flavors", c, override(mivT{ExpirableVersion: evT{Version: "1600.1.0"}, CRI: containerd()}), false},
 		{"L-9 flavor value not defined by the parent", c, override(mivT{ExpirableVersion: evT{Version: "1600.1.0"}, CRI: containerd(),
 			CapabilityFlavors: []gardencorev1beta1.MachineImageFlavor{flavor(map[string][]string{"architecture": {"amd64"}, "network": {"turbo"}})}}), false},
 		{"L-6 architectures on an override under a capability parent", c, override(mivT{ExpirableVersion: extended, Architectures: []string{"amd64"}}), false},
@@ -266,12 +266,12 @@ func ncpCases() []ncpCase {
 		}, false},
 
 		// Lifecycle parent.
-		{"K-11 only a parent with lifecycles", l, func(testing.TB, *ncpT) {}, false},
-		{"M-7 expiration override of a Kubernetes version with lifecycle", l, func(_ testing.TB, ncp *ncpT) {
+		{"only a parent with lifecycles", l, func(testing.TB, *ncpT) {}, false},
+		{"M-1/D-4 expiration override of a Kubernetes version with lifecycle", l, func(_ testing.TB, ncp *ncpT) {
 			ncp.Spec.Kubernetes = kubernetesOverrides(evT{Version: "1.30.5", ExpirationDate: at(future)})
 		}, false},
-		{"M-7 expiration override of an image version with lifecycle", l, override(mivT{ExpirableVersion: evT{Version: "1877.3.0", ExpirationDate: at(future)}}), false},
-		{"M-7 expiration override of a legacy image version next to lifecycles", l, override(mivT{ExpirableVersion: evT{Version: "1592.9.0", ExpirationDate: at(future)}}), false},
+		{"M-2/D-4 expiration override of an image version with lifecycle", l, override(mivT{ExpirableVersion: evT{Version: "1877.3.0", ExpirationDate: at(future)}}), false},
+		{"expiration override of a legacy image version next to lifecycles", l, override(mivT{ExpirableVersion: evT{Version: "1592.9.0", ExpirationDate: at(future)}}), false},
 	}
 }
 

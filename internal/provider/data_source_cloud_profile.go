@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -74,15 +73,9 @@ func (d *cloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 
 // Configure receives the provider's data.
 func (d *cloudProfileDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	if req.ProviderData == nil {
-		return
+	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
+		d.data = data
 	}
-	data, ok := req.ProviderData.(*providerData)
-	if !ok {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", req.ProviderData))
-		return
-	}
-	d.data = data
 }
 
 // Read fetches the CloudProfile with one GET and evaluates it.

@@ -115,15 +115,9 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 
 // Configure receives the provider's data.
 func (d *namespacedCloudProfileDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	if req.ProviderData == nil {
-		return
+	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
+		d.data = data
 	}
-	data, ok := req.ProviderData.(*providerData)
-	if !ok {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", req.ProviderData))
-		return
-	}
-	d.data = data
 }
 
 // Read fetches the NamespacedCloudProfile and its parent (one GET each) and evaluates the merge.

@@ -155,7 +155,7 @@ locals {
 }
 `
 
-// TestFunctionMerge_WorkedExample is the worked example of the semantics document (§4.3).
+// TestFunctionMerge_WorkedExample is the worked example of the Namespaced profiles guide.
 func TestFunctionMerge_WorkedExample(t *testing.T) {
 	functionTest(t, functionMergeConfig+`
 output "type"            { value = local.merged.type }

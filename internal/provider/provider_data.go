@@ -35,6 +35,16 @@ type providerData struct {
 	err    error
 }
 
+// providerDataOf returns the provider data the framework passes to Configure of a resource or data
+// source, nil before the provider is configured; any other value is a bug, reported in diags.
+func providerDataOf(v any, diags *diag.Diagnostics) *providerData {
+	data, ok := v.(*providerData)
+	if !ok && v != nil {
+		diags.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", v))
+	}
+	return data
+}
+
 // Client returns the Kubernetes client, building it on the first call.
 func (d *providerData) Client() (*kube.Client, error) {
 	d.once.Do(func() {

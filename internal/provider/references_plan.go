@@ -12,7 +12,7 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
-// Plan-time cross-object checks (§3.N): the rules Gardener's ResourceReferenceManager applies to an
+// Plan-time cross-object checks (N rules): the rules Gardener's ResourceReferenceManager applies to an
 // update, which need the NamespacedCloudProfiles and Shoots that refer to the profile. The objects
 // are listed only when the update can break a reference (cloudprofile.NeedsReferenceCheck,
 // NeedsNamespacedReferenceCheck), with one list request per kind. When listing is not possible

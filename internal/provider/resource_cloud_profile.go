@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -92,10 +91,8 @@ func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequ
 
 // Configure receives the provider's data.
 func (r *cloudProfileResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	if data, ok := req.ProviderData.(*providerData); ok {
+	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
 		r.data = data
-	} else if req.ProviderData != nil {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", req.ProviderData))
 	}
 }
 
@@ -193,7 +190,7 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 		resp.State.RemoveResource(ctx)
 		return
 	}
-	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, objectRef{"CloudProfile", name}, cp.DeletionTimestamp, "R-1")...)
+	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, objectRef{"CloudProfile", name}, cp.DeletionTimestamp, cloudprofile.RuleCloudProfileInUse)...)
 	var prior *gardencorev1beta1.CloudProfileSpec
 	if spec := largeInput(ctx, rolePrior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
 		spec, _, d := expandCloudProfileSpecTerraform(spec, path.Root("spec"))
@@ -221,7 +218,7 @@ func (r *cloudProfileResource) Delete(ctx context.Context, req resource.DeleteRe
 		delete: func(ctx context.Context) error { return client.DeleteCloudProfile(ctx, name, uidOf(state.Metadata)) },
 		get:    func(ctx context.Context) error { _, err := client.GetCloudProfile(ctx, name); return err },
 		users:  cloudProfileUsers(client, name),
-		rule:   "R-1",
+		rule:   cloudprofile.RuleCloudProfileInUse,
 	}.run(ctx, timeout)...)
 }
 

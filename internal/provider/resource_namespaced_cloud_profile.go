@@ -83,10 +83,8 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 
 // Configure receives the provider's data.
 func (r *namespacedCloudProfileResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	if data, ok := req.ProviderData.(*providerData); ok {
+	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
 		r.data = data
-	} else if req.ProviderData != nil {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", req.ProviderData))
 	}
 }
 
@@ -213,7 +211,7 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 		resp.State.RemoveResource(ctx)
 		return
 	}
-	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, namespacedRefOf(namespace, name), ncp.DeletionTimestamp, "R-2")...)
+	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, namespacedRefOf(namespace, name), ncp.DeletionTimestamp, cloudprofile.RuleNamespacedCloudProfileInUse)...)
 	var prior *gardencorev1beta1.NamespacedCloudProfileSpec
 	if spec := largeInput(ctx, rolePrior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
 		spec, _, d := expandNamespacedCloudProfileSpecTerraform(spec, path.Root("spec"))
@@ -250,7 +248,7 @@ func (r *namespacedCloudProfileResource) Delete(ctx context.Context, req resourc
 			return err
 		},
 		users: namespacedCloudProfileUsers(client, namespace, name),
-		rule:  "R-2",
+		rule:  cloudprofile.RuleNamespacedCloudProfileInUse,
 	}.run(ctx, timeout)...)
 }
 

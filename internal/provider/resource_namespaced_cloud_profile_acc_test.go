@@ -128,7 +128,7 @@ func TestAccNamespacedCloudProfile_parentRulesFailAtPlan(t *testing.T) {
 			regexp.MustCompile(`(?s)1\.29\.9.*does\s+not\s+exist\s+in\s+parent`)},
 		{"L-6 classification on an extended parent version", `machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", classification = "preview", expiration_date = "2099-06-01T00:00:00Z" }] }]`,
 			regexp.MustCompile(`(?s)must\s+not\s+provide\s+a\s+classification`)},
-		{"M-3 new version without cri fails in the merged profile", `machine_images = [{ name = "gardenlinux", versions = [{ version = "1900.0.0" }] }]`,
+		{"M-2/F-7 new version without cri fails in the merged profile", `machine_images = [{ name = "gardenlinux", versions = [{ version = "1900.0.0" }] }]`,
 			regexp.MustCompile(`(?s)status\.cloudProfileSpec\.machineImages\[0\]\.versions\[1\]\.cri`)},
 	}
 	steps := []resource.TestStep{{Config: base}}

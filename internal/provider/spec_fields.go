@@ -58,7 +58,7 @@ type specField struct {
 	// requires.
 	required bool
 	// computedOn lists the kinds on which Gardener's API server fills the field in when it is
-	// omitted (defaulting, §1.6, and the capability synchronisation of a CloudProfile, §5.3), or
+	// omitted (defaulting, and the capability synchronisation of a CloudProfile), or
 	// always serialises a zero value for it. There the resource attribute is Optional+Computed.
 	computedOn profileKinds
 	// emptyIsNull marks a struct Gardener always serialises (no omitempty, not a pointer): when all

@@ -5,10 +5,10 @@ import (
 )
 
 // ValidateCloudProfileUpdate returns what gardener-apiserver's static validation reports for an
-// update of a CloudProfile (§3.U): the metadata update rule a user can run into (A-3, the name is
+// update of a CloudProfile: the metadata update rule a user can run into (A-3, the name is
 // immutable), the full create validation of newCP, and the update-only rules U-1 (maxNodesTotal
 // may not decrease), U-2 and U-3 (a version that was not unavailable may not become unavailable).
-// Removing versions is allowed (U-4); capabilities are validated as on create (U-5), after
+// Removing versions is allowed; capabilities are validated as on create, after
 // PrepareForUpdate synchronised them.
 //
 // Like ValidateCloudProfile it validates the objects as given: Gardener validates newCP after

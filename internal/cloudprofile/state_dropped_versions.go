@@ -8,7 +8,7 @@ import (
 
 // WithDroppedVersions returns stored with the versions of desired put back that Gardener drops
 // when they are written: Kubernetes versions that are not active at `at`, and machine image
-// versions that are expired at `at` (§5.1, §5.2). Each is put back after the version that precedes
+// versions that are expired at `at` (W-dropped). Each is put back after the version that precedes
 // it in desired. Versions missing from stored for any other reason stay missing.
 //
 // The provider records such versions in its state as configured, so that a plan after apply shows

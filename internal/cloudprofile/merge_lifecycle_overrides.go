@@ -11,9 +11,9 @@ import (
 
 // GEP-32 lifecycle overrides in a NamespacedCloudProfile (MergeOptions.LifecycleOverrides).
 //
-// Gardener v1.149 does not implement them (semantics §6.1); this is the opt-in behaviour the GEP
-// describes ("Compatibility with Namespaced Cloud Profiles") as refined by the unmerged pull
-// request summarised in Appendix A of the semantics document, for the feature-gate-on case:
+// Gardener v1.149 does not implement them: its merge takes only the expiration date of an override.
+// This is the opt-in behaviour the GEP describes ("Compatibility with Namespaced Cloud Profiles")
+// as refined by the unmerged pull request gardener/gardener#15003, for the feature-gate-on case:
 //
 //   - A NamespacedCloudProfile may change the start time of a stage of the parent's lifecycle,
 //     but may not introduce a stage through a lifecycle override ("changing the startTime of a
@@ -24,14 +24,14 @@ import (
 //     at that date, and it may be added when the parent has no expired stage (that is how an
 //     expiration date has always been extended or introduced). An override's legacy
 //     classification is a stage without start time that may be added too; parent stages without
-//     start time that rank after it are removed first (Appendix A step 2).
+//     start time that rank after it are removed first (pull request #15003 step 2).
 //   - Other stages are adjusted implicitly so that the merged lifecycle stays ordered and
 //     monotonic: for each override stage applied at time t, every earlier-ranked stage starting
 //     after t moves to t, and every later-ranked stage without start time or starting before t
 //     moves to t ("expired's startTime will be set to the one of the deprecated override").
 //
-// Interpretations, where neither the GEP nor Appendix A is explicit:
-//   - Appendix A migrates a legacy version to [{its current classification at T}, {expired at
+// Interpretations, where neither the GEP nor pull request #15003 is explicit:
+//   - pull request #15003 migrates a legacy version to [{its current classification at T}, {expired at
 //     expirationDate}]. For a legacy version the current classification is its classification
 //     (default supported) until the expiration date, and expired afterwards, which would make the
 //     migrated lifecycle start with a duplicate expired stage and make an expired parent version
@@ -43,7 +43,8 @@ import (
 //     leading "supported" stage would add that stage to parents that lack it and break D-8.)
 //   - When neither the parent version nor the override has a lifecycle, the result keeps the
 //     legacy form: the override's classification and expirationDate replace the parent's when
-//     set (as Appendix A's feature-gate-off merge). The lifecycle form would classify identically.
+//     set (as the feature-gate-off merge of pull request #15003). The lifecycle form would
+//     classify identically.
 //   - An override without any applicable stage leaves the parent version unchanged; in particular
 //     an override without expirationDate no longer clears the parent's date (it does in v1.149).
 //   - Adjustments are applied for the override stages in the override's order. If the override

@@ -14,7 +14,8 @@ import (
 )
 
 // GEP-32 lifecycle overrides (MergeOptions.LifecycleOverrides): golden tests from the GEP's
-// NamespacedCloudProfile example, Appendix A's two examples and the tests named in Appendix A,
+// NamespacedCloudProfile example, the two examples and the tests of pull request
+// gardener/gardener#15003,
 // plus a property test.
 
 var gep32 = MergeOptions{LifecycleOverrides: true, Now: testNow}
@@ -94,8 +95,8 @@ func ncpInstant(t *testing.T, s string) time.Time {
 	return ncpTime(t, s).Time
 }
 
-// TestGEP32_AppendixA are the two examples of Appendix A.
-func TestGEP32_AppendixA(t *testing.T) {
+// TestGEP32_PullRequestExamples are the two examples of pull request #15003.
+func TestGEP32_PullRequestExamples(t *testing.T) {
 	t.Run("postponing deprecated moves the earlier expiration with it", func(t *testing.T) {
 		parent := ev{Version: "1.0.0", Lifecycle: lc{stageOpen(supported), stageAt(deprecated, 12*hour), stageAt(expired, 24*hour)}}
 		got := mergeK8s(t, parent, ev{Version: "1.0.0", Lifecycle: lc{stageAt(deprecated, 48*hour)}})
@@ -110,8 +111,8 @@ func TestGEP32_AppendixA(t *testing.T) {
 	})
 }
 
-// TestGEP32_Rules covers the rules of the GEP-32 merge, named after the tests of the pull request
-// summarised in Appendix A where there is one.
+// TestGEP32_Rules covers the rules of the GEP-32 merge, named after the tests of pull request #15003
+// where there is one.
 func TestGEP32_Rules(t *testing.T) {
 	tests := []struct {
 		name             string
@@ -203,7 +204,7 @@ func TestGEP32_Rules(t *testing.T) {
 			want:     ev{Version: "1.0.0", Classification: cls(deprecated), ExpirationDate: at(day)},
 		},
 		{
-			name:     "a legacy classification override removes later implicit parent stages (Appendix A step 2)",
+			name:     "a legacy classification override removes later implicit parent stages (pull request #15003, step 2)",
 			parent:   ev{Version: "1.0.0", Lifecycle: lc{stageOpen(supported), stageAt(deprecated, day)}},
 			override: ev{Version: "1.0.0", Classification: cls(preview)},
 			want:     ev{Version: "1.0.0", Lifecycle: lc{stageOpen(preview), stageAt(deprecated, day)}},

@@ -6,10 +6,10 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
-// TestRuleM3_PracticalConsequences: NamespacedCloudProfile specs are not defaulted, so new
+// TestMergedStatus_UndefaultedSpecNeedsCRIAndUpdateStrategy: NamespacedCloudProfile specs are not defaulted, so new
 // versions need an explicit cri and new images an explicit update strategy, while missing
 // architectures are fine because the merge defaults them.
-func TestRuleM3_PracticalConsequences(t *testing.T) {
+func TestMergedStatus_UndefaultedSpecNeedsCRIAndUpdateStrategy(t *testing.T) {
 	opts := gateOff()
 	t.Run("a new version without cri fails in the merged status", func(t *testing.T) {
 		ncp := simNCP()
@@ -43,11 +43,11 @@ func TestRuleM3_PracticalConsequences(t *testing.T) {
 	})
 }
 
-// TestRuleM6_NotValidatedOnMergedStatus: type, regions, bastion, limits, caBundle, seedSelector and
+// TestMergedStatus_TopLevelFieldsNotValidated: type, regions, bastion, limits, caBundle, seedSelector and
 // machineCapabilities of the merged status are not validated, so a parent without regions or type
 // and an NCP with a negative limit leave the validation of the merged status silent (B-4 on the
-// NCP spec is static validation, §3.K).
-func TestRuleM6_NotValidatedOnMergedStatus(t *testing.T) {
+// NCP spec is static validation, the K rules).
+func TestMergedStatus_TopLevelFieldsNotValidated(t *testing.T) {
 	parent := simParent()
 	parent.Spec.Type = ""
 	parent.Spec.Regions = nil

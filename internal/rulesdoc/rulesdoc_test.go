@@ -1,0 +1,56 @@
+package rulesdoc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+)
+
+// repoRoot is the repository's root, seen from this package's directory.
+const repoRoot = "../.."
+
+func TestRender_GuideIsUpToDate(t *testing.T) {
+	want, err := Render(cloudprofile.Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(repoRoot, Path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s differs from the catalogue in internal/cloudprofile: run 'make docs' and commit the result", Path)
+	}
+}
+
+func TestRender_EveryRuleHasItsSection(t *testing.T) {
+	doc, err := Render(cloudprofile.Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range cloudprofile.Rules() {
+		section := "\n### " + r.ID + "\n\n**" + r.Summary + ".** " + r.Meaning + "\n\n- Fix: " + r.Fix + "\n"
+		if !strings.Contains(string(doc), section) {
+			t.Errorf("the guide has no section %q", section)
+		}
+	}
+}
+
+func TestRender_EveryGroupHasATitleAndRules(t *testing.T) {
+	used := map[string]bool{}
+	for _, r := range cloudprofile.Rules() {
+		letter, _, _ := strings.Cut(r.ID, "-")
+		used[letter] = true
+	}
+	for letter := range groupTitles {
+		if !used[letter] {
+			t.Errorf("group %s has a title but no rules", letter)
+		}
+	}
+	if _, err := Render([]cloudprofile.RuleInfo{{ID: "Q"}}); err == nil {
+		t.Error("Render accepted a rule of a group without title")
+	}
+}
