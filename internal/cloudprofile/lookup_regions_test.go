@@ -175,11 +175,11 @@ func TestMachineTypeArchitecture_RuleCapabilityThenFieldThenAMD64(t *testing.T) 
 		defs []gardencorev1beta1.CapabilityDefinition
 		want string
 	}{
-		"single architecture capability":                  {arm, defs, "arm64"},
+		"single architecture capability":                    {arm, defs, "arm64"},
 		"architecture field without capability definitions": {utMachineType("b", "1", "1Gi", "0", "arm64"), nil, "arm64"},
 		// Two defined values (the default) are not one architecture: the field decides, else amd64.
 		"defaulted capability with two values, no field": {utMachineType("c", "1", "1Gi", "0", ""), defs, "amd64"},
-		"nothing set":                                     {utMachineType("d", "1", "1Gi", "0", ""), nil, "amd64"},
+		"nothing set": {utMachineType("d", "1", "1Gi", "0", ""), nil, "amd64"},
 	}
 	for name, c := range cases {
 		if got := MachineTypeArchitecture(c.m, c.defs); got != c.want {
