@@ -75,7 +75,7 @@ func (p *gardenerProvider) Resources(_ context.Context) []func() resource.Resour
 
 // DataSources lists the provider's data sources.
 func (p *gardenerProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{newCloudProfileDataSource, newNamespacedCloudProfileDataSource}
+	return []func() datasource.DataSource{newCloudProfileDataSource, newNamespacedCloudProfileDataSource, newEffectiveCloudProfileDataSource}
 }
 
 // Functions lists the provider's functions.
