@@ -615,7 +615,6 @@ var ruleCatalogue = []RuleInfo{
 		Fix:      "Raise `spec.limits.max_nodes_total`, or lower the shoots' worker minimums first.",
 	},
 
-
 	// R: deletion, released by Gardener's controllers.
 	{
 		ID: "R-1", Summary: "The CloudProfile is still in use",

@@ -97,15 +97,9 @@ func (d *effectiveCloudProfileDataSource) Schema(_ context.Context, _ datasource
 
 // Configure receives the provider's data.
 func (d *effectiveCloudProfileDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	if req.ProviderData == nil {
-		return
+	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
+		d.data = data
 	}
-	data, ok := req.ProviderData.(*providerData)
-	if !ok {
-		resp.Diagnostics.AddError("Unexpected provider data", fmt.Sprintf("expected *providerData, got %T; this is a bug in the provider", req.ProviderData))
-		return
-	}
-	d.data = data
 }
 
 // ValidateConfig checks the reference: a known kind, and a namespace for a NamespacedCloudProfile.
