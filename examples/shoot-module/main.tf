@@ -1,14 +1,17 @@
 # A shoot module's use of the cloud profile data sources: pick the Kubernetes version, machine
-# image version and machine type a shoot (worker pool) should run, from the CloudProfile or the
-# project's NamespacedCloudProfile, and refuse to plan with a profile that has an error condition.
+# image version and machine type a shoot's worker pool should run, from the profile the shoot
+# references (a CloudProfile or a project's NamespacedCloudProfile), and refuse to plan with a
+# profile that has an error condition.
 #
 #   module "versions" {
 #     source        = "./examples/shoot-module"
-#     cloud_profile = "aws"
+#     cloud_profile = { kind = "NamespacedCloudProfile", name = "aws-team" } # as in the Shoot's spec.cloudProfile
+#     namespace     = "garden-team"
 #     region        = "eu-west-1"
 #     architecture  = "arm64"
+#     min_cpu       = 4
 #   }
-#   # module.versions.shoot_spec.kubernetes.version, module.versions.worker.machine.image.version, ...
+#   # module.versions.kubernetes_version, module.versions.worker.machine.type, ...
 terraform {
   required_version = ">= 1.8"
   required_providers {
@@ -19,14 +22,17 @@ terraform {
 }
 
 variable "cloud_profile" {
-  type        = string
-  description = "Name of the CloudProfile; with namespace set, name of the NamespacedCloudProfile in that namespace."
+  type = object({
+    kind = optional(string, "CloudProfile")
+    name = string
+  })
+  description = "The profile the shoot references, as in its spec.cloudProfile: kind CloudProfile or NamespacedCloudProfile, and name."
 }
 
 variable "namespace" {
   type        = string
   default     = null
-  description = "Project namespace (garden-<project>) of a NamespacedCloudProfile; null for a CloudProfile."
+  description = "Namespace of the shoot (garden-<project>); required for a NamespacedCloudProfile."
 }
 
 variable "kubernetes_minor" {
@@ -47,9 +53,21 @@ variable "architecture" {
   description = "CPU architecture of the worker pool."
 }
 
+variable "min_cpu" {
+  type        = number
+  default     = 1
+  description = "CPUs the worker pool's machine type needs at least; the smallest such type is picked."
+}
+
 variable "region" {
   type        = string
   description = "Region of the shoot."
+}
+
+variable "zones" {
+  type        = list(string)
+  default     = null
+  description = "Zones the worker pool must span, each offering the machine type; null for the zones of the region that offer it."
 }
 
 variable "at" {
@@ -58,59 +76,36 @@ variable "at" {
   description = "Instant to evaluate the profile at (RFC 3339); null for now."
 }
 
-data "gardener_cloud_profile" "this" {
-  count = var.namespace == null ? 1 : 0
-
-  name                       = var.cloud_profile
-  at                         = var.at
-  machine_image_architecture = var.architecture
-  machine_image_cri          = "containerd"
-}
-
-data "gardener_namespaced_cloud_profile" "this" {
-  count = var.namespace == null ? 0 : 1
-
-  namespace                  = var.namespace
-  name                       = var.cloud_profile
-  at                         = var.at
+# One data source for both kinds: it takes the reference as the shoot has it.
+data "gardener_effective_cloud_profile" "this" {
+  kind      = var.cloud_profile.kind
+  name      = var.cloud_profile.name
+  namespace = var.namespace
+  at        = var.at
+  # Images and machine types of this architecture only.
   machine_image_architecture = var.architecture
   machine_image_cri          = "containerd"
 }
 
 locals {
-  # Both data sources have the same lookups; the effective spec is `spec` or `merged_spec`.
-  profile = one(concat(
-    [for p in data.gardener_cloud_profile.this : {
-      spec                                = p.spec
-      latest_kubernetes_version           = p.latest_kubernetes_version
-      latest_kubernetes_versions_by_minor = p.latest_kubernetes_versions_by_minor
-      latest_machine_image_versions       = p.latest_machine_image_versions
-      regions                             = p.regions
-      conditions                          = p.conditions
-    }],
-    [for p in data.gardener_namespaced_cloud_profile.this : {
-      spec                                = p.merged_spec
-      latest_kubernetes_version           = p.latest_kubernetes_version
-      latest_kubernetes_versions_by_minor = p.latest_kubernetes_versions_by_minor
-      latest_machine_image_versions       = p.latest_machine_image_versions
-      regions                             = p.regions
-      conditions                          = p.conditions
-    }],
-  ))
-  spec = local.profile.spec
+  profile = data.gardener_effective_cloud_profile.this
 
   kubernetes_version = (var.kubernetes_minor == null ? local.profile.latest_kubernetes_version :
   lookup(local.profile.latest_kubernetes_versions_by_minor, var.kubernetes_minor, null))
   image_version = lookup(local.profile.latest_machine_image_versions, var.machine_image, null)
 
-  region = one([for r in local.profile.regions : r if r.name == var.region])
-  machine_types = local.region == null ? [] : [
-    for m in local.spec.machine_types : m.name
-    if m.architecture == var.architecture && contains(local.region.usable_machine_types, m.name)
-  ]
-  # Zones where the chosen machine type is usable.
-  zones = length(local.machine_types) == 0 ? [] : [
-    for z in local.region.zones : z.name if contains(z.usable_machine_types, local.machine_types[0])
+  region     = lookup(local.profile.regions, var.region, null)
+  pool_zones = var.zones == null ? [] : var.zones
+  # The smallest machine type (the lists are smallest first) with enough CPUs that every zone of
+  # var.zones offers; usable_machine_types holds only types of var.architecture.
+  machine_type = try([
+    for name in local.region.usable_machine_types : name
+    if local.profile.machine_types[name].cpu >= var.min_cpu &&
+    alltrue([for z in local.pool_zones : contains(try(local.region.zones[z].usable_machine_types, []), name)])
+  ][0], null)
+  # The zones to spread over: var.zones, else those of the region that offer the machine type.
+  zones = var.zones != null ? var.zones : local.machine_type == null ? [] : [
+    for z in values(local.region.zones) : z.name if contains(z.usable_machine_types, local.machine_type)
   ]
 
   ready = one([for c in local.profile.conditions : c if c.type == "Ready"])
@@ -121,7 +116,7 @@ locals {
 check "cloud_profile_ready" {
   assert {
     condition     = local.ready.status == "True" || local.ready.severity != "Error"
-    error_message = "The cloud profile ${var.cloud_profile} is not ready: ${local.ready.message}"
+    error_message = "The cloud profile ${var.cloud_profile.name} is not ready: ${local.ready.message}"
   }
 }
 
@@ -130,7 +125,7 @@ output "kubernetes_version" {
   value       = local.kubernetes_version
   precondition {
     condition     = local.kubernetes_version != null
-    error_message = "The cloud profile ${var.cloud_profile} has no supported Kubernetes version${var.kubernetes_minor == null ? "" : " in ${var.kubernetes_minor}"}."
+    error_message = "The cloud profile ${var.cloud_profile.name} has no supported Kubernetes version${var.kubernetes_minor == null ? "" : " in ${var.kubernetes_minor}"}."
   }
 }
 
@@ -138,7 +133,7 @@ output "worker" {
   description = "Machine of a worker pool: type, image and the zones to spread over."
   value = {
     machine = {
-      type         = local.machine_types[0]
+      type         = local.machine_type
       architecture = var.architecture
       image        = { name = var.machine_image, version = local.image_version }
     }
@@ -147,11 +142,11 @@ output "worker" {
   }
   precondition {
     condition     = local.image_version != null
-    error_message = "The cloud profile ${var.cloud_profile} has no supported ${var.machine_image} version for ${var.architecture}."
+    error_message = "The cloud profile ${var.cloud_profile.name} has no supported ${var.machine_image} version for ${var.architecture}."
   }
   precondition {
-    condition     = length(local.machine_types) > 0
-    error_message = "The cloud profile ${var.cloud_profile} has no usable ${var.architecture} machine type in ${var.region}."
+    condition     = local.machine_type != null
+    error_message = "The cloud profile ${var.cloud_profile.name} has no usable ${var.architecture} machine type with ${var.min_cpu} CPUs in ${var.region}${var.zones == null ? "" : " (zones ${join(", ", var.zones)})"}."
   }
 }
 

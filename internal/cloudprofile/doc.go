@@ -31,7 +31,8 @@
 //     validate_supported_per_minor.go (C-8, F-8), validate_machinetypes.go (G),
 //     validate_volumetypes.go (H), validate_capabilities.go (I), validate_regions.go (J).
 //   - validate_values.go: checks of names and quantities several groups share.
-//   - validate_warnings.go: the W warnings of a CloudProfile.
+//   - validate_warnings.go: the W warnings of a CloudProfile; warnings_changed.go: the versions
+//     an update leaves as they were, about which it does not warn.
 //   - extension_labels.go: the labels Gardener manages.
 //   - references.go: admission against other objects on a CloudProfile update (N-1 … N-5).
 //
@@ -50,6 +51,7 @@
 //   - namespaced_request.go: ValidateNamespacedCloudProfileRequest, the whole pipeline.
 //   - namespaced_warnings.go: the W warnings of a NamespacedCloudProfile.
 //   - references_namespaced.go: admission against shoots on update (N-6 … N-8).
+//   - deletion_users.go: what keeps Gardener from releasing a deleted profile.
 //   - transform.go: the NamespacedCloudProfile brought into the parent's architecture format.
 //   - merge.go: the merged profile Gardener's controller writes to status.cloudProfileSpec;
 //     merge_lifecycle_overrides.go: the optional GEP-32 merge of lifecycles.

@@ -183,32 +183,6 @@ func TestPeriodStart_WhenTheCurrentClassificationBegan(t *testing.T) {
 	}
 }
 
-func TestUsableByRegion_ZonesExcludeUnavailableTypes(t *testing.T) {
-	no := false
-	spec := gardencorev1beta1.CloudProfileSpec{
-		MachineTypes: []gardencorev1beta1.MachineType{{Name: "m5.large"}, {Name: "m6g.large"}, {Name: "retired", Usable: &no}},
-		VolumeTypes:  []gardencorev1beta1.VolumeType{{Name: "gp3"}, {Name: "io2"}},
-		Regions: []gardencorev1beta1.Region{
-			{Name: "eu-west-1", Zones: []gardencorev1beta1.AvailabilityZone{
-				{Name: "a", UnavailableMachineTypes: []string{"m6g.large"}, UnavailableVolumeTypes: []string{"io2"}},
-				{Name: "b", UnavailableVolumeTypes: []string{"io2"}},
-			}},
-			{Name: "no-zones"},
-		},
-	}
-	got := UsableByRegion(spec)
-	want := []RegionUsability{
-		{Name: "eu-west-1", MachineTypes: []string{"m5.large", "m6g.large"}, VolumeTypes: []string{"gp3"}, Zones: []ZoneUsability{
-			{Name: "a", MachineTypes: []string{"m5.large"}, VolumeTypes: []string{"gp3"}},
-			{Name: "b", MachineTypes: []string{"m5.large", "m6g.large"}, VolumeTypes: []string{"gp3"}},
-		}},
-		{Name: "no-zones", MachineTypes: []string{"m5.large", "m6g.large"}, VolumeTypes: []string{"gp3", "io2"}, Zones: []ZoneUsability{}},
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("got  %+v\nwant %+v", got, want)
-	}
-}
-
 func TestStatusInSync_ComparesWithStatusAtInstant(t *testing.T) {
 	spec := gardencorev1beta1.CloudProfileSpec{Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{
 		lkVersion("1.30.5", lkSupported, lk2030),

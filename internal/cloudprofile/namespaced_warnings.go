@@ -16,16 +16,24 @@ import (
 //	W-changes-soon   a version whose classification changes otherwise within the window
 //	W-no-op          an override that changes nothing of the parent (needs parent; nil skips)
 //
+// An update warns only about the entries it adds or changes, unless Options.RemindUnchanged is set.
 // Paths refer to ncp as given.
 func WarnNamespacedCloudProfile(ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts Options) Problems {
 	if ncp == nil {
 		return nil
+	}
+	var prior *priorVersions
+	if old != nil {
+		prior = newPriorVersions(old.Spec.Kubernetes, old.Spec.MachineImages, opts)
 	}
 	var ps Problems
 	spec := NewPath("spec")
 	if ncp.Spec.Kubernetes != nil {
 		versions := spec.Child("kubernetes").Child("versions")
 		for i, v := range ncp.Spec.Kubernetes.Versions {
+			if prior.unchangedKubernetesVersion(v) {
+				continue
+			}
 			isNew := old == nil || !hasKubernetesVersion(old.Spec.Kubernetes, v.Version)
 			ps = append(ps, warnNamespacedVersion("Kubernetes version", v, isNew, versions.Index(i), opts)...)
 		}
@@ -34,13 +42,20 @@ func WarnNamespacedCloudProfile(ncp, old *gardencorev1beta1.NamespacedCloudProfi
 	for i, img := range ncp.Spec.MachineImages {
 		versions := images.Index(i).Child("versions")
 		for j, v := range img.Versions {
+			if prior.unchangedImageVersion(img.Name, v) {
+				continue
+			}
 			isNew := old == nil || !hasImageVersion(old.Spec.MachineImages, img.Name, v.Version)
 			what := fmt.Sprintf("machine image %q version", img.Name)
 			ps = append(ps, warnNamespacedVersion(what, v.ExpirableVersion, isNew, versions.Index(j), opts)...)
 		}
 	}
 	if parent != nil {
-		ps = append(ps, noOpOverrides(ncp.Spec, parent.Spec, spec)...)
+		noOps := noOpOverrides(ncp.Spec, parent.Spec, spec)
+		if prior != nil {
+			noOps = withoutDetailsOf(noOps, noOpOverrides(old.Spec, parent.Spec, spec))
+		}
+		ps = append(ps, noOps...)
 	}
 	return ps
 }

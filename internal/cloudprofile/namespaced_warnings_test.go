@@ -54,9 +54,13 @@ func TestWarnNamespacedCloudProfile(t *testing.T) {
 		t.Errorf("unexpected warnings: %v", got)
 	}
 	// On update, a version that already existed is kept by Gardener: expired, not dropped.
-	for _, p := range WarnNamespacedCloudProfile(ncp, ncp, nil, opts) {
-		if p.Rule == "W-dropped" {
-			t.Errorf("an existing version is not dropped on update: %v", p)
-		}
+	remind := opts
+	remind.RemindUnchanged = true
+	rules := map[string]string{}
+	for _, p := range WarnNamespacedCloudProfile(ncp, ncp, nil, remind) {
+		rules[p.Path.Attribute()] = p.Rule
+	}
+	if rules["spec.kubernetes.versions[1]"] != "W-expired" {
+		t.Errorf("an existing expired version is reported as expired, not dropped, on update: %v", rules)
 	}
 }

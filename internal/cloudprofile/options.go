@@ -14,6 +14,9 @@ type Options struct {
 	// ExpiryWarningWindow is how far ahead of Now a coming classification change is reported as a
 	// warning; zero turns those warnings off.
 	ExpiryWarningWindow time.Duration
+	// RemindUnchanged makes the warnings of an update cover every version, not only the versions
+	// the update adds or changes.
+	RemindUnchanged bool
 }
 
 // DefaultExpiryWarningWindow is the provider's default for Options.ExpiryWarningWindow.

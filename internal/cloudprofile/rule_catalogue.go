@@ -615,6 +615,19 @@ var ruleCatalogue = []RuleInfo{
 		Fix:      "Raise `spec.limits.max_nodes_total`, or lower the shoots' worker minimums first.",
 	},
 
+	// R: deletion, released by Gardener's controllers.
+	{
+		ID: "R-1", Summary: "The CloudProfile is still in use",
+		Gardener: "pkg/controllermanager/controller/cloudprofile/reconciler.go Reconcile (deletion)",
+		Meaning:  "Gardener's controller removes the finalizer `gardener` of a deleted CloudProfile only when no NamespacedCloudProfile has it as parent and no Shoot refers to it; until then the object stays, terminating. `destroy` lists these users first and fails at once while one that nobody is deleting is left.",
+		Fix:      "Delete the NamespacedCloudProfiles and Shoots that the error names, or point them at another profile, then destroy again.",
+	},
+	{
+		ID: "R-2", Summary: "The NamespacedCloudProfile is still in use",
+		Gardener: "pkg/controllermanager/controller/namespacedcloudprofile/reconciler.go Reconcile (deletion)",
+		Meaning:  "Gardener's controller removes the finalizer `gardener` of a deleted NamespacedCloudProfile only when no Shoot of its namespace refers to it. `destroy` lists these Shoots first and fails at once while one that nobody is deleting is left.",
+		Fix:      "Delete the Shoots that the error names, or point them at another profile, then destroy again.",
+	},
 	// U: CloudProfile updates.
 	{
 		ID: "U-1", Summary: "The node limit decreased",
@@ -657,7 +670,7 @@ var ruleCatalogue = []RuleInfo{
 	{
 		ID: "W-expires-soon", Summary: "The version expires soon",
 		Gardener: "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
-		Meaning:  "A warning: the version expires within the provider's `expiry_warning_window` (30 days by default).",
+		Meaning:  "A warning: the version expires within the provider's `expiry_warning_window` (30 days by default). Like every W warning, a plan gives it only for the versions it adds or changes, unless the provider setting `plan_reminders` is true.",
 		Fix:      "Offer a successor version, or set `expiry_warning_window = \"0s\"` in the provider block to silence it.",
 	},
 	{

@@ -18,24 +18,35 @@ import (
 //	W-changes-soon   a kept version whose classification changes otherwise (e.g. to deprecated)
 //	                 within Options.ExpiryWarningWindow.
 
-// WarnCloudProfile returns the warnings for creating cp (old == nil) or replacing old with cp.
+// WarnCloudProfile returns the warnings for creating cp (old == nil) or replacing old with cp. An
+// update warns only about the versions it adds or changes, unless Options.RemindUnchanged is set.
 // Paths refer to cp as given.
 func WarnCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) Problems {
 	if cp == nil {
 		return nil
 	}
 	create := old == nil
+	var prior *priorVersions
+	if !create {
+		prior = newPriorVersions(&old.Spec.Kubernetes, old.Spec.MachineImages, opts)
+	}
 	var ps Problems
 	spec := NewPath("spec")
 
 	k8s := spec.Child("kubernetes").Child("versions")
 	for i, v := range cp.Spec.Kubernetes.Versions {
+		if prior.unchangedKubernetesVersion(v) {
+			continue
+		}
 		ps = append(ps, warnVersion("Kubernetes version", v, create, !Classify(v, opts.Now).IsActive(), k8s.Index(i), opts)...)
 	}
 	images := spec.Child("machineImages")
 	for i, image := range cp.Spec.MachineImages {
 		versions := images.Index(i).Child("versions")
 		for j, v := range image.Versions {
+			if prior.unchangedImageVersion(image.Name, v) {
+				continue
+			}
 			what := fmt.Sprintf("machine image %q version", image.Name)
 			ps = append(ps, warnVersion(what, v.ExpirableVersion, create, IsExpired(v.ExpirableVersion, opts.Now), versions.Index(j), opts)...)
 		}

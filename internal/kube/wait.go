@@ -31,19 +31,3 @@ func WaitUntilGone(ctx context.Context, get func(context.Context) error) error {
 	}
 	return err
 }
-
-// NamespacedCloudProfilesWithParent lists, across all namespaces, the NamespacedCloudProfiles whose
-// parent is the named CloudProfile, as "namespace/name".
-func (c *Client) NamespacedCloudProfilesWithParent(ctx context.Context, parent string) ([]string, error) {
-	items, err := c.ListNamespacedCloudProfiles(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, ncp := range items {
-		if ncp.Spec.Parent.Kind == "CloudProfile" && ncp.Spec.Parent.Name == parent {
-			out = append(out, ncp.Namespace+"/"+ncp.Name)
-		}
-	}
-	return out, nil
-}

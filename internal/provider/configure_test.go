@@ -35,8 +35,8 @@ func configured(t *testing.T, given any) map[string]configureResult {
 		d.(datasource.DataSourceWithConfigure).Configure(ctx, datasource.ConfigureRequest{ProviderData: given}, &resp)
 		out[fmt.Sprintf("%T", d)] = configureResult{keptData(t, d), resp.Diagnostics}
 	}
-	if len(out) != 4 {
-		t.Fatalf("configured %d resources and data sources, want 4", len(out))
+	if len(out) != 5 {
+		t.Fatalf("configured %d resources and data sources, want 5", len(out))
 	}
 	return out
 }
@@ -52,6 +52,8 @@ func keptData(t *testing.T, configured any) *providerData {
 	case *cloudProfileDataSource:
 		return c.data
 	case *namespacedCloudProfileDataSource:
+		return c.data
+	case *effectiveCloudProfileDataSource:
 		return c.data
 	}
 	t.Fatalf("unknown resource or data source %T", configured)

@@ -59,3 +59,40 @@ func TestAccConflicts_twoWorkspacesWithOverlappingFields(t *testing.T) {
 		},
 	})
 }
+
+// TestAccConflicts_onlyTheConflictIsReported: a server-side apply that conflicts with another
+// field manager, on create (adopt_existing) and on update, prints exactly one error, the conflict
+// naming the other manager and the field, and nothing that blames the provider.
+func TestAccConflicts_onlyTheConflictIsReported(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	name := acctest.UniqueName("acc-conflict")
+	base := cloudProfileConfig(kubeconfig, name, "", "", "")
+	owner := newCLIWorkspace(t, withFieldManager(base, "team-a"))
+	owner.destroyOnCleanup()
+	owner.mustRun(0, "apply", "-auto-approve")
+
+	adopting := strings.Replace(base, `resource "gardener_cloud_profile" "test" {`, "resource \"gardener_cloud_profile\" \"test\" {\n  adopt_existing = true", 1)
+	deprecating := func(config string) string {
+		return strings.Replace(config, `{ version = "1.31.2", classification = "supported" }`, `{ version = "1.31.2", classification = "deprecated" }`, 1)
+	}
+	other := newCLIWorkspace(t, withFieldManager(deprecating(adopting), "team-b"))
+	requireOnlyTheConflict(t, "a create that adopts", other.mustRun(1, "apply", "-auto-approve"))
+
+	// Agreeing values are shared without conflict; a later change of one of them conflicts.
+	other.write(withFieldManager(adopting, "team-b"))
+	other.mustRun(0, "apply", "-auto-approve")
+	other.write(withFieldManager(deprecating(adopting), "team-b"))
+	requireOnlyTheConflict(t, "an update", other.mustRun(1, "apply", "-auto-approve"))
+	other.mustRun(0, "state", "rm", "gardener_cloud_profile.test") // the profile stays team-a's to destroy
+}
+
+func requireOnlyTheConflict(t *testing.T, what, out string) {
+	t.Helper()
+	requireNoProviderBug(t, out)
+	if n := strings.Count(out, "\nError: "); n != 1 {
+		t.Fatalf("%s: want exactly one error, got %d:\n%s", what, n, out)
+	}
+	if !regexp.MustCompile(`(?s)conflict\s+with\s+"team-a".*classification`).MatchString(out) {
+		t.Fatalf("%s: the error does not name the other manager and the field:\n%s", what, out)
+	}
+}

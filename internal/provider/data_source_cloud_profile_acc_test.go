@@ -127,6 +127,15 @@ func lifecycleCloudProfile(name string) *gardencorev1beta1.CloudProfile {
 	return cp
 }
 
+// dsMachineType checks a machine type of lifecycleCloudProfile: 2 CPUs, 8Gi, no GPU, no storage.
+func dsMachineType(name, arch string) knownvalue.Check {
+	return knownvalue.ObjectExact(map[string]knownvalue.Check{
+		"name": knownvalue.StringExact(name), "cpu": knownvalue.Int64Exact(2), "gpu": knownvalue.Int64Exact(0),
+		"memory": knownvalue.StringExact("8Gi"), "memory_gib": knownvalue.Int64Exact(8),
+		"architecture": knownvalue.StringExact(arch), "storage": knownvalue.Null(),
+	})
+}
+
 func cloudProfileDataSourceConfig(kubeconfig, name, extra string) string {
 	return acctest.ProviderBlock(kubeconfig) + `
 data "gardener_cloud_profile" "this" {
@@ -184,25 +193,31 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_versions_by_minor"), knownvalue.MapExact(map[string]knownvalue.Check{"1.32": str("1.32.4"), "1.31": str("1.31.9")})),
 					dsCheck(a, tfjsonpath.New("latest_machine_image_versions"), knownvalue.MapExact(map[string]knownvalue.Check{"gardenlinux": str("1877.3.0")})),
 					dsCheck(a, tfjsonpath.New("status_in_sync"), knownvalue.Bool(true)),
-					dsCheck(a, tfjsonpath.New("regions"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.ObjectExact(map[string]knownvalue.Check{
+					dsCheck(a, tfjsonpath.New("regions"), knownvalue.MapExact(map[string]knownvalue.Check{
+						"eu-west-1": knownvalue.ObjectExact(map[string]knownvalue.Check{
 							"name":                 str("eu-west-1"),
 							"usable_machine_types": knownvalue.ListExact([]knownvalue.Check{str("m5.large"), str("m6g.large")}),
 							"usable_volume_types":  knownvalue.ListExact([]knownvalue.Check{str("gp3"), str("io2")}),
-							"zones": knownvalue.ListExact([]knownvalue.Check{
-								knownvalue.ObjectExact(map[string]knownvalue.Check{"name": str("eu-west-1a"),
+							"zones": knownvalue.MapExact(map[string]knownvalue.Check{
+								"eu-west-1a": knownvalue.ObjectExact(map[string]knownvalue.Check{"name": str("eu-west-1a"),
 									"usable_machine_types": knownvalue.ListExact([]knownvalue.Check{str("m5.large")}), "usable_volume_types": knownvalue.ListExact([]knownvalue.Check{str("gp3")})}),
-								knownvalue.ObjectExact(map[string]knownvalue.Check{"name": str("eu-west-1b"),
+								"eu-west-1b": knownvalue.ObjectExact(map[string]knownvalue.Check{"name": str("eu-west-1b"),
 									"usable_machine_types": knownvalue.ListExact([]knownvalue.Check{str("m5.large"), str("m6g.large")}), "usable_volume_types": knownvalue.ListExact([]knownvalue.Check{str("gp3"), str("io2")})}),
 							}),
 						}),
-						knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"local": knownvalue.ObjectExact(map[string]knownvalue.Check{
 							"name":                 str("local"),
 							"usable_machine_types": knownvalue.ListExact([]knownvalue.Check{str("m5.large"), str("m6g.large")}),
 							"usable_volume_types":  knownvalue.ListExact([]knownvalue.Check{str("gp3"), str("io2")}),
-							"zones":                knownvalue.ListExact([]knownvalue.Check{}),
+							"zones":                knownvalue.MapExact(map[string]knownvalue.Check{}),
 						}),
 					})),
+					// Every usable type, with its details; m4.retired is not usable.
+					dsCheck(a, tfjsonpath.New("machine_types"), knownvalue.MapExact(map[string]knownvalue.Check{
+						"m5.large":  dsMachineType("m5.large", "amd64"),
+						"m6g.large": dsMachineType("m6g.large", "arm64"),
+					})),
+					dsCheck(a, tfjsonpath.New("volume_types").AtMapKey("io2").AtMapKey("class"), str("premium")),
 					dsCondition(a, 0, "Ready", "True", "", "AllConditionsMet"),
 					dsCondition(a, 1, "KubernetesVersionsSupported", "True", "", "EveryMinorSupported"),
 					dsCondition(a, 2, "LatestKubernetesVersionNotDeprecated", "True", "", "LatestVersionInPreview"),
@@ -212,7 +227,8 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 				},
 			},
 			{
-				// Exactly at 2030-01-01 the stages starting then are not active yet; filters on images.
+				// Exactly at 2030-01-01 the stages starting then are not active yet; the architecture
+				// filters images and machine types.
 				Config: cloudProfileDataSourceConfig(kubeconfig, name, `
   at                         = "2030-01-01T00:00:00Z"
   machine_image_architecture = "arm64"`),
@@ -222,6 +238,10 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 					dsCheck(a, k8s(1, "classification"), str("supported")),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_version"), str("1.32.4")),
 					dsCheck(a, tfjsonpath.New("latest_machine_image_versions"), knownvalue.MapExact(map[string]knownvalue.Check{"gardenlinux": str("1877.3.0")})),
+					dsCheck(a, tfjsonpath.New("machine_types"), knownvalue.MapExact(map[string]knownvalue.Check{"m6g.large": dsMachineType("m6g.large", "arm64")})),
+					dsCheck(a, tfjsonpath.New("regions").AtMapKey("eu-west-1").AtMapKey("zones").AtMapKey("eu-west-1a").AtMapKey("usable_machine_types"),
+						knownvalue.ListExact([]knownvalue.Check{})),
+					dsCheck(a, tfjsonpath.New("regions").AtMapKey("local").AtMapKey("usable_machine_types"), knownvalue.ListExact([]knownvalue.Check{str("m6g.large")})),
 					dsCondition(a, 0, "Ready", "True", "", "AllConditionsMet"),
 				},
 			},

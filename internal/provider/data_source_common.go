@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math/big"
 	"reflect"
 	"time"
 
@@ -29,9 +30,11 @@ const (
 		"(or expiration date) starting exactly at `at` is not active yet: it takes effect right after that instant."
 	windowDescription = "How far ahead of `at` the `ExpirationsHaveSuccessors` condition looks for expirations, as a Go duration such as `720h` " +
 		"(30 days); `0s` turns it off. Defaults to the provider's `expiry_warning_window`."
-	architectureFilterDescription = "Only versions supporting this CPU architecture (e.g. `arm64`) count for `latest_machine_image_versions` and " +
-		"`machine_images[*].latest_supported_version`. A version's architectures are its `architectures`, else (with `machine_capabilities`) those " +
-		"of its capability flavors, else `amd64`. Unset means any architecture."
+	architectureFilterDescription = "CPU architecture (e.g. `arm64`) of the worker pools a module plans. Only machine image versions supporting it " +
+		"count for `latest_machine_image_versions` and `machine_images[*].latest_supported_version`, and only machine types of it appear in " +
+		"`machine_types` and in the `usable_machine_types` of `regions`. A version's architectures are its `architectures`, else (with " +
+		"`machine_capabilities`) those of its capability flavors, else `amd64`; a machine type's is its `architecture` capability, else its " +
+		"`architecture`, else `amd64`. Unset means any architecture."
 	criFilterDescription = "Only versions offering this container runtime interface (e.g. `containerd`) count for `latest_machine_image_versions` and " +
 		"`machine_images[*].latest_supported_version`. A version without `cri` counts as `containerd`, Gardener's default. Unset means any."
 	classificationValues = "`unavailable` (a lifecycle that has not started yet), `preview`, `supported`, `deprecated` or `expired`"
@@ -134,10 +137,12 @@ type profileOutputs struct {
 	LatestKubernetesVersion         types.String `tfsdk:"latest_kubernetes_version"`
 	LatestKubernetesVersionsByMinor types.Map    `tfsdk:"latest_kubernetes_versions_by_minor"`
 	LatestMachineImageVersions      types.Map    `tfsdk:"latest_machine_image_versions"`
-	Regions                         types.List   `tfsdk:"regions"`
+	MachineTypes                    types.Map    `tfsdk:"machine_types"`
+	VolumeTypes                     types.Map    `tfsdk:"volume_types"`
+	Regions                         types.Map    `tfsdk:"regions"`
 	Conditions                      types.List   `tfsdk:"conditions"`
-	// lists are the values of the four lists, which are null in the fields above: large values,
-	// written with setStateWithValues.
+	// lists are the values of the lists and maps of objects, which are null in the fields above:
+	// large values, written with setStateWithValues.
 	lists []terraformValueAt `tfsdk:"-"`
 }
 
@@ -211,21 +216,41 @@ func profileOutputAttributes(namespaced bool) map[string]schema.Attribute {
 		"latest_machine_image_versions": schema.MapAttribute{Computed: true, ElementType: types.StringType,
 			MarkdownDescription: "For each machine image with a version `supported` at `at` that passes `machine_image_architecture` and " +
 				"`machine_image_cri`, the highest such version, by image name."},
-		"regions": schema.ListNestedAttribute{
+		"machine_types": schema.MapNestedAttribute{
 			Computed: true,
-			MarkdownDescription: "Machine and volume types shoots can use per region and zone: a type must be `usable` and, in a zone, not be " +
-				"listed in the zone's `unavailable_machine_types` or `unavailable_volume_types`.",
+			MarkdownDescription: "The machine types shoots can use (`usable`, and of `machine_image_architecture` when set), by name. Which " +
+				"of them a region or zone offers is in `regions`.",
+			NestedObject: schema.NestedAttributeObject{Attributes: machineTypeAttributes()},
+		},
+		"volume_types": schema.MapNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "The volume types shoots can use (`usable`), by name. Which of them a region or zone offers is in `regions`.",
+			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+				"name":     schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the volume type."},
+				"class":    schema.StringAttribute{Computed: true, MarkdownDescription: "Class of the volume type."},
+				"min_size": schema.StringAttribute{Computed: true, MarkdownDescription: "Minimal size of a volume, e.g. `20Gi`; null when unset."},
+			}},
+		},
+		"regions": schema.MapNestedAttribute{
+			Computed: true,
+			MarkdownDescription: "The regions, by name, with the machine and volume types shoots can use in each region and zone, following " +
+				"Gardener's admission of worker pools: a type must be `usable` and, in a zone, not be listed in the zone's " +
+				"`unavailable_machine_types` or `unavailable_volume_types`; machine types must have `machine_image_architecture` when set. " +
+				"Machine types are listed " + smallestFirst + "; details are in `machine_types`. A worker pool spanning several zones needs " +
+				"a type every one of them offers.",
 			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 				"name": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the region."},
 				"usable_machine_types": schema.ListAttribute{Computed: true, ElementType: types.StringType,
-					MarkdownDescription: "Machine types usable in at least one zone of the region (every usable type when the region has no zones), in spec order."},
+					MarkdownDescription: "Names of the machine types usable in at least one zone of the region (every usable type when the region has no zones), " + smallestFirst + "."},
 				"usable_volume_types": schema.ListAttribute{Computed: true, ElementType: types.StringType,
-					MarkdownDescription: "Volume types usable in at least one zone of the region (every usable type when the region has no zones), in spec order."},
-				"zones": schema.ListNestedAttribute{Computed: true, MarkdownDescription: "The region's zones.",
+					MarkdownDescription: "Names of the volume types usable in at least one zone of the region (every usable type when the region has no zones), in spec order."},
+				"zones": schema.MapNestedAttribute{Computed: true, MarkdownDescription: "The region's zones, by name.",
 					NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-						"name":                 schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the zone."},
-						"usable_machine_types": schema.ListAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Machine types usable in the zone, in spec order."},
-						"usable_volume_types":  schema.ListAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Volume types usable in the zone, in spec order."},
+						"name": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the zone."},
+						"usable_machine_types": schema.ListAttribute{Computed: true, ElementType: types.StringType,
+							MarkdownDescription: "Names of the machine types usable in the zone, " + smallestFirst + "."},
+						"usable_volume_types": schema.ListAttribute{Computed: true, ElementType: types.StringType,
+							MarkdownDescription: "Names of the volume types usable in the zone, in spec order."},
 					}}},
 			}},
 		},
@@ -242,6 +267,27 @@ func profileOutputAttributes(namespaced bool) map[string]schema.Attribute {
 					"(RFC 3339), derived from the lifecycle where possible, else `at`."},
 			}},
 		},
+	}
+}
+
+// smallestFirst is the order of machine type lists.
+const smallestFirst = "smallest first (by `cpu`, then `memory`, then `gpu`; ties in spec order)"
+
+func machineTypeAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"name":         schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the machine type."},
+		"cpu":          schema.NumberAttribute{Computed: true, MarkdownDescription: "Number of CPUs, e.g. `4` (`500m` is `0.5`)."},
+		"gpu":          schema.NumberAttribute{Computed: true, MarkdownDescription: "Number of GPUs."},
+		"memory":       schema.StringAttribute{Computed: true, MarkdownDescription: "Memory as in the spec, e.g. `16Gi`."},
+		"memory_gib":   schema.NumberAttribute{Computed: true, MarkdownDescription: "Memory in GiB (2^30 bytes), e.g. `16` for `16Gi`, for comparisons."},
+		"architecture": schema.StringAttribute{Computed: true, MarkdownDescription: "CPU architecture: the `architecture` capability, else `architecture`, else `amd64`."},
+		"storage": schema.SingleNestedAttribute{Computed: true, MarkdownDescription: "Root disk of the machine type; null when unset.",
+			Attributes: map[string]schema.Attribute{
+				"class":    schema.StringAttribute{Computed: true, MarkdownDescription: "Class of the disk."},
+				"type":     schema.StringAttribute{Computed: true, MarkdownDescription: "Type of the disk."},
+				"size":     schema.StringAttribute{Computed: true, MarkdownDescription: "Fixed size of the disk, e.g. `50Gi`; null when unset."},
+				"min_size": schema.StringAttribute{Computed: true, MarkdownDescription: "Minimal size of a configurable disk; null when unset."},
+			}},
 	}
 }
 
@@ -284,10 +330,30 @@ type (
 		UsableVolumeTypes  []string `tfsdk:"usable_volume_types"`
 	}
 	regionModel struct {
-		Name               string      `tfsdk:"name"`
-		UsableMachineTypes []string    `tfsdk:"usable_machine_types"`
-		UsableVolumeTypes  []string    `tfsdk:"usable_volume_types"`
-		Zones              []zoneModel `tfsdk:"zones"`
+		Name               string               `tfsdk:"name"`
+		UsableMachineTypes []string             `tfsdk:"usable_machine_types"`
+		UsableVolumeTypes  []string             `tfsdk:"usable_volume_types"`
+		Zones              map[string]zoneModel `tfsdk:"zones"`
+	}
+	machineTypeModel struct {
+		Name         string                   `tfsdk:"name"`
+		CPU          *big.Float               `tfsdk:"cpu"`
+		GPU          *big.Float               `tfsdk:"gpu"`
+		Memory       string                   `tfsdk:"memory"`
+		MemoryGiB    *big.Float               `tfsdk:"memory_gib"`
+		Architecture string                   `tfsdk:"architecture"`
+		Storage      *machineTypeStorageModel `tfsdk:"storage"`
+	}
+	machineTypeStorageModel struct {
+		Class   string  `tfsdk:"class"`
+		Type    string  `tfsdk:"type"`
+		Size    *string `tfsdk:"size"`
+		MinSize *string `tfsdk:"min_size"`
+	}
+	volumeTypeModel struct {
+		Name    string  `tfsdk:"name"`
+		Class   string  `tfsdk:"class"`
+		MinSize *string `tfsdk:"min_size"`
 	}
 	conditionModel struct {
 		Type               string  `tfsdk:"type"`
@@ -360,7 +426,7 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 	var (
 		k8s       []kubernetesVersionModel
 		images    []imageModel
-		regions   []regionModel
+		usability = newUsabilityModels(cloudprofile.Usability{}, nil)
 		latest    *string
 		byMinor   = map[string]string{}
 		imageMaps = map[string]string{}
@@ -392,13 +458,7 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 		}
 		byMinor = cloudprofile.LatestSupportedKubernetesVersionsByMinor(spec.Kubernetes.Versions, at)
 		imageMaps = cloudprofile.LatestSupportedImageVersions(*spec, at, ev.filter)
-		for _, r := range cloudprofile.UsableByRegion(*spec) {
-			rm := regionModel{Name: r.Name, UsableMachineTypes: r.MachineTypes, UsableVolumeTypes: r.VolumeTypes, Zones: []zoneModel{}}
-			for _, z := range r.Zones {
-				rm.Zones = append(rm.Zones, zoneModel{Name: z.Name, UsableMachineTypes: z.MachineTypes, UsableVolumeTypes: z.VolumeTypes})
-			}
-			regions = append(regions, rm)
-		}
+		usability = newUsabilityModels(cloudprofile.UsableTypes(*spec, ev.filter.Architecture), spec.MachineCapabilities)
 	}
 
 	var conds []conditionModel
@@ -415,14 +475,17 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 	out := profileOutputs{
 		KubernetesVersions: types.ListNull(elemTypeOf(attrs["kubernetes_versions"])),
 		MachineImages:      types.ListNull(elemTypeOf(attrs["machine_images"])),
-		Regions:            types.ListNull(elemTypeOf(attrs["regions"])),
+		MachineTypes:       types.MapNull(mapElemTypeOf(attrs["machine_types"])),
+		VolumeTypes:        types.MapNull(mapElemTypeOf(attrs["volume_types"])),
+		Regions:            types.MapNull(mapElemTypeOf(attrs["regions"])),
 		Conditions:         types.ListNull(elemTypeOf(attrs["conditions"])),
 	}
 	var d diag.Diagnostics
 	for _, l := range []struct {
 		name  string
 		value any
-	}{{"kubernetes_versions", nonNil(k8s)}, {"machine_images", nonNil(images)}, {"regions", nonNil(regions)}, {"conditions", nonNil(conds)}} {
+	}{{"kubernetes_versions", nonNil(k8s)}, {"machine_images", nonNil(images)}, {"machine_types", usability.machineTypes},
+		{"volume_types", usability.volumeTypes}, {"regions", usability.regions}, {"conditions", nonNil(conds)}} {
 		v, err := terraformValueOf(reflect.ValueOf(l.value), attrs[l.name].GetType().TerraformType(ctx))
 		if err != nil {
 			diags.AddAttributeError(path.Root(l.name), "Converting the value", err.Error()+". This is a bug in the provider.")
@@ -449,4 +512,9 @@ func nonNil[T any](s []T) []T {
 // elemTypeOf is the element type of a list attribute.
 func elemTypeOf(a schema.Attribute) attr.Type {
 	return a.GetType().(types.ListType).ElemType
+}
+
+// mapElemTypeOf is the element type of a map attribute.
+func mapElemTypeOf(a schema.Attribute) attr.Type {
+	return a.GetType().(types.MapType).ElemType
 }

@@ -134,25 +134,13 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	reqCtx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	ncp, err := client.GetNamespacedCloudProfile(reqCtx, m.Namespace.ValueString(), m.Name.ValueString())
-	if err != nil {
-		resp.Diagnostics.Append(requestError("Reading the NamespacedCloudProfile", err))
+	r, diags := readNamespacedProfile(ctx, client, m.Namespace.ValueString(), m.Name.ValueString(),
+		cloudprofile.MergeOptions{LifecycleOverrides: m.LifecycleOverrides.ValueBool(), Now: ev.at})
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	parentName := ncp.Spec.Parent.Name
-	parent, err := client.GetCloudProfile(reqCtx, parentName)
-	parentFound := err == nil
-	switch {
-	case kube.IsNotFound(err):
-		resp.Diagnostics.AddWarning("Parent CloudProfile not found",
-			fmt.Sprintf("The parent CloudProfile %q of NamespacedCloudProfile %s/%s does not exist, so the profile cannot be merged: "+
-				"merged_spec is null and the ParentExists condition is False.", parentName, ncp.Namespace, ncp.Name))
-	case err != nil:
-		resp.Diagnostics.Append(requestError("Reading the parent CloudProfile", err))
-		return
-	}
+	ncp := r.ncp
 
 	m.UID = types.StringValue(string(ncp.UID))
 	m.ResourceVersion = types.StringValue(ncp.ResourceVersion)
@@ -166,30 +154,67 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	var large []terraformValueAt
 	m.Status, large, diags = namespacedStatusDataSourceValue(ncp.Status)
 	resp.Diagnostics.Append(diags...)
-	m.ParentFound = types.BoolValue(parentFound)
-
-	var merged *gardencorev1beta1.CloudProfileSpec
-	var sync *cloudprofile.NamespacedStatusSync
+	m.ParentFound = types.BoolValue(r.merged != nil)
 	m.MergedSpec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
-	if parentFound {
-		spec := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, ncp.Spec,
-			cloudprofile.MergeOptions{LifecycleOverrides: m.LifecycleOverrides.ValueBool(), Now: ev.at})
-		merged = &spec
-		result := cloudprofile.CompareNamespacedStatus(ncp.Generation, ncp.Spec, ncp.Status, spec)
-		sync = &result
-		mergedValue, diags := flattenSpecTerraform(cloudProfileSpecRoot, spec)
+	if r.merged != nil {
+		mergedValue, diags := flattenSpecTerraform(cloudProfileSpecRoot, *r.merged)
 		resp.Diagnostics.Append(diags...)
 		large = append(large, terraformValueAt{path.Root("merged_spec"), mergedValue})
 	}
-	m.StatusInSync = types.BoolValue(sync != nil && sync.InSync)
-	m.profileOutputs, diags = computeProfileOutputs(ctx, merged, nil, ev,
-		cloudprofile.ParentExistsCondition(parentName, parentFound, ev.at),
-		cloudprofile.StatusInSyncCondition(sync, ev.at))
+	m.StatusInSync = types.BoolValue(r.sync != nil && r.sync.InSync)
+	m.profileOutputs, diags = computeProfileOutputs(ctx, r.merged, nil, ev, r.conditions(ev.at)...)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, append(large, m.lists...)...)...)
+}
+
+// namespacedProfileRead is a NamespacedCloudProfile as read, with the local merge with its parent.
+type namespacedProfileRead struct {
+	ncp *gardencorev1beta1.NamespacedCloudProfile
+	// merged is the local merge; nil when the parent does not exist.
+	merged *gardencorev1beta1.CloudProfileSpec
+	// sync compares the status with merged; nil when the parent does not exist.
+	sync *cloudprofile.NamespacedStatusSync
+}
+
+// readNamespacedProfile reads a NamespacedCloudProfile and its parent (one GET each) and merges
+// them locally as Gardener's controller does. A missing parent is a warning: nothing is merged.
+func readNamespacedProfile(ctx context.Context, client *kube.Client, namespace, name string, opts cloudprofile.MergeOptions) (namespacedProfileRead, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	reqCtx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	ncp, err := client.GetNamespacedCloudProfile(reqCtx, namespace, name)
+	if err != nil {
+		diags.Append(requestError("Reading the NamespacedCloudProfile", err))
+		return namespacedProfileRead{}, diags
+	}
+	r := namespacedProfileRead{ncp: ncp}
+	parentName := ncp.Spec.Parent.Name
+	parent, err := client.GetCloudProfile(reqCtx, parentName)
+	switch {
+	case kube.IsNotFound(err):
+		diags.AddWarning("Parent CloudProfile not found",
+			fmt.Sprintf("The parent CloudProfile %q of NamespacedCloudProfile %s/%s does not exist, so the profile cannot be merged: "+
+				"the merged spec is null and the ParentExists condition is False.", parentName, ncp.Namespace, ncp.Name))
+		return r, diags
+	case err != nil:
+		diags.Append(requestError("Reading the parent CloudProfile", err))
+		return r, diags
+	}
+	spec := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, ncp.Spec, opts)
+	sync := cloudprofile.CompareNamespacedStatus(ncp.Generation, ncp.Spec, ncp.Status, spec)
+	r.merged, r.sync = &spec, &sync
+	return r, diags
+}
+
+// conditions are the conditions only a namespaced profile has: ParentExists and StatusInSync.
+func (r namespacedProfileRead) conditions(at time.Time) []cloudprofile.Condition {
+	return []cloudprofile.Condition{
+		cloudprofile.ParentExistsCondition(r.ncp.Spec.Parent.Name, r.merged != nil, at),
+		cloudprofile.StatusInSyncCondition(r.sync, at),
+	}
 }
 
 // namespacedStatusDataSourceValue converts the status as read; null when nothing was rendered.

@@ -19,12 +19,14 @@ func dsWalkAttributes(prefix string, attrs map[string]dschema.Attribute, fn func
 			dsWalkAttributes(p, n.Attributes, fn)
 		case dschema.ListNestedAttribute:
 			dsWalkAttributes(p, n.NestedObject.Attributes, fn)
+		case dschema.MapNestedAttribute:
+			dsWalkAttributes(p, n.NestedObject.Attributes, fn)
 		}
 	}
 }
 
 func TestDataSourceSchemas_EveryAttributeHasMarkdownDescription(t *testing.T) {
-	for _, newDS := range []func() datasource.DataSource{newCloudProfileDataSource, newNamespacedCloudProfileDataSource} {
+	for _, newDS := range []func() datasource.DataSource{newCloudProfileDataSource, newNamespacedCloudProfileDataSource, newEffectiveCloudProfileDataSource} {
 		var meta datasource.MetadataResponse
 		ds := newDS()
 		ds.Metadata(context.Background(), datasource.MetadataRequest{ProviderTypeName: TypeName}, &meta)

@@ -74,9 +74,10 @@ func workerCheck(machineType, arch, imageVersion string, zones ...string) knownv
 }
 
 // TestAccDataSourceShootModuleExample_picksVersionImageAndMachineType runs examples/shoot-module
-// against a CloudProfile and a NamespacedCloudProfile: it picks the newest supported Kubernetes
-// version (of a minor), the newest supported image version and a usable machine type for the
-// architecture, and fails the plan when the profile offers none.
+// against a CloudProfile and a NamespacedCloudProfile, each given as a Shoot references it: it
+// picks the newest supported Kubernetes version (of a minor), the newest supported image version
+// and the smallest usable machine type of the architecture with enough CPUs, in the zones that
+// offer it, and fails the plan when the profile offers none.
 func TestAccDataSourceShootModuleExample_picksVersionImageAndMachineType(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	client := acctest.Client(t)
@@ -94,6 +95,10 @@ func TestAccDataSourceShootModuleExample_picksVersionImageAndMachineType(t *test
 	})
 	// The module declares gardener-community/gardener; serve the provider under that address.
 	t.Setenv("TF_ACC_PROVIDER_NAMESPACE", "gardener-community")
+	cloudProfile := fmt.Sprintf(`cloud_profile = { name = %q }
+  namespace     = %q`, parentName, dsNamespace) // a CloudProfile ignores the shoot's namespace
+	namespaced := fmt.Sprintf(`cloud_profile = { kind = "NamespacedCloudProfile", name = %q }
+  namespace     = %q`, name, dsNamespace)
 
 	// Providers are given per step, as the configuration files have their own provider block.
 	resource.Test(t, resource.TestCase{
@@ -101,20 +106,25 @@ func TestAccDataSourceShootModuleExample_picksVersionImageAndMachineType(t *test
 			{
 				ProtoV6ProviderFactories: acctest.ProviderFactories(),
 				ConfigFile: shootModuleConfig(t, kubeconfig, map[string]string{
-					"arm": fmt.Sprintf(`cloud_profile = %q
+					// m6g.large, the only arm64 type, is unavailable in eu-west-1a.
+					"arm": cloudProfile + `
   region        = "eu-west-1"
   architecture  = "arm64"
-  at            = "2029-06-01T00:00:00Z"`, parentName),
-					"minor": fmt.Sprintf(`cloud_profile    = %q
+  at            = "2029-06-01T00:00:00Z"`,
+					"minor": cloudProfile + `
   region           = "eu-west-1"
   kubernetes_minor = "1.31"
-  at               = "2029-06-01T00:00:00Z"`, parentName),
+  at               = "2029-06-01T00:00:00Z"`,
 					// In July 2030 the parent's 1.31.9 has expired, the team's has not.
-					"team": fmt.Sprintf(`cloud_profile    = %q
-  namespace        = %q
+					"team": namespaced + `
   region           = "local"
   kubernetes_minor = "1.31"
-  at               = "2030-07-01T00:00:00Z"`, name, dsNamespace),
+  at               = "2030-07-01T00:00:00Z"`,
+					// Only the namespaced profile has a type with 8 CPUs or more.
+					"team_big": namespaced + `
+  region  = "local"
+  min_cpu = 8
+  at      = "2030-07-01T00:00:00Z"`,
 				}),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownOutputValue("arm_kubernetes_version", knownvalue.StringExact("1.32.4")),
@@ -123,18 +133,31 @@ func TestAccDataSourceShootModuleExample_picksVersionImageAndMachineType(t *test
 					statecheck.ExpectKnownOutputValue("minor_worker", workerCheck("m5.large", "amd64", "1877.3.0", "eu-west-1a", "eu-west-1b")),
 					statecheck.ExpectKnownOutputValue("team_kubernetes_version", knownvalue.StringExact("1.31.9")),
 					statecheck.ExpectKnownOutputValue("team_worker", workerCheck("m5.large", "amd64", "1877.3.0")),
+					statecheck.ExpectKnownOutputValue("team_big_worker", workerCheck("x1.metal", "amd64", "1877.3.0")),
 				},
 			},
 			{
 				// The parent itself has no supported 1.31 version in July 2030: the plan fails.
 				ProtoV6ProviderFactories: acctest.ProviderFactories(),
 				ConfigFile: shootModuleConfig(t, kubeconfig, map[string]string{
-					"parent": fmt.Sprintf(`cloud_profile    = %q
+					"parent": cloudProfile + `
   region           = "local"
   kubernetes_minor = "1.31"
-  at               = "2030-07-01T00:00:00Z"`, parentName),
+  at               = "2030-07-01T00:00:00Z"`,
 				}),
 				ExpectError: regexp.MustCompile(`has no supported Kubernetes version\s+in\s+1\.31`),
+			},
+			{
+				// A worker pool spanning eu-west-1a gets no arm64 type: the plan fails.
+				ProtoV6ProviderFactories: acctest.ProviderFactories(),
+				ConfigFile: shootModuleConfig(t, kubeconfig, map[string]string{
+					"arm_a": namespaced + `
+  region       = "eu-west-1"
+  zones        = ["eu-west-1a", "eu-west-1b"]
+  architecture = "arm64"
+  at           = "2029-06-01T00:00:00Z"`,
+				}),
+				ExpectError: regexp.MustCompile(`has\s+no\s+usable\s+arm64\s+machine\s+type\s+with\s+1\s+CPUs\s+in\s+eu-west-1\s+\(zones\s+eu-west-1a,\s+eu-west-1b\)`),
 			},
 			{
 				// terraform-plugin-testing cannot read state with modules when the test ends:

@@ -3,6 +3,8 @@ package provider
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -46,11 +48,21 @@ func attributePath(steps []cloudprofile.Step) path.Path {
 	return p
 }
 
+// problemSummary is the headline of a diagnostic. A warning's headline is the first clause of its
+// detail, which names the entry (`Kubernetes version "1.30.5" expires after …`): Terraform folds
+// warnings that share a headline into one, which would hide all but the first.
 func problemSummary(p cloudprofile.Problem) string {
 	if p.Severity == cloudprofile.SeverityWarning {
-		return "Gardener accepts this, but: " + string(p.Type)
+		return warningHeadline(p.Detail)
 	}
 	return fmt.Sprintf("Gardener will reject this: %s", p.Type)
+}
+
+// warningHeadline returns the first clause of a warning's detail, starting with a capital letter.
+func warningHeadline(detail string) string {
+	headline, _, _ := strings.Cut(detail, "; ")
+	r, size := utf8.DecodeRuneInString(headline)
+	return string(unicode.ToUpper(r)) + headline[size:]
 }
 
 // maxBadValueRunes bounds how much of a bad value a diagnostic repeats.

@@ -75,7 +75,7 @@ func (p *gardenerProvider) Resources(_ context.Context) []func() resource.Resour
 
 // DataSources lists the provider's data sources.
 func (p *gardenerProvider) DataSources(_ context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{newCloudProfileDataSource, newNamespacedCloudProfileDataSource}
+	return []func() datasource.DataSource{newCloudProfileDataSource, newNamespacedCloudProfileDataSource, newEffectiveCloudProfileDataSource}
 }
 
 // Functions lists the provider's functions.
@@ -101,6 +101,7 @@ type providerModel struct {
 	Exec                  *execModel   `tfsdk:"exec"`
 	FieldManager          types.String `tfsdk:"field_manager"`
 	ExpiryWarningWindow   types.String `tfsdk:"expiry_warning_window"`
+	PlanReminders         types.Bool   `tfsdk:"plan_reminders"`
 }
 
 type execModel struct {
@@ -116,6 +117,7 @@ func (d *providerData) options(now time.Time) cloudprofile.Options {
 	o := cloudprofile.DefaultOptions(now)
 	if d != nil {
 		o.ExpiryWarningWindow = d.expiryWarningWindow
+		o.RemindUnchanged = d.planReminders
 	}
 	return o
 }

@@ -22,6 +22,8 @@ type providerData struct {
 	settings            kube.Settings
 	fieldManager        string
 	expiryWarningWindow time.Duration
+	// planReminders makes plans warn about unchanged entries too (cloudprofile.Options.RemindUnchanged).
+	planReminders bool
 	// unknown lists the settings whose values are not known yet (they depend on other resources).
 	unknown []string
 
@@ -97,6 +99,7 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 		}
 		d.expiryWarningWindow = window
 	}
+	d.planReminders = m.PlanReminders.ValueBool()
 	withEnv, err := s.WithEnvironment(lookup)
 	if err != nil {
 		diags.AddError("Invalid provider environment", err.Error())

@@ -79,6 +79,13 @@ func providerSchema() schema.Schema {
 				MarkdownDescription: "How far ahead a plan warns about versions that change classification (for example expire), " +
 					"as a Go duration such as `720h`. Default: `720h` (30 days). `0s` turns these warnings off.",
 			},
+			"plan_reminders": schema.BoolAttribute{
+				Optional: true,
+				MarkdownDescription: "Whether every plan repeats the warnings about all versions that are expired or change classification " +
+					"within `expiry_warning_window`, and about overrides that change nothing, also for entries the plan leaves as they are. " +
+					"Default: `false`: a plan warns only about the entries it adds or changes, so a plan that changes nothing prints no warning; " +
+					"the `conditions` of the data sources report the state of the whole profile.",
+			},
 		},
 		Blocks: map[string]schema.Block{
 			"exec": schema.SingleNestedBlock{

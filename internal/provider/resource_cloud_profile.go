@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -191,6 +190,7 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 		resp.State.RemoveResource(ctx)
 		return
 	}
+	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, objectRef{"CloudProfile", name}, cp.DeletionTimestamp, cloudprofile.RuleCloudProfileInUse)...)
 	var prior *gardencorev1beta1.CloudProfileSpec
 	if spec := largeInput(ctx, rolePrior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
 		spec, _, d := expandCloudProfileSpecTerraform(spec, path.Root("spec"))
@@ -212,35 +212,14 @@ func (r *cloudProfileResource) Delete(ctx context.Context, req resource.DeleteRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	name := nameOf(state.Metadata, state.ID)
-	if err := client.DeleteCloudProfile(ctx, name, uidOf(state.Metadata)); err != nil {
-		resp.Diagnostics.Append(deleteFailure(objectRef{"CloudProfile", name}, "Deleting CloudProfile "+name, err))
-		return
-	}
-	err := kube.WaitUntilGone(ctx, func(ctx context.Context) error { _, err := client.GetCloudProfile(ctx, name); return err })
-	if err != nil {
-		resp.Diagnostics.AddError("CloudProfile not deleted in time", blockedDeletionDetail(client, name, timeout, err))
-	}
-}
-
-// blockedDeletionDetail says why a CloudProfile is still there: Gardener keeps its finalizer while
-// NamespacedCloudProfiles or shoots reference it.
-func blockedDeletionDetail(client *kube.Client, name string, timeout time.Duration, err error) string {
-	detail := fmt.Sprintf("CloudProfile %q still exists %s after deletion was requested (%v). Gardener keeps it (finalizer \"gardener\") while NamespacedCloudProfiles or shoots reference it.", name, timeout, err)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	refs, lerr := client.NamespacedCloudProfilesWithParent(ctx, name)
-	switch {
-	case lerr != nil:
-		detail += fmt.Sprintf(" The referencing NamespacedCloudProfiles could not be listed: %v.", lerr)
-	case len(refs) > 0:
-		detail += fmt.Sprintf(" NamespacedCloudProfiles with this parent: %v. Delete them first.", refs)
-	default:
-		detail += " No NamespacedCloudProfile references it; check for shoots using it (kubectl get shoots -A)."
-	}
-	return detail + " The deletion stays requested: a later apply or destroy continues waiting; raise timeouts.delete to wait longer."
+	resp.Diagnostics.Append(profileDeletion{
+		ref:    objectRef{"CloudProfile", name},
+		delete: func(ctx context.Context) error { return client.DeleteCloudProfile(ctx, name, uidOf(state.Metadata)) },
+		get:    func(ctx context.Context) error { _, err := client.GetCloudProfile(ctx, name); return err },
+		users:  cloudProfileUsers(client, name),
+		rule:   cloudprofile.RuleCloudProfileInUse,
+	}.run(ctx, timeout)...)
 }
 
 // ImportState imports a CloudProfile by name.

@@ -42,6 +42,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if req.Plan.Raw.IsNull() {
 		return
 	}
+	planReplacementOfTerminating(ctx, req, resp)
 	var cfg cloudProfileModel
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.

@@ -211,6 +211,7 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 		resp.State.RemoveResource(ctx)
 		return
 	}
+	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, namespacedRefOf(namespace, name), ncp.DeletionTimestamp, cloudprofile.RuleNamespacedCloudProfileInUse)...)
 	var prior *gardencorev1beta1.NamespacedCloudProfileSpec
 	if spec := largeInput(ctx, rolePrior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
 		spec, _, d := expandNamespacedCloudProfileSpecTerraform(spec, path.Root("spec"))
@@ -236,22 +237,19 @@ func (r *namespacedCloudProfileResource) Delete(ctx context.Context, req resourc
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	namespace, name := namespacedNameOf(state.Metadata, state.ID)
-	if err := client.DeleteNamespacedCloudProfile(ctx, namespace, name, uidOf(state.Metadata)); err != nil {
-		resp.Diagnostics.Append(deleteFailure(namespacedRefOf(namespace, name), fmt.Sprintf("Deleting NamespacedCloudProfile %s/%s", namespace, name), err))
-		return
-	}
-	err := kube.WaitUntilGone(ctx, func(ctx context.Context) error {
-		_, err := client.GetNamespacedCloudProfile(ctx, namespace, name)
-		return err
-	})
-	if err != nil {
-		resp.Diagnostics.AddError("NamespacedCloudProfile not deleted in time", fmt.Sprintf(
-			"NamespacedCloudProfile %s/%s still exists %s after deletion was requested (%v). Gardener keeps it (finalizer \"gardener\") while shoots use it: "+
-				"check kubectl get shoots -n %s. The deletion stays requested; raise timeouts.delete to wait longer.", namespace, name, timeout, err, namespace))
-	}
+	resp.Diagnostics.Append(profileDeletion{
+		ref: namespacedRefOf(namespace, name),
+		delete: func(ctx context.Context) error {
+			return client.DeleteNamespacedCloudProfile(ctx, namespace, name, uidOf(state.Metadata))
+		},
+		get: func(ctx context.Context) error {
+			_, err := client.GetNamespacedCloudProfile(ctx, namespace, name)
+			return err
+		},
+		users: namespacedCloudProfileUsers(client, namespace, name),
+		rule:  cloudprofile.RuleNamespacedCloudProfileInUse,
+	}.run(ctx, timeout)...)
 }
 
 // ImportState imports a NamespacedCloudProfile by "namespace/name".

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"testing"
-	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -157,21 +156,22 @@ resource "gardener_namespaced_cloud_profile" "test" {
 }
 
 // TestAccCloudProfile_deleteBlockedByNamespacedProfile: Gardener keeps a CloudProfile while a
-// NamespacedCloudProfile references it; destroy waits, then fails naming the reference, and
-// succeeds once the reference is gone.
+// NamespacedCloudProfile references it (rule R-1). Destroy finds the reference before it deletes
+// anything and fails at once naming it (the delete timeout is long: the destroy does not wait for
+// it); once the reference is gone, destroy succeeds.
 func TestAccCloudProfile_deleteBlockedByNamespacedProfile(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	client := acctest.Client(t)
 	parent := acctest.UniqueName("acc-blocked")
 	child := acctest.UniqueName("acc-child")
-	withShortDelete := cloudProfileConfig(kubeconfig, parent, "", "", "")
-	withShortDelete = withShortDelete[:len(withShortDelete)-2] + "  timeouts = { delete = \"8s\" }\n}\n"
+	withLongDelete := cloudProfileConfig(kubeconfig, parent, "", "", "")
+	withLongDelete = withLongDelete[:len(withLongDelete)-2] + "  timeouts = { delete = \"30m\" }\n}\n"
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		CheckDestroy:             cloudProfileGone(client, parent),
 		Steps: []resource.TestStep{
 			{
-				Config: withShortDelete,
+				Config: withLongDelete,
 				Check: func(*terraform.State) error {
 					ncp := &gardencorev1beta1.NamespacedCloudProfile{
 						ObjectMeta: metav1.ObjectMeta{Name: child, Namespace: projectNamespace},
@@ -182,21 +182,24 @@ func TestAccCloudProfile_deleteBlockedByNamespacedProfile(t *testing.T) {
 				},
 			},
 			{
-				Config:      acctest.ProviderBlock(kubeconfig),
-				ExpectError: regexp.MustCompile(`(?s)NamespacedCloudProfiles\s+with\s+this\s+parent:\s+\[` + projectNamespace + "/" + child + `\]`),
+				Config: acctest.ProviderBlock(kubeconfig),
+				ExpectError: regexp.MustCompile(`(?s)CloudProfile\s+"` + parent + `"\s+is\s+still\s+in\s+use.*rule\s+R-1.*NamespacedCloudProfile\s+` +
+					projectNamespace + "/" + child + `.*Nothing\s+was\s+deleted`),
 			},
 			{
 				PreConfig: func() {
+					cp, err := client.GetCloudProfile(acctest.Context(t), parent)
+					if err != nil || cp.DeletionTimestamp != nil {
+						t.Fatalf("the refused destroy must leave the CloudProfile as it was (err=%v, deletionTimestamp=%v)", err, cp.DeletionTimestamp)
+					}
 					if err := client.DeleteNamespacedCloudProfile(acctest.Context(t), projectNamespace, child, ""); err != nil {
 						t.Fatalf("deleting the reference: %v", err)
 					}
-					// The deletion requested in step 2 now goes through, once Gardener's controller
-					// retries after its backoff (up to minutes), which the 8s timeout in state would
-					// not wait for; the destroy below then finds the profile gone.
-					ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-					defer cancel()
-					if err := kube.WaitUntilGone(ctx, func(ctx context.Context) error { _, err := client.GetCloudProfile(ctx, parent); return err }); err != nil {
-						t.Fatalf("CloudProfile %s not released after its reference was deleted: %v", parent, err)
+					if err := kube.WaitUntilGone(acctest.Context(t), func(ctx context.Context) error {
+						_, err := client.GetNamespacedCloudProfile(ctx, projectNamespace, child)
+						return err
+					}); err != nil {
+						t.Fatalf("NamespacedCloudProfile %s not released: %v", child, err)
 					}
 				},
 				Config: acctest.ProviderBlock(kubeconfig),

@@ -2,13 +2,13 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
@@ -40,6 +40,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	if req.Plan.Raw.IsNull() {
 		return
 	}
+	planReplacementOfTerminating(ctx, req, resp)
 	var cfg namespacedCloudProfileModel
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
@@ -108,11 +109,11 @@ func (r *namespacedCloudProfileResource) parent(ctx context.Context, ncp *garden
 	parent, err := client.GetCloudProfile(ctx, ncp.Spec.Parent.Name)
 	switch {
 	case kube.IsNotFound(err):
-		// It may be created by this same apply (a gardener_cloud_profile in the configuration);
-		// if it is still missing then, Gardener rejects the object and apply fails.
-		resp.Diagnostics.AddAttributeWarning(at, "Parent CloudProfile not found", fmt.Sprintf(
-			"CloudProfile %q does not exist yet, so the checks against the parent were skipped. If this apply does not create it, "+
-				"Gardener will reject the NamespacedCloudProfile (\"parent CloudProfile could not be found\"): create the CloudProfile first or fix the name.", ncp.Spec.Parent.Name))
+		// Usually the parent is created by this same apply (a gardener_cloud_profile of the
+		// configuration), which a provider cannot see from here: no warning. If it is still missing
+		// at apply, Gardener rejects the create and the provider reports "Parent CloudProfile not
+		// found" on spec.parent.name; nothing is written.
+		tflog.Info(ctx, "parent CloudProfile not found at plan; Gardener checks against it at apply", map[string]any{"parent": ncp.Spec.Parent.Name})
 		return nil, false
 	case err != nil:
 		resp.Diagnostics.Append(requestError("Reading the parent CloudProfile "+ncp.Spec.Parent.Name, err))

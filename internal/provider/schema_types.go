@@ -55,6 +55,15 @@ func withDataSourceNestedTypes(attrs map[string]dschema.Attribute) map[string]ds
 				a.CustomType = types.ListType{ElemType: a.NestedObject.CustomType}
 			}
 			attrs[name] = a
+		case dschema.MapNestedAttribute:
+			a.NestedObject.Attributes = withDataSourceNestedTypes(a.NestedObject.Attributes)
+			if a.NestedObject.CustomType == nil {
+				a.NestedObject.CustomType = a.NestedObject.Type().(types.ObjectType)
+			}
+			if a.CustomType == nil {
+				a.CustomType = types.MapType{ElemType: a.NestedObject.CustomType}
+			}
+			attrs[name] = a
 		}
 	}
 	return attrs

@@ -9,8 +9,8 @@ import (
 )
 
 // terraformValueOf converts a plain Go model (strings, bools, integers, pointers for nullable
-// values, slices for lists, string-keyed maps, structs with `tfsdk` tags) into a Terraform value
-// of type t. Unlike the framework's reflection it shares t's types among all values instead of
+// values, *big.Float for numbers, slices for lists, string-keyed maps, structs with `tfsdk` tags)
+// into a Terraform value of type t. Unlike the framework's reflection it shares t's types among all values instead of
 // building a type per value, which for thousands of versions is most of the memory. A nil pointer,
 // slice or map is null; an empty slice or map is empty.
 func terraformValueOf(v reflect.Value, t tftypes.Type) (tftypes.Value, error) {
@@ -19,6 +19,9 @@ func terraformValueOf(v reflect.Value, t tftypes.Type) (tftypes.Value, error) {
 		if v.IsNil() {
 			return tftypes.NewValue(t, nil), nil
 		}
+	}
+	if v.Type() == bigFloatType {
+		return tftypes.NewValue(t, v.Interface()), nil
 	}
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -38,6 +41,8 @@ func terraformValueOf(v reflect.Value, t tftypes.Type) (tftypes.Value, error) {
 	}
 	return tftypes.Value{}, fmt.Errorf("cannot convert a %s into %s", v.Type(), t)
 }
+
+var bigFloatType = reflect.TypeFor[*big.Float]()
 
 func terraformListOf(v reflect.Value, t tftypes.Type) (tftypes.Value, error) {
 	list, ok := t.(tftypes.List)

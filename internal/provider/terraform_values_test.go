@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"math/big"
 	"reflect"
 	"testing"
 
@@ -29,12 +30,35 @@ func TestTerraformValueOfMatchesTheFramework(t *testing.T) {
 			}},
 			{Name: "empty", Versions: []imageVersionModel{}},
 		},
-		"regions": []regionModel{{Name: "eu-west-1", UsableMachineTypes: []string{"m5.large"}, UsableVolumeTypes: []string{},
-			Zones: []zoneModel{{Name: "eu-west-1a", UsableMachineTypes: []string{"m5.large"}}}}},
 		"conditions": []conditionModel{{Type: "VersionsUsable", Status: "True", Severity: ptr.To("Warning"), Reason: "r", Message: "m", LastTransitionTime: "2026-01-01T00:00:00Z"}},
+	}
+	maps := map[string]any{
+		"regions": map[string]regionModel{"eu-west-1": {Name: "eu-west-1", UsableMachineTypes: []string{"m5.large"}, UsableVolumeTypes: []string{},
+			Zones: map[string]zoneModel{"eu-west-1a": {Name: "eu-west-1a", UsableMachineTypes: []string{"m5.large"}}}}},
+		"machine_types": map[string]machineTypeModel{
+			"m5.large": {Name: "m5.large", CPU: big.NewFloat(2), GPU: big.NewFloat(0), Memory: "8Gi", MemoryGiB: big.NewFloat(8), Architecture: "amd64"},
+			"g4.xlarge": {Name: "g4.xlarge", CPU: big.NewFloat(0.5), GPU: big.NewFloat(1), Memory: "1536Mi", MemoryGiB: big.NewFloat(1.5), Architecture: "arm64",
+				Storage: &machineTypeStorageModel{Class: "standard", Type: "gp3", MinSize: ptr.To("20Gi")}},
+		},
+		"volume_types": map[string]volumeTypeModel{"gp3": {Name: "gp3", Class: "standard"}, "io2": {Name: "io2", Class: "premium", MinSize: ptr.To("20Gi")}},
 	}
 	for name, value := range lists {
 		want, diags := types.ListValueFrom(ctx, elemTypeOf(attrs[name]), value)
+		requireNoDiags(t, diags)
+		wantValue, err := want.ToTerraformValue(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := terraformValueOf(reflect.ValueOf(value), attrs[name].GetType().TerraformType(ctx))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !got.Equal(wantValue) {
+			t.Errorf("%s: got %s, the framework gives %s", name, got, wantValue)
+		}
+	}
+	for name, value := range maps {
+		want, diags := types.MapValueFrom(ctx, mapElemTypeOf(attrs[name]), value)
 		requireNoDiags(t, diags)
 		wantValue, err := want.ToTerraformValue(ctx)
 		if err != nil {

@@ -29,6 +29,7 @@ var groupTitles = map[string]string{
 	"L": "NamespacedCloudProfile: admission against the parent",
 	"M": "NamespacedCloudProfile: the merged profile",
 	"N": "Admission against other objects",
+	"R": "Deletion: when Gardener releases a profile",
 	"U": "CloudProfile updates",
 	"W": "Warnings (the provider's own)",
 	"X": "Labels (the provider's own)",

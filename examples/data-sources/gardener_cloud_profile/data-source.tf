@@ -5,7 +5,8 @@ data "gardener_cloud_profile" "aws" {
   # Optional: evaluate at another instant, e.g. to see what changes next quarter.
   # at = "2027-04-01T00:00:00Z"
 
-  # Optional: only arm64 images with containerd count for latest_machine_image_versions.
+  # Optional: only arm64 images with containerd count for latest_machine_image_versions, and only
+  # arm64 machine types for machine_types and regions.
   machine_image_architecture = "arm64"
   machine_image_cri          = "containerd"
 }
@@ -32,12 +33,17 @@ output "changing_soon" {
   }
 }
 
-# Machine types a shoot can use in eu-west-1a.
+# Machine types a shoot can use in eu-west-1a, smallest first.
 output "machine_types_eu_west_1a" {
-  value = one([
-    for r in data.gardener_cloud_profile.aws.regions : one([for z in r.zones : z.usable_machine_types if z.name == "eu-west-1a"])
-    if r.name == "eu-west-1"
-  ])
+  value = data.gardener_cloud_profile.aws.regions["eu-west-1"].zones["eu-west-1a"].usable_machine_types
+}
+
+# The smallest (arm64) machine type with at least 4 CPUs and 16 GiB that eu-west-1a offers.
+output "machine_type_4cpu_16gib" {
+  value = [
+    for name in data.gardener_cloud_profile.aws.regions["eu-west-1"].zones["eu-west-1a"].usable_machine_types : name
+    if data.gardener_cloud_profile.aws.machine_types[name].cpu >= 4 && data.gardener_cloud_profile.aws.machine_types[name].memory_gib >= 16
+  ][0]
 }
 
 # The summarising Ready condition; its reason and message name the first error (or warning).

@@ -1,0 +1,194 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure      = (*effectiveCloudProfileDataSource)(nil)
+	_ datasource.DataSourceWithValidateConfig = (*effectiveCloudProfileDataSource)(nil)
+)
+
+// The kinds a Shoot's spec.cloudProfile may reference.
+const (
+	kindCloudProfile           = "CloudProfile"
+	kindNamespacedCloudProfile = "NamespacedCloudProfile"
+)
+
+// effectiveCloudProfileDataSource reads the profile a Shoot's spec.cloudProfile references, of
+// either kind, and evaluates its effective spec: the CloudProfile's spec, or the local merge of a
+// NamespacedCloudProfile with its parent.
+type effectiveCloudProfileDataSource struct {
+	data *providerData
+}
+
+func newEffectiveCloudProfileDataSource() datasource.DataSource {
+	return &effectiveCloudProfileDataSource{}
+}
+
+type effectiveCloudProfileDataSourceModel struct {
+	Kind         types.String `tfsdk:"kind"`
+	Name         types.String `tfsdk:"name"`
+	Namespace    types.String `tfsdk:"namespace"`
+	Parent       types.String `tfsdk:"parent"`
+	Spec         types.Object `tfsdk:"spec"`
+	StatusInSync types.Bool   `tfsdk:"status_in_sync"`
+	profileInputs
+	profileOutputs
+}
+
+// Metadata names the data source.
+func (d *effectiveCloudProfileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_effective_cloud_profile"
+}
+
+// Schema describes the data source.
+func (d *effectiveCloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	spec := cloudProfileSpecDataSourceAttribute()
+	spec.MarkdownDescription = "The effective profile: the CloudProfile's `spec`, or for a NamespacedCloudProfile the parent's spec with the " +
+		"namespaced profile merged in, computed locally exactly as Gardener's controller renders `status.cloudProfileSpec` (the " +
+		"`merged_spec` of `gardener_namespaced_cloud_profile`). Null when a NamespacedCloudProfile's parent does not exist."
+	attrs := map[string]schema.Attribute{
+		"kind": schema.StringAttribute{Optional: true, Computed: true, MarkdownDescription: "Kind of the referenced profile, as in a Shoot's " +
+			"`spec.cloudProfile.kind`: `CloudProfile` (the default, as in Gardener) or `NamespacedCloudProfile`."},
+		"name": schema.StringAttribute{Required: true, MarkdownDescription: "Name of the referenced profile, as in a Shoot's `spec.cloudProfile.name`."},
+		"namespace": schema.StringAttribute{Optional: true, MarkdownDescription: "Namespace of the Shoot (`garden-<project>`). A " +
+			"NamespacedCloudProfile is looked up there, so it is required for that kind; a CloudProfile is cluster-scoped and the namespace " +
+			"is ignored, so a module can always pass its Shoot's namespace."},
+		"parent": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the parent CloudProfile of a NamespacedCloudProfile; " +
+			"null for a CloudProfile."},
+		"spec": spec,
+		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether what Gardener's controller last wrote to the " +
+			"object's status matches: for a CloudProfile, the classifications of the spec at the time of reading (see `gardener_cloud_profile`); " +
+			"for a NamespacedCloudProfile, the rendered `status.cloudProfileSpec` of the current generation equals `spec` (see " +
+			"`gardener_namespaced_cloud_profile`). False without a parent."},
+	}
+	for k, v := range profileInputAttributes() {
+		attrs[k] = v
+	}
+	for k, v := range profileOutputAttributes(false) {
+		attrs[k] = v
+	}
+	conditions := attrs["conditions"].(schema.ListNestedAttribute)
+	conditions.MarkdownDescription = conditionsDescription(true) + " `ParentExists` and `StatusInSync` are present only for a `NamespacedCloudProfile`."
+	attrs["conditions"] = conditions
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads the profile a Shoot's `spec.cloudProfile` references, of either kind, given as the Shoot gives it (`kind` " +
+			"and `name`, and the Shoot's `namespace`), and evaluates its effective spec at an instant `at` with the same lookups as " +
+			"`gardener_cloud_profile`: the newest supported versions, the machine and volume types usable per region and zone, the " +
+			"classification of every version, and conditions. A CloudProfile takes one API request; a NamespacedCloudProfile two (it and its " +
+			"parent), merged locally exactly as Gardener's controller merges them. Use it in modules that accept either kind; the data sources " +
+			"of each kind add the object's own fields (a NamespacedCloudProfile's own `spec` and `status`).",
+		Attributes: attrs,
+	}
+	resp.Schema.Attributes = withDataSourceNestedTypes(resp.Schema.Attributes)
+}
+
+// Configure receives the provider's data.
+func (d *effectiveCloudProfileDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
+		d.data = data
+	}
+}
+
+// ValidateConfig checks the reference: a known kind, and a namespace for a NamespacedCloudProfile.
+func (d *effectiveCloudProfileDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+	var m effectiveCloudProfileDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(validateProfileReference(m.Kind, m.Namespace)...)
+}
+
+// validateProfileReference checks kind and namespace where they are known.
+func validateProfileReference(kind, namespace types.String) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if kind.IsUnknown() {
+		return diags
+	}
+	switch kind.ValueString() {
+	case "", kindCloudProfile:
+	case kindNamespacedCloudProfile:
+		if namespace.IsNull() || (!namespace.IsUnknown() && namespace.ValueString() == "") {
+			diags.AddAttributeError(path.Root("namespace"), "Missing namespace",
+				"A NamespacedCloudProfile is namespaced: set namespace to the Shoot's namespace (garden-<project>).")
+		}
+	default:
+		diags.AddAttributeError(path.Root("kind"), "Invalid kind",
+			fmt.Sprintf("A Shoot references a CloudProfile or a NamespacedCloudProfile, not %q.", shortBadValue(kind.ValueString())))
+	}
+	return diags
+}
+
+// Read fetches the referenced profile (and a NamespacedCloudProfile's parent) and evaluates it.
+func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m effectiveCloudProfileDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if m.Kind.IsNull() || m.Kind.ValueString() == "" {
+		m.Kind = types.StringValue(kindCloudProfile)
+	}
+	resp.Diagnostics.Append(validateProfileReference(m.Kind, m.Namespace)...)
+	ev, diags := m.resolve(d.data)
+	resp.Diagnostics.Append(diags...)
+	client, diags := clientFrom(d.data)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	var (
+		spec   *gardencorev1beta1.CloudProfileSpec
+		status *statusClassifications
+		fixed  []cloudprofile.Condition
+	)
+	m.Parent = types.StringNull()
+	if m.Kind.ValueString() == kindNamespacedCloudProfile {
+		r, diags := readNamespacedProfile(ctx, client, m.Namespace.ValueString(), m.Name.ValueString(), cloudprofile.MergeOptions{Now: ev.at})
+		resp.Diagnostics.Append(diags...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		spec, fixed = r.merged, r.conditions(ev.at)
+		m.Parent = types.StringValue(r.ncp.Spec.Parent.Name)
+		m.StatusInSync = types.BoolValue(r.sync != nil && r.sync.InSync)
+	} else {
+		reqCtx, cancel := context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+		cp, err := client.GetCloudProfile(reqCtx, m.Name.ValueString())
+		if err != nil {
+			resp.Diagnostics.Append(requestError("Reading the CloudProfile", err))
+			return
+		}
+		spec, status = &cp.Spec, newStatusClassifications(cp.Status)
+		m.StatusInSync = types.BoolValue(cloudprofile.StatusInSync(cp.Spec, cp.Status, d.data.now()))
+	}
+
+	m.Spec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
+	var large []terraformValueAt
+	if spec != nil {
+		value, diags := flattenSpecTerraform(cloudProfileSpecRoot, *spec)
+		resp.Diagnostics.Append(diags...)
+		large = append(large, terraformValueAt{path.Root("spec"), value})
+	}
+	m.profileOutputs, diags = computeProfileOutputs(ctx, spec, status, ev, fixed...)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, append(large, m.lists...)...)...)
+}
