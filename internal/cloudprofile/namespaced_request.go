@@ -1,6 +1,8 @@
 package cloudprofile
 
 import (
+	"strings"
+
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
@@ -29,6 +31,18 @@ func ValidateNamespacedCloudProfileRequest(ncp, old *gardencorev1beta1.Namespace
 func AdmitNamespacedCloudProfileRequest(ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts Options) Problems {
 	stored, _ := StoredNamespacedCloudProfile(ncp, old, opts)
 	return remapNamespaced(ValidateNamespacedCloudProfileAgainstParent(stored, old, parent, opts), stored.Spec, ncp.Spec)
+}
+
+// MergedChecksPending tells whether the admission problems stop before the merged profile was
+// checked: Gardener checks the Kubernetes and machine image overrides against the parent (L rules)
+// first and the merged profile (M rules) only once they pass, so more problems may follow.
+func MergedChecksPending(admission Problems) bool {
+	for _, p := range admission.Errors() {
+		if strings.HasPrefix(p.Rule, "L-") && p.Rule != "L-0" {
+			return true
+		}
+	}
+	return false
 }
 
 func remapNamespaced(ps Problems, stored, original gardencorev1beta1.NamespacedCloudProfileSpec) Problems {

@@ -1,6 +1,9 @@
 package cloudprofile
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // RuleInfo describes one rule the package checks: the identifier a Problem carries in its Rule
 // field, what the rule means, where Gardener implements it, and how a user fixes a violation.
@@ -687,4 +690,25 @@ var ruleCatalogue = []RuleInfo{
 		Meaning:  "Gardener's ExtensionLabels admission removes labels with the prefixes it manages, such as `provider.extensions.gardener.cloud/` and `extensions.extensions.gardener.cloud/`, before it stores the object, so a configuration setting them could never match. This check is the provider's own.",
 		Fix:      "Remove the label from `metadata.labels`; Gardener sets `provider.extensions.gardener.cloud/<type>` itself.",
 	},
+}
+
+// rulesByID indexes the catalogue by rule id.
+var rulesByID = func() map[string]RuleInfo {
+	m := make(map[string]RuleInfo, len(ruleCatalogue))
+	for _, r := range ruleCatalogue {
+		m[r.ID] = r
+	}
+	return m
+}()
+
+// RuleOf returns the catalogue entry of a Problem's rule. A compound id such as "K-4/C-5" (rule C-5
+// applied by K-4) resolves to the rule applied, C-5.
+func RuleOf(id string) (RuleInfo, bool) {
+	parts := strings.Split(id, "/")
+	for i := len(parts) - 1; i >= 0; i-- {
+		if r, ok := rulesByID[parts[i]]; ok {
+			return r, true
+		}
+	}
+	return RuleInfo{}, false
 }

@@ -61,7 +61,7 @@ func TestExamples_ValidateCatchesBrokenExamples(t *testing.T) {
   }
 }
 `,
-			wantSummary: "Gardener will reject this: Invalid",
+			wantSummary: "The highest Kubernetes version has an expiration date (Kubernetes version 1.33.1)",
 		},
 	}
 	for name, c := range cases {

@@ -145,6 +145,9 @@ func (s *largeValueServer) PlanResourceChange(ctx context.Context, req *tfprotov
 		}
 		if changing {
 			value, _ = markComputedNullsUnknown(ls.attributes[p.key()], value, deepestValueAt(config, p))
+			if p.key() == specLargePath.key() {
+				value, _ = keepUnchangedSpecEntries(ls.attributes[p.key()], value, deepestValueAt(config, p), lv.in[rolePrior][p.key()])
+			}
 		}
 		if planned, err = withValueAt(planned, p, value); err != nil {
 			return resp, err

@@ -64,7 +64,7 @@ func metadataAttribute(kind string, namespaced bool) schema.SingleNestedAttribut
 		},
 		"generation": schema.Int64Attribute{
 			Computed:            true,
-			MarkdownDescription: "Generation of the object's spec, increased by the API server on every spec change.",
+			MarkdownDescription: "Generation of the object as the API server stores it: a NamespacedCloudProfile's is 1 after create and grows by one with every change of its spec; Gardener never sets a CloudProfile's, so it stays 0. Plans show the coming value.",
 		},
 	}
 	if namespaced {

@@ -3,24 +3,30 @@ package provider
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
 
 // problemDiagnostics turns the rules package's findings into diagnostics on the attributes that
-// caused them. Errors are what Gardener would reject; warnings what it accepts.
-func problemDiagnostics(problems cloudprofile.Problems) diag.Diagnostics {
+// caused them. Errors are what Gardener would reject; warnings what it accepts. spec is the
+// configuration's spec as Terraform sent it, which names the entries (version, name) the paths
+// run through; it may be null.
+func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag.Diagnostics {
 	var diags diag.Diagnostics
 	for _, p := range problems {
 		at := attributePath(p.Path.Steps())
-		summary := problemSummary(p)
-		detail := problemDetail(p)
+		where := describeAttribute(p.Path.Steps(), spec)
+		summary := problemSummary(p, where)
+		detail := problemDetail(p, where.path)
 		if p.Severity == cloudprofile.SeverityWarning {
 			diags.AddAttributeWarning(at, summary, detail)
 		} else {
@@ -48,14 +54,122 @@ func attributePath(steps []cloudprofile.Step) path.Path {
 	return p
 }
 
-// problemSummary is the headline of a diagnostic. A warning's headline is the first clause of its
-// detail, which names the entry (`Kubernetes version "1.30.5" expires after …`): Terraform folds
-// warnings that share a headline into one, which would hide all but the first.
-func problemSummary(p cloudprofile.Problem) string {
+// attributeDescription says where a problem lies in the user's terms.
+type attributeDescription struct {
+	// path is the Terraform attribute path with the key of each list entry it passes, e.g.
+	// `spec.kubernetes.versions[2] (version "1.33.5").lifecycle[1].classification`.
+	path string
+	// entry names the innermost keyed entry, e.g. `Kubernetes version 1.33.5`; empty for none.
+	entry string
+}
+
+// entryNouns names the entries of the spec's keyed lists.
+var entryNouns = map[string]string{
+	"machine_images": "machine image", "machine_types": "machine type", "volume_types": "volume type",
+	"regions": "region", "zones": "zone", "versions": "version",
+}
+
+// entryKeyAttributes are the attributes that identify a list entry, in the order they are tried.
+var entryKeyAttributes = []string{"version", "name"}
+
+// describeAttribute renders the steps of a problem's attribute, following them through spec (the
+// value of the root attribute "spec") to name each list entry by its key.
+func describeAttribute(steps []cloudprofile.Step, spec tftypes.Value) attributeDescription {
+	var b strings.Builder
+	var entries []string
+	value := tftypes.Value{}
+	list := ""
+	for i, s := range steps {
+		switch s.Kind {
+		case cloudprofile.StepAttribute:
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s.Name)
+			if i == 0 && s.Name == "spec" {
+				value = spec
+			} else {
+				value = attributeOf(value, s.Name)
+			}
+			if s.Name == "versions" && list == "kubernetes" {
+				list = "Kubernetes versions"
+			} else {
+				list = s.Name
+			}
+		case cloudprofile.StepIndex:
+			b.WriteString("[" + strconv.Itoa(s.Index) + "]")
+			value = elementOf(value, s.Index)
+			if name, key, ok := entryKey(value); ok {
+				fmt.Fprintf(&b, " (%s %q)", name, key)
+				entries = append(entries, entryNoun(list)+" "+key)
+			}
+		case cloudprofile.StepKey:
+			b.WriteString("[" + strconv.Quote(s.Key) + "]")
+			value = tftypes.Value{}
+		}
+	}
+	d := attributeDescription{path: b.String()}
+	if len(entries) > 0 {
+		d.entry = strings.Join(entries, ", ")
+	}
+	return d
+}
+
+func entryNoun(list string) string {
+	if list == "Kubernetes versions" {
+		return "Kubernetes version"
+	}
+	if n, ok := entryNouns[list]; ok {
+		return n
+	}
+	return strings.ReplaceAll(list, "_", " ")
+}
+
+// attributeOf returns the named attribute of a known object value, or the zero value.
+func attributeOf(v tftypes.Value, name string) tftypes.Value {
+	var attrs map[string]tftypes.Value
+	if !v.IsKnown() || v.IsNull() || v.As(&attrs) != nil {
+		return tftypes.Value{}
+	}
+	return attrs[name]
+}
+
+// elementOf returns the i-th element of a known list value, or the zero value.
+func elementOf(v tftypes.Value, i int) tftypes.Value {
+	var elems []tftypes.Value
+	if !v.IsKnown() || v.IsNull() || v.As(&elems) != nil || i < 0 || i >= len(elems) {
+		return tftypes.Value{}
+	}
+	return elems[i]
+}
+
+// entryKey returns the identifying attribute of a list entry and its value.
+func entryKey(entry tftypes.Value) (name, key string, ok bool) {
+	for _, name := range entryKeyAttributes {
+		v := attributeOf(entry, name)
+		if v.IsKnown() && !v.IsNull() && v.As(&key) == nil && key != "" {
+			return name, key, true
+		}
+	}
+	return "", "", false
+}
+
+// problemSummary is the headline of a diagnostic: what is wrong, in words, for which entry. A
+// warning's headline is the first clause of its detail, which names the entry (`Kubernetes version
+// "1.30.5" expires after …`): Terraform folds warnings that share a headline into one, which would
+// hide all but the first.
+func problemSummary(p cloudprofile.Problem, where attributeDescription) string {
 	if p.Severity == cloudprofile.SeverityWarning {
 		return warningHeadline(p.Detail)
 	}
-	return fmt.Sprintf("Gardener will reject this: %s", p.Type)
+	summary := fmt.Sprintf("Invalid value for %s", where.path)
+	if r, ok := cloudprofile.RuleOf(p.Rule); ok {
+		summary = r.Summary
+	}
+	if where.entry != "" {
+		summary += " (" + where.entry + ")"
+	}
+	return summary
 }
 
 // warningHeadline returns the first clause of a warning's detail, starting with a capital letter.
@@ -68,24 +182,36 @@ func warningHeadline(detail string) string {
 // maxBadValueRunes bounds how much of a bad value a diagnostic repeats.
 const maxBadValueRunes = 100
 
-// problemDetail says what Gardener says, where it says it, and which rule it is. A long bad value
-// (a 1 MB label, a whole version object) is shortened: the attribute already says where it is.
-func problemDetail(p cloudprofile.Problem) string {
+// problemDetail says where the problem is in the user's terms, then what Gardener says, where it
+// says it and which rule it is, then how to fix it.
+func problemDetail(p cloudprofile.Problem, where string) string {
 	p.BadValue = shortBadValue(p.BadValue)
-	d := p.Error()
+	var b strings.Builder
+	b.WriteString(where + "\n\n")
+	b.WriteString("Gardener: " + p.Error())
+	r, known := cloudprofile.RuleOf(p.Rule)
 	if p.Rule != "" {
-		d += fmt.Sprintf("\n\n(Gardener rule %s; see the Troubleshooting guide.)", p.Rule)
+		fmt.Fprintf(&b, " (rule %s)", p.Rule)
 	}
-	return d
+	if known {
+		b.WriteString("\n\nTo fix: " + r.Fix)
+	}
+	return b.String()
 }
 
-// shortBadValue returns v, or for a value longer than maxBadValueRunes when rendered, its start
-// with its length.
+// shortBadValue returns v when it is a short scalar. A value that is an object or a list (a whole
+// version) is left out, as the attribute already says where it is; a long string is shortened to
+// its start with its length.
 func shortBadValue(v any) any {
 	s, isString := v.(string)
 	if !isString {
 		raw, err := json.Marshal(v)
-		if err != nil || utf8.RuneCount(raw) <= maxBadValueRunes {
+		switch {
+		case err != nil:
+			return v
+		case len(raw) > 0 && (raw[0] == '{' || raw[0] == '['):
+			return field.OmitValueType{}
+		case utf8.RuneCount(raw) <= maxBadValueRunes:
 			return v
 		}
 		s = string(raw)

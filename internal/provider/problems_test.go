@@ -3,8 +3,11 @@ package provider
 import (
 	"strings"
 	"testing"
+	"time"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
@@ -14,7 +17,7 @@ func TestProblemDiagnostics_LandOnTheAttribute(t *testing.T) {
 		Rule: "F-5", Type: cloudprofile.Invalid, BadValue: "==1.30.0", Detail: "invalid constraint",
 		Path: cloudprofile.NewPath("spec").Child("machineImages").Index(2).Child("versions").Index(0).Child("kubeletVersionConstraint"),
 	}
-	diags := problemDiagnostics(cloudprofile.Problems{p})
+	diags := problemDiagnostics(cloudprofile.Problems{p}, tftypes.Value{})
 	if len(diags) != 1 || !diags.HasError() {
 		t.Fatalf("want one error, got %v", diags)
 	}
@@ -34,9 +37,9 @@ func TestProblemDiagnostics_LandOnTheAttribute(t *testing.T) {
 }
 
 func TestProblemDiagnostics_WarningsStayWarnings(t *testing.T) {
-	p := cloudprofile.Problem{Severity: cloudprofile.SeverityWarning, Type: cloudprofile.Invalid,
+	p := cloudprofile.Problem{Severity: cloudprofile.SeverityWarning, Type: cloudprofile.Invalid, Detail: "the capability is odd",
 		Path: cloudprofile.NewPath("spec").Child("capabilities").ChildKey("architecture")}
-	diags := problemDiagnostics(cloudprofile.Problems{p})
+	diags := problemDiagnostics(cloudprofile.Problems{p}, tftypes.Value{})
 	if diags.HasError() || diags.WarningsCount() != 1 {
 		t.Fatalf("want one warning, got %v", diags)
 	}
@@ -44,17 +47,117 @@ func TestProblemDiagnostics_WarningsStayWarnings(t *testing.T) {
 	if got := diags[0].(interface{ Path() path.Path }).Path(); !got.Equal(want) {
 		t.Fatalf("path %s, want %s", got, want)
 	}
+	if got := diags[0].Summary(); got != "The capability is odd" {
+		t.Fatalf("a warning's summary is the start of its detail, got %q", got)
+	}
 }
 
 func TestProblemDetail_ShortensLongBadValues(t *testing.T) {
 	long := strings.Repeat("a", 1<<20)
 	d := problemDetail(cloudprofile.Problem{Rule: "M-1", Type: cloudprofile.Invalid,
-		Path: cloudprofile.NewPath("metadata").Child("labels"), BadValue: long, Detail: "must be no more than 63 characters"})
-	if len(d) > 400 || !strings.Contains(d, "(1048576 characters)") || !strings.Contains(d, "must be no more than 63 characters") {
-		t.Fatalf("detail of %d bytes: %.400s", len(d), d)
+		Path: cloudprofile.NewPath("metadata").Child("labels"), BadValue: long, Detail: "must be no more than 63 characters"}, "metadata.labels")
+	if len(d) > 600 || !strings.Contains(d, "(1048576 characters)") || !strings.Contains(d, "must be no more than 63 characters") {
+		t.Fatalf("detail of %d bytes: %.600s", len(d), d)
 	}
-	short := problemDetail(cloudprofile.Problem{Type: cloudprofile.Invalid, Path: cloudprofile.NewPath("spec").Child("type"), BadValue: "x", Detail: "d"})
+	short := problemDetail(cloudprofile.Problem{Type: cloudprofile.Invalid, Path: cloudprofile.NewPath("spec").Child("type"), BadValue: "x", Detail: "d"}, "spec.type")
 	if !strings.Contains(short, `Invalid value: "x"`) {
 		t.Fatalf("a short value must stay as it is: %s", short)
+	}
+}
+
+// kubernetesSpecValue is a spec value as Terraform sends it, with the Kubernetes versions given,
+// each with one lifecycle stage.
+func kubernetesSpecValue(versions ...string) tftypes.Value {
+	stage := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"classification": tftypes.String}}
+	version := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"version": tftypes.String, "lifecycle": tftypes.List{ElementType: stage}}}
+	kubernetes := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"versions": tftypes.List{ElementType: version}}}
+	spec := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"kubernetes": kubernetes}}
+	var vs []tftypes.Value
+	for _, v := range versions {
+		lifecycle := tftypes.NewValue(tftypes.List{ElementType: stage}, []tftypes.Value{
+			tftypes.NewValue(stage, map[string]tftypes.Value{"classification": tftypes.NewValue(tftypes.String, "supported")}),
+		})
+		vs = append(vs, tftypes.NewValue(version, map[string]tftypes.Value{"version": tftypes.NewValue(tftypes.String, v), "lifecycle": lifecycle}))
+	}
+	return tftypes.NewValue(spec, map[string]tftypes.Value{
+		"kubernetes": tftypes.NewValue(kubernetes, map[string]tftypes.Value{"versions": tftypes.NewValue(tftypes.List{ElementType: version}, vs)}),
+	})
+}
+
+// TestProblemDiagnostics_SayWhatWhereAndHowToFixForEveryRule: for every rule of the catalogue, the
+// diagnostic's summary is the rule's summary in words with the entry it concerns, its detail starts
+// with the Terraform attribute path in snake_case with the user's index and the entry's key, then
+// gives Gardener's message with Gardener's field path and the rule id, then the rule's fix.
+func TestProblemDiagnostics_SayWhatWhereAndHowToFixForEveryRule(t *testing.T) {
+	spec := kubernetesSpecValue("1.32.4", "1.33.5")
+	at := cloudprofile.NewPath("spec").Child("kubernetes").Child("versions").Index(1).Child("lifecycle").Index(0).Child("classification")
+	const terraformPath = `spec.kubernetes.versions[1] (version "1.33.5").lifecycle[0].classification`
+	for _, rule := range cloudprofile.Rules() {
+		t.Run(rule.ID, func(t *testing.T) {
+			severity := cloudprofile.SeverityError
+			detail := "stages must be in order"
+			if strings.HasPrefix(rule.ID, "W-") {
+				severity, detail = cloudprofile.SeverityWarning, `Kubernetes version "1.33.5" expires after 2030-01-01T00:00:00Z`
+			}
+			p := cloudprofile.Problem{Rule: rule.ID, Type: cloudprofile.Invalid, Severity: severity, Path: at, BadValue: "supported", Detail: detail}
+			diags := problemDiagnostics(cloudprofile.Problems{p}, spec)
+			if len(diags) != 1 {
+				t.Fatalf("want one diagnostic, got %v", diags)
+			}
+			wantSummary := rule.Summary + " (Kubernetes version 1.33.5)"
+			if severity == cloudprofile.SeverityWarning {
+				wantSummary = detail
+			}
+			if got := diags[0].Summary(); got != wantSummary {
+				t.Errorf("summary %q, want %q", got, wantSummary)
+			}
+			got := diags[0].Detail()
+			if !strings.HasPrefix(got, terraformPath+"\n") {
+				t.Errorf("detail does not start with the Terraform path %q:\n%s", terraformPath, got)
+			}
+			for _, want := range []string{
+				`Gardener: spec.kubernetes.versions[1].lifecycle[0].classification: Invalid value: "supported": ` + detail + " (rule " + rule.ID + ")",
+				"To fix: " + rule.Fix,
+			} {
+				if !strings.Contains(got, want) {
+					t.Errorf("detail lacks %q:\n%s", want, got)
+				}
+			}
+		})
+	}
+}
+
+// TestProblemDiagnostics_ACompoundRuleIsExplainedByTheRuleApplied: "M-1/C-3" is rule C-3 applied
+// to the merged profile.
+func TestProblemDiagnostics_ACompoundRuleIsExplainedByTheRuleApplied(t *testing.T) {
+	c3, _ := cloudprofile.RuleOf("C-3")
+	p := cloudprofile.Problem{Rule: "M-1/C-3", Type: cloudprofile.Invalid, Path: cloudprofile.NewPath("spec").Child("kubernetes"), Detail: "d"}
+	d := problemDiagnostics(cloudprofile.Problems{p}, tftypes.Value{})[0]
+	if d.Summary() != c3.Summary || !strings.Contains(d.Detail(), "(rule M-1/C-3)") || !strings.Contains(d.Detail(), c3.Fix) {
+		t.Fatalf("got %q:\n%s", d.Summary(), d.Detail())
+	}
+}
+
+// TestProblemDiagnostics_NeverDumpAWholeObject: a bad semver is reported with the version object
+// as Gardener's bad value (rule C-5); the diagnostic names the entry instead of printing it.
+func TestProblemDiagnostics_NeverDumpAWholeObject(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{Spec: gardencorev1beta1.CloudProfileSpec{Type: "local",
+		Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{{Version: "1.32.4"}, {Version: "1.x"}}}}}
+	var c5 *cloudprofile.Problem
+	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC)))
+	for i := range problems {
+		if problems[i].Rule == "C-5" {
+			c5 = &problems[i]
+		}
+	}
+	if c5 == nil {
+		t.Fatalf("no C-5 among %v", problems)
+	}
+	d := problemDiagnostics(cloudprofile.Problems{*c5}, kubernetesSpecValue("1.32.4", "1.x"))[0]
+	if strings.Contains(d.Detail(), `{"`) || !strings.HasPrefix(d.Detail(), `spec.kubernetes.versions[1] (version "1.x")`) {
+		t.Fatalf("got %q:\n%s", d.Summary(), d.Detail())
+	}
+	if !strings.HasSuffix(d.Summary(), "(Kubernetes version 1.x)") {
+		t.Fatalf("the summary names the entry: %q", d.Summary())
 	}
 }

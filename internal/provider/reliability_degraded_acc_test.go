@@ -88,7 +88,7 @@ func TestAccReliability_validateAndPlanWorkOffline(t *testing.T) {
 			{
 				Config:      degradedConfig(offline, name+"-BAD"),
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Gardener will reject this.*metadata\.name: Invalid value.*RFC\s+1123`),
+				ExpectError: regexp.MustCompile(`(?s)The name is missing or not a DNS-1123 subdomain.*metadata\.name: Invalid value.*RFC\s+1123`),
 			},
 			{
 				Config:             degradedConfig(offline, name),

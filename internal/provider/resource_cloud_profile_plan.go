@@ -31,7 +31,7 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 	}
 	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, r.data.options(r.data.now()))
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(cp.Labels)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
 }
 
 // ModifyPlan adds what needs the prior state: Gardener's update rules, its cross-object admission
@@ -43,6 +43,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		return
 	}
 	planReplacementOfTerminating(ctx, req, resp)
+	planGeneration(ctx, req, resp, cloudprofile.CloudProfileGeneration)
 	var cfg cloudProfileModel
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
@@ -70,10 +71,10 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		problems = onlyNew(cloudprofile.ValidateCloudProfileRequest(cp, old, opts), cloudprofile.ValidateCloudProfileRequest(cp, nil, opts))
 	}
 	problems = append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
 	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
 	refs := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
-	resp.Diagnostics.Append(problemDiagnostics(knownReferencesOnly(refs, unknown))...)
+	resp.Diagnostics.Append(problemDiagnostics(knownReferencesOnly(refs, unknown), spec)...)
 	// A plan equal to the prior state (large values are stand-ins here that differ only when the
 	// value changed) drops nothing.
 	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {

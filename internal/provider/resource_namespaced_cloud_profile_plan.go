@@ -31,7 +31,7 @@ func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req
 	}
 	problems := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, r.data.options(r.data.now()))
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(ncp.Labels)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
 }
 
 // ModifyPlan runs what needs the prior state or the parent: Gardener's update rules and its
@@ -71,14 +71,20 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	if len(unknown) == 0 {
 		if p, ok := r.parent(ctx, ncp, resp); ok {
 			parent = p
-			problems = append(problems, cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, old, parent, opts)...)
+			admission := cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, old, parent, opts)
+			problems = append(problems, admission...)
+			if cloudprofile.MergedChecksPending(admission) {
+				resp.Diagnostics.AddAttributeWarning(path.Root("spec"), "More checks follow once the overrides are fixed",
+					"Gardener checks the Kubernetes and machine image overrides against the parent first, and the merged profile only once they pass: the next plan may find more problems.")
+			}
 			// Cross-object admission (N-6 … N-8): on update only, and only when it can find
 			// something. (On an update the parent exists: Gardener keeps it while NCPs refer to it.)
 			problems = append(problems, namespacedReferenceProblems(ctx, r.data, ncp, old, parent, &resp.Diagnostics)...)
 		}
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown))...)
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
+	planNamespacedGeneration(ctx, req, resp, len(unknown) == 0 && !hasRule(problems, "W-dropped"))
 	// A plan equal to the prior state (large values are stand-ins here that differ only when the
 	// value changed) drops nothing.
 	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {
@@ -137,4 +143,27 @@ func statusOf(status types.Object, spec tftypes.Value) gardencorev1beta1.Namespa
 		out.CloudProfileSpec, _, _ = expandCloudProfileSpecTerraform(spec, path.Root("status").AtName("cloud_profile_spec"))
 	}
 	return out
+}
+
+// planNamespacedGeneration plans the generation Gardener stores. certain is false when the stored
+// spec may stay as it was although the planned one changes (Gardener drops a new version that is
+// not active) or when parts of the configuration are unknown: the generation then stays unknown.
+func planNamespacedGeneration(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, certain bool) {
+	change := specChangeOf(ctx, req)
+	if !certain || !change.known {
+		return
+	}
+	planGeneration(ctx, req, resp, func(prior int64) int64 {
+		return cloudprofile.NamespacedCloudProfileGeneration(prior, change.create, change.changes)
+	})
+}
+
+// hasRule tells whether one of the problems is of the rule.
+func hasRule(problems cloudprofile.Problems, rule string) bool {
+	for _, p := range problems {
+		if p.Rule == rule {
+			return true
+		}
+	}
+	return false
 }

@@ -48,7 +48,7 @@ description: |-
 
 ` + "`terraform validate` and `terraform plan`" + ` check Gardener's rules for CloudProfiles and
 NamespacedCloudProfiles (Gardener v1.149) and name the rule of each problem, such as
-` + "`(Gardener rule C-3; see the Troubleshooting guide.)`" + `. This page explains every rule id. A compound
+` + "`(rule C-3)`" + `, after the summary of the rule and before its fix. This page explains every rule id. A compound
 id such as ` + "`K-4/C-5` or `M-2/F-7`" + ` means "rule C-5 (or F-7), applied as part of K-4 (or M-2)": read
 the inner rule for the fix and the outer rule for where it was applied. The W rules are warnings:
 Gardener accepts the object. [Troubleshooting](troubleshooting.md) explains how a diagnostic reads.

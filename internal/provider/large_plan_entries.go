@@ -1,0 +1,157 @@
+package provider
+
+import (
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// A plan goes beyond the framework in one way: a list entry the configuration leaves exactly as it
+// was keeps its prior value, matched by its key (version or name) rather than by its index. The
+// framework would mark every Computed value such an entry leaves to Gardener unknown ("known after
+// apply") as soon as anything else in the resource changes, and Terraform pairs list entries by
+// index, so an entry inserted before others would hand their server defaults to the wrong entries.
+// Gardener stores an unchanged entry as it stored it before, so its prior value is exact. The one
+// input outside an entry that changes how Gardener stores it, the capability definitions
+// (spec.machine_capabilities), turns this step off when it changes.
+
+// entryKeyAttributeNames are the attributes that identify the entries of a keyed list.
+var entryKeyAttributeNames = []string{"version", "name"}
+
+// capabilityDefinitionsAttribute is the spec attribute whose change alters how Gardener stores
+// every entry (architectures and capabilities are synchronised with it).
+const capabilityDefinitionsAttribute = "machine_capabilities"
+
+// keepUnchangedSpecEntries returns the planned spec with every keyed list entry that the
+// configuration leaves as it was replaced by its prior value.
+func keepUnchangedSpecEntries(spec rschema.Attribute, planned, config, prior tftypes.Value) (tftypes.Value, bool) {
+	if !prior.IsKnown() || prior.IsNull() || !config.IsKnown() || config.IsNull() {
+		return planned, false
+	}
+	if !attributeOf(config, capabilityDefinitionsAttribute).Equal(attributeOf(prior, capabilityDefinitionsAttribute)) {
+		return planned, false
+	}
+	return keepUnchangedEntries(spec, planned, config, prior)
+}
+
+// keepUnchangedEntries walks a nested attribute's planned value with its configuration and prior
+// value, replacing the entries of keyed lists that are unchanged.
+func keepUnchangedEntries(a rschema.Attribute, planned, config, prior tftypes.Value) (tftypes.Value, bool) {
+	attrs := nestedAttributes(a)
+	if attrs == nil || !planned.IsKnown() || planned.IsNull() || !prior.IsKnown() || prior.IsNull() {
+		return planned, false
+	}
+	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+		return mapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+			return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(prior, name))
+		})
+	}
+	key := listKeyAttribute(attrs)
+	if key == "" {
+		return planned, false
+	}
+	priorByKey := entriesByKey(prior, key)
+	return mapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
+		priorElement, ok := priorByKey[stringAttribute(element, key)]
+		if !ok {
+			return element, false
+		}
+		if unchangedEntry(attrs, configElement, priorElement) {
+			return priorElement, !priorElement.Equal(element)
+		}
+		return mapAttributes(element, configElement, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+			return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(priorElement, name))
+		})
+	})
+}
+
+// listKeyAttribute returns the attribute that identifies the entries of a list, "" for none.
+func listKeyAttribute(attrs map[string]rschema.Attribute) string {
+	for _, name := range entryKeyAttributeNames {
+		if a, ok := attrs[name].(rschema.StringAttribute); ok && a.IsRequired() {
+			return name
+		}
+	}
+	return ""
+}
+
+// entriesByKey indexes the entries of a list value by a string attribute; a key that occurs twice
+// (which Gardener rejects) is left out.
+func entriesByKey(list tftypes.Value, key string) map[string]tftypes.Value {
+	var elements []tftypes.Value
+	if list.As(&elements) != nil {
+		return nil
+	}
+	out := make(map[string]tftypes.Value, len(elements))
+	seen := make(map[string]bool, len(elements))
+	for _, e := range elements {
+		k := stringAttribute(e, key)
+		if seen[k] {
+			delete(out, k)
+			continue
+		}
+		seen[k] = true
+		out[k] = e
+	}
+	return out
+}
+
+// stringAttribute returns a known string attribute of an object value, "" otherwise.
+func stringAttribute(object tftypes.Value, name string) string {
+	var s string
+	v := attributeOf(object, name)
+	if !v.IsKnown() || v.IsNull() || v.As(&s) != nil {
+		return ""
+	}
+	return s
+}
+
+// unchangedEntry tells whether the configuration of an entry sets exactly what the prior value
+// holds: every configured value equal, every value it leaves null either Computed (Gardener's
+// default, kept in the prior value) or null before too.
+func unchangedEntry(attrs map[string]rschema.Attribute, config, prior tftypes.Value) bool {
+	if !config.IsKnown() || !prior.IsKnown() || config.IsNull() != prior.IsNull() {
+		return false
+	}
+	if config.IsNull() {
+		return true
+	}
+	var configAttrs, priorAttrs map[string]tftypes.Value
+	if config.As(&configAttrs) != nil || prior.As(&priorAttrs) != nil {
+		return false
+	}
+	for name, a := range attrs {
+		if !unchangedValue(a, configAttrs[name], priorAttrs[name]) {
+			return false
+		}
+	}
+	return true
+}
+
+// unchangedValue compares one attribute's configuration with its prior value (see unchangedEntry).
+func unchangedValue(a rschema.Attribute, config, prior tftypes.Value) bool {
+	switch {
+	case !config.IsKnown():
+		return false
+	case config.IsNull():
+		return a.IsComputed() || prior.IsNull()
+	case !prior.IsKnown() || prior.IsNull():
+		return false
+	}
+	attrs := nestedAttributes(a)
+	if attrs == nil {
+		return config.Equal(prior)
+	}
+	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+		return unchangedEntry(attrs, config, prior)
+	}
+	var configElements, priorElements []tftypes.Value
+	if config.As(&configElements) != nil || prior.As(&priorElements) != nil || len(configElements) != len(priorElements) {
+		return false
+	}
+	for i := range configElements {
+		if !unchangedEntry(attrs, configElements[i], priorElements[i]) {
+			return false
+		}
+	}
+	return true
+}
