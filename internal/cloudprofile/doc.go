@@ -38,7 +38,6 @@
 //
 // What the API server does around validation:
 //   - defaults.go: Gardener's v1beta1 defaulting.
-//   - generation.go: the metadata.generation Gardener stores after a write.
 //   - prepare.go and prepare_sync.go: create-time dropping and the architecture/capability
 //     synchronisation of a CloudProfile.
 //   - state_dropped_versions.go: the dropped versions put back, for the Terraform state.

@@ -114,7 +114,8 @@ func PrepareCloudProfileForUpdate(newCP, oldCP *gardencorev1beta1.CloudProfile) 
 // nil) or when it replaces old, provided validation passes: the prepared object (see
 // PrepareCloudProfileForCreate and PrepareCloudProfileForUpdate) after Canonicalize synchronised
 // the architecture/capability fields once more with an empty old spec. Server-managed metadata
-// (uid, resourceVersion, generation, timestamps) is not filled in. dropped is empty on update.
+// (uid, resourceVersion, timestamps) is not filled in; metadata.generation is old's (0 on create):
+// Gardener's CloudProfile strategy never sets it. dropped is empty on update.
 func StoredCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) (*gardencorev1beta1.CloudProfile, []DroppedVersion) {
 	var (
 		stored  *gardencorev1beta1.CloudProfile
@@ -127,6 +128,10 @@ func StoredCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) (
 	}
 	if stored != nil {
 		SyncArchitectureCapabilities(&stored.Spec, &gardencorev1beta1.CloudProfileSpec{})
+		stored.Generation = 0
+		if old != nil {
+			stored.Generation = old.Generation
+		}
 	}
 	return stored, dropped
 }

@@ -296,3 +296,21 @@ func TestDefaults_CloudProfile(t *testing.T) {
 		}
 	})
 }
+
+// TestStoredCloudProfile_GenerationIsNeverSet: Gardener's CloudProfile strategy leaves
+// metadata.generation alone, so it is 0 after a create and stays what it was on update.
+func TestStoredCloudProfile_GenerationIsNeverSet(t *testing.T) {
+	opts := gateOn()
+	cp := validCloudProfile()
+	cp.Generation = 7 // whatever a request carries is not what the server stores
+	if stored, _ := StoredCloudProfile(cp, nil, opts); stored.Generation != 0 {
+		t.Errorf("create: generation %d, want 0", stored.Generation)
+	}
+	old := validCloudProfile()
+	old.Generation = 3
+	changed := validCloudProfile()
+	changed.Spec.Type = "other"
+	if stored, _ := StoredCloudProfile(changed, old, opts); stored.Generation != 3 {
+		t.Errorf("update: generation %d, want 3", stored.Generation)
+	}
+}

@@ -45,7 +45,7 @@ func machineTypesOf(t *testing.T, spec tftypes.Value) []tftypes.Value {
 }
 
 // TestPlan_UnchangedEntriesKeepTheirPriorValueByKey: a machine type inserted before the others
-// is planned with its server defaults unknown, and every other machine type keeps exactly its
+// is planned with the defaults Gardener gives it, and every other machine type keeps exactly its
 // prior value, found by name although its index moved.
 func TestPlan_UnchangedEntriesKeepTheirPriorValueByKey(t *testing.T) {
 	prior := richCloudProfileSpec()
@@ -61,40 +61,45 @@ func TestPlan_UnchangedEntriesKeepTheirPriorValueByKey(t *testing.T) {
 			t.Errorf("machine type %s: planned %v, prior %v", stringAttribute(was[i], "name"), got[i+1], was[i])
 		}
 	}
-	if usable := attributeOf(got[0], "usable"); usable.IsKnown() {
-		t.Errorf("the new machine type's usable is Gardener's default, unknown at plan: %v", usable)
+	if usable := attributeOf(got[0], "usable"); !usable.Equal(tftypes.NewValue(tftypes.Bool, true)) {
+		t.Errorf("the new machine type's usable is Gardener's default true, got %v", usable)
 	}
 }
 
-// TestPlan_AChangedEntryLeavesItsDefaultsToTheServer: a machine type whose memory changes is
-// planned as the framework plans it, with the Computed values it leaves to Gardener unknown; the
-// untouched ones keep their prior values.
-func TestPlan_AChangedEntryLeavesItsDefaultsToTheServer(t *testing.T) {
+// TestPlan_AChangedEntryIsPlannedAsGardenerStoresIt: a machine type whose memory changes and
+// whose architecture is left to Gardener is planned with the architecture Gardener derives from
+// its capabilities; the untouched ones keep their prior values.
+func TestPlan_AChangedEntryIsPlannedAsGardenerStoresIt(t *testing.T) {
 	prior := richCloudProfileSpec()
 	config := richCloudProfileSpec()
-	config.MachineTypes[2].Memory = resource.MustParse("16Gi")
-	config.MachineTypes[2].Architecture = nil
+	config.MachineTypes[1].Memory = resource.MustParse("16Gi")
+	config.MachineTypes[1].Architecture = nil
 	planned, priorSpec := plannedSpecOf(t, config, prior)
 	got, was := machineTypesOf(t, planned), machineTypesOf(t, priorSpec)
-	if architecture := attributeOf(got[2], "architecture"); architecture.IsKnown() {
-		t.Errorf("the changed machine type's architecture is left to Gardener, unknown at plan: %v", architecture)
+	if architecture := stringAttribute(got[1], "architecture"); architecture != "arm64" {
+		t.Errorf("the changed machine type's architecture comes from its capabilities, arm64; got %q", architecture)
 	}
-	for _, i := range []int{0, 1, 3} {
+	for _, i := range []int{0, 2, 3} {
 		if !got[i].Equal(was[i]) {
 			t.Errorf("untouched machine type %d changed: %v -> %v", i, was[i], got[i])
 		}
 	}
 }
 
-// TestPlan_NewCapabilityDefinitionsLeaveEveryDefaultToTheServer: capability definitions change
-// how Gardener stores every entry (capabilities and architectures are synchronised with them), so
-// no entry keeps its prior value when they change.
-func TestPlan_NewCapabilityDefinitionsLeaveEveryDefaultToTheServer(t *testing.T) {
+// TestPlan_NewCapabilityDefinitionsAreStoredAnew: capability definitions change how Gardener
+// stores every entry (capabilities and architectures are synchronised with them), so when they
+// change no entry keeps its prior value: each is planned as Gardener will store it.
+func TestPlan_NewCapabilityDefinitionsAreStoredAnew(t *testing.T) {
 	prior := richCloudProfileSpec()
+	prior.MachineTypes[2].Capabilities = nil // as the configuration wrote it, not as Gardener stored it
 	config := richCloudProfileSpec()
+	config.MachineTypes[2].Capabilities = nil
 	config.MachineCapabilities[0].Values = append(config.MachineCapabilities[0].Values, "s390x")
 	planned, _ := plannedSpecOf(t, config, prior)
-	if capabilities := attributeOf(machineTypesOf(t, planned)[2], "capabilities"); capabilities.IsKnown() {
-		t.Errorf("with new capability definitions an untouched machine type's capabilities are unknown at plan: %v", capabilities)
+	want := tftypes.NewValue(tftypes.Map{ElementType: tftypes.List{ElementType: tftypes.String}}, map[string]tftypes.Value{
+		"architecture": tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{tftypes.NewValue(tftypes.String, "amd64")}),
+	})
+	if capabilities := attributeOf(machineTypesOf(t, planned)[2], "capabilities"); !capabilities.Equal(want) {
+		t.Errorf("an untouched machine type's capabilities are stored anew from its architecture: got %v", capabilities)
 	}
 }

@@ -41,6 +41,8 @@ type largeSchema struct {
 	paths []largePath
 	// attributes are the schema attributes at the paths, by key (resources only).
 	attributes map[string]rschema.Attribute
+	// predictor fills in what the API server will store, for resources that can say it.
+	predictor planPredictor
 }
 
 // largeResourcePaths and largeDataSourcePaths name the large attributes, by type name without the
@@ -76,6 +78,7 @@ func resourceLargeSchema(ctx context.Context, r resource.Resource) (string, larg
 	r.Schema(ctx, resource.SchemaRequest{}, &sch)
 	ls := largeSchema{typ: sch.Schema.Type().TerraformType(ctx), attributes: map[string]rschema.Attribute{}}
 	ls.paths = largeResourcePaths[strings.TrimPrefix(meta.TypeName, TypeName+"_")]
+	ls.predictor, _ = r.(planPredictor)
 	for _, p := range ls.paths {
 		ls.attributes[p.key()] = resourceAttributeAt(sch.Schema.Attributes, p)
 	}
@@ -152,6 +155,9 @@ func (s *largeValueServer) PlanResourceChange(ctx context.Context, req *tfprotov
 		if planned, err = withValueAt(planned, p, value); err != nil {
 			return resp, err
 		}
+	}
+	if ls.predictor != nil && changing {
+		planned = ls.predictor.predictPlan(ls.attributes[specLargePath.key()], config, prior, planned)
 	}
 	resp.PlannedState, err = encodeValue(ls.typ, planned)
 	return resp, err

@@ -43,7 +43,6 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		return
 	}
 	planReplacementOfTerminating(ctx, req, resp)
-	planGeneration(ctx, req, resp, cloudprofile.CloudProfileGeneration)
 	var cfg cloudProfileModel
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.

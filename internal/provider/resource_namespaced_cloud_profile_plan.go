@@ -84,7 +84,6 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
-	planNamespacedGeneration(ctx, req, resp, len(unknown) == 0 && !hasRule(problems, "W-dropped"))
 	// A plan equal to the prior state (large values are stand-ins here that differ only when the
 	// value changed) drops nothing.
 	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {
@@ -145,25 +144,3 @@ func statusOf(status types.Object, spec tftypes.Value) gardencorev1beta1.Namespa
 	return out
 }
 
-// planNamespacedGeneration plans the generation Gardener stores. certain is false when the stored
-// spec may stay as it was although the planned one changes (Gardener drops a new version that is
-// not active) or when parts of the configuration are unknown: the generation then stays unknown.
-func planNamespacedGeneration(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, certain bool) {
-	change := specChangeOf(ctx, req)
-	if !certain || !change.known {
-		return
-	}
-	planGeneration(ctx, req, resp, func(prior int64) int64 {
-		return cloudprofile.NamespacedCloudProfileGeneration(prior, change.create, change.changes)
-	})
-}
-
-// hasRule tells whether one of the problems is of the rule.
-func hasRule(problems cloudprofile.Problems, rule string) bool {
-	for _, p := range problems {
-		if p.Rule == rule {
-			return true
-		}
-	}
-	return false
-}

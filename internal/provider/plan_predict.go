@@ -1,0 +1,155 @@
+package provider
+
+import (
+	"math/big"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+)
+
+// A changing plan leaves "known after apply" only where nobody can know the value: the values
+// Gardener's API server fills in (defaults such as usable, cri, architectures, update_strategy,
+// the architecture/capability synchronisation, metadata.generation) are predicted with the rules
+// package's model of what the server stores (StoredCloudProfile, StoredNamespacedCloudProfile).
+// A configuration with unknown values is not predicted: its stored form depends on them.
+
+// planPredictor is a resource that fills in, at plan, the values the API server will store.
+type planPredictor interface {
+	// predictPlan returns planned with the unknown values the server fills in replaced by what it
+	// will store, given the configuration and the prior state (null on create).
+	predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value
+}
+
+// predictPlan predicts the stored CloudProfile.
+func (r *cloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
+	configSpec, priorSpec, ok := specsToPredict(config, prior)
+	if !ok {
+		return planned
+	}
+	desired, _, diags := expandCloudProfileSpecTerraform(configSpec, path.Root("spec"))
+	if diags.HasError() {
+		return planned
+	}
+	var old *gardencorev1beta1.CloudProfile
+	if !prior.IsNull() {
+		oldSpec, _, diags := expandCloudProfileSpecTerraform(priorSpec, path.Root("spec"))
+		if diags.HasError() {
+			return planned
+		}
+		old = &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: priorGeneration(prior)}, Spec: oldSpec}
+	}
+	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: desired}, old, r.data.options(r.data.now()))
+	return withPrediction(cloudProfileSpecRoot, spec, planned, stored.Spec, stored.Generation)
+}
+
+// predictPlan predicts the stored NamespacedCloudProfile.
+func (r *namespacedCloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
+	configSpec, priorSpec, ok := specsToPredict(config, prior)
+	if !ok {
+		return planned
+	}
+	desired, _, diags := expandNamespacedCloudProfileSpecTerraform(configSpec, path.Root("spec"))
+	if diags.HasError() {
+		return planned
+	}
+	var old *gardencorev1beta1.NamespacedCloudProfile
+	if !prior.IsNull() {
+		oldSpec, _, diags := expandNamespacedCloudProfileSpecTerraform(priorSpec, path.Root("spec"))
+		if diags.HasError() {
+			return planned
+		}
+		old = &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: priorGeneration(prior)}, Spec: oldSpec}
+	}
+	stored, _ := cloudprofile.StoredNamespacedCloudProfile(&gardencorev1beta1.NamespacedCloudProfile{Spec: desired}, old, r.data.options(r.data.now()))
+	return withPrediction(namespacedCloudProfileSpecRoot, spec, planned, stored.Spec, stored.Generation)
+}
+
+// specsToPredict returns the configured and prior specs; ok is false when the configuration is
+// not fully known.
+func specsToPredict(config, prior tftypes.Value) (configSpec, priorSpec tftypes.Value, ok bool) {
+	configSpec, _ = valueAt(config, specLargePath)
+	if !configSpec.IsFullyKnown() || configSpec.IsNull() {
+		return configSpec, priorSpec, false
+	}
+	if !prior.IsNull() {
+		priorSpec, _ = valueAt(prior, specLargePath)
+		if !priorSpec.IsFullyKnown() || priorSpec.IsNull() {
+			return configSpec, priorSpec, false
+		}
+	}
+	return configSpec, priorSpec, true
+}
+
+// priorGeneration is metadata.generation of a prior state, 0 where it is not known.
+func priorGeneration(prior tftypes.Value) int64 {
+	var generation big.Float
+	v := attributeOf(attributeOf(prior, "metadata"), "generation")
+	if !v.IsKnown() || v.IsNull() || v.As(&generation) != nil {
+		return 0
+	}
+	n, _ := generation.Int64()
+	return n
+}
+
+// withPrediction fills the unknown values of planned's spec (of the schema attribute spec, built
+// from root) and metadata.generation from what the server will store.
+func withPrediction(root specField, spec rschema.Attribute, planned tftypes.Value, storedSpec any, generation int64) tftypes.Value {
+	predictedSpec, diags := flattenSpecTerraform(root, storedSpec)
+	if diags.HasError() {
+		return planned
+	}
+	if plannedSpec, ok := valueAt(planned, specLargePath); ok {
+		if filled, changed := fillUnknowns(spec, plannedSpec, predictedSpec); changed {
+			if out, err := withValueAt(planned, specLargePath, filled); err == nil {
+				planned = out
+			}
+		}
+	}
+	g, ok := valueAt(planned, largePath{"metadata", "generation"})
+	if ok && !g.IsKnown() {
+		if out, err := withValueAt(planned, largePath{"metadata", "generation"}, tftypes.NewValue(tftypes.Number, generation)); err == nil {
+			planned = out
+		}
+	}
+	return planned
+}
+
+// fillUnknowns returns planned with each unknown value replaced by the predicted value at the
+// same place. Entries of keyed lists are matched by their key; other lists by position, when both
+// have the same length.
+func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftypes.Value, bool) {
+	if !planned.IsKnown() {
+		return predicted, predicted.Type().Equal(planned.Type())
+	}
+	attrs := nestedAttributes(a)
+	if attrs == nil || planned.IsNull() || !predicted.IsKnown() || predicted.IsNull() {
+		return planned, false
+	}
+	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+		return mapAttributes(planned, predicted, func(name string, value, predictedValue tftypes.Value) (tftypes.Value, bool) {
+			return fillUnknowns(attrs[name], value, attributeOf(predicted, name))
+		})
+	}
+	if key := listKeyAttribute(attrs); key != "" {
+		byKey := entriesByKey(predicted, key)
+		return mapElements(planned, planned, func(element, _ tftypes.Value) (tftypes.Value, bool) {
+			p, ok := byKey[stringAttribute(element, key)]
+			if !ok {
+				return element, false
+			}
+			return fillUnknowns(rschema.SingleNestedAttribute{Attributes: attrs}, element, p)
+		})
+	}
+	var plannedElements, predictedElements []tftypes.Value
+	if planned.As(&plannedElements) != nil || predicted.As(&predictedElements) != nil || len(plannedElements) != len(predictedElements) {
+		return planned, false
+	}
+	return mapElements(planned, predicted, func(element, p tftypes.Value) (tftypes.Value, bool) {
+		return fillUnknowns(rschema.SingleNestedAttribute{Attributes: attrs}, element, p)
+	})
+}

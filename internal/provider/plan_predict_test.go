@@ -1,0 +1,100 @@
+package provider
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+)
+
+// plainCloudProfileSpec is a profile that leaves every default to Gardener.
+func plainCloudProfileSpec() gardencorev1beta1.CloudProfileSpec {
+	return gardencorev1beta1.CloudProfileSpec{
+		Type: "local",
+		Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{
+			{Version: "1.33.1"}, {Version: "1.32.4", ExpirationDate: at(2030, time.January, 1)},
+		}},
+		MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1877.3.0"}},
+		}}},
+		MachineTypes: []gardencorev1beta1.MachineType{{Name: "m5.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi")}},
+		VolumeTypes:  []gardencorev1beta1.VolumeType{{Name: "standard", Class: "standard"}},
+		Regions:      []gardencorev1beta1.Region{{Name: "local", Zones: []gardencorev1beta1.AvailabilityZone{{Name: "local-a"}}}},
+	}
+}
+
+// planOf plans config against prior (nil: a create) with the provider's server and returns the
+// whole planned state.
+func planOf(t *testing.T, config gardencorev1beta1.CloudProfileSpec, prior *gardencorev1beta1.CloudProfileSpec) tftypes.Value {
+	t.Helper()
+	ctx := context.Background()
+	_, ls := resourceLargeSchema(ctx, newCloudProfileResource())
+	configValue := cloudProfileResourceValue(t, ls.typ, config, false)
+	priorValue := tftypes.NewValue(ls.typ, nil)
+	if prior != nil {
+		priorValue = cloudProfileResourceValue(t, ls.typ, *prior, true)
+	}
+	shim, err := NewProtocol6Server(New("test"))()
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := shim.PlanResourceChange(ctx, planRequest(t, ls.typ, configValue, priorValue, configValue))
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, err := resp.PlannedState.Unmarshal(ls.typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return state
+}
+
+// TestPlan_ACreatePredictsWhatGardenerStores: a create of a profile that leaves every default to
+// Gardener plans the spec Gardener stores (usable, architecture, architectures, cri,
+// update_strategy), fully known, and the generation 0 Gardener leaves on a CloudProfile.
+func TestPlan_ACreatePredictsWhatGardenerStores(t *testing.T) {
+	config := plainCloudProfileSpec()
+	planned := planOf(t, config, nil)
+	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: config}, nil, cloudprofile.DefaultOptions(time.Now()))
+	want, diags := flattenSpecTerraform(cloudProfileSpecRoot, stored.Spec)
+	requireNoDiags(t, diags)
+	got, _ := valueAt(planned, specLargePath)
+	if !got.Equal(want) {
+		diffs, _ := got.Diff(want)
+		t.Fatalf("planned spec differs from the stored one at %v", firstDiffs(diffs))
+	}
+	if generation, _ := valueAt(planned, largePath{"metadata", "generation"}); !generation.Equal(tftypes.NewValue(tftypes.Number, 0)) {
+		t.Fatalf("generation %v, want 0", generation)
+	}
+	for _, p := range []largePath{{"metadata", "uid"}, {"metadata", "resource_version"}} {
+		if v, _ := valueAt(planned, p); v.IsKnown() {
+			t.Errorf("%s is the server's to choose, want unknown, got %v", p.key(), v)
+		}
+	}
+}
+
+// TestPlan_ANewEntryOfAnUpdateIsPredicted: a machine type added by an update is planned with the
+// defaults Gardener gives it.
+func TestPlan_ANewEntryOfAnUpdateIsPredicted(t *testing.T) {
+	prior := plainCloudProfileSpec()
+	storedPrior, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: prior}, nil, cloudprofile.DefaultOptions(time.Now()))
+	config := plainCloudProfileSpec()
+	config.MachineTypes = append(config.MachineTypes, gardencorev1beta1.MachineType{Name: "m6g.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi")})
+	planned := planOf(t, config, &storedPrior.Spec)
+	spec, _ := valueAt(planned, specLargePath)
+	if !spec.IsFullyKnown() {
+		t.Fatalf("planned spec has unknown values: %v", spec)
+	}
+	added := machineTypesOf(t, spec)[1]
+	if got := stringAttribute(added, "architecture"); got != "amd64" {
+		t.Errorf("architecture %q, want Gardener's default amd64", got)
+	}
+	if usable := attributeOf(added, "usable"); !usable.Equal(tftypes.NewValue(tftypes.Bool, true)) {
+		t.Errorf("usable %v, want Gardener's default true", usable)
+	}
+}
