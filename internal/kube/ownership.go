@@ -21,6 +21,15 @@ import (
 // being imported) is returned whole, so that an import takes over what is there. The create ID
 // annotation (see create.go) is never part of the view.
 func OwnedView[T runtime.Object](obj T, manager string) (T, error) {
+	return OwnedViewKeeping(obj, manager, nil)
+}
+
+// OwnedViewKeeping is OwnedView, except that the view's spec also keeps the fields that priorSpec
+// (the spec this manager wrote or read before; nil for none) sets and that another manager has
+// taken over since (a forced apply, an update): with the cluster's values, so that a plan shows
+// them being set back rather than appearing. Entries of keyed lists are matched by their key;
+// other lists are atomic.
+func OwnedViewKeeping[T runtime.Object](obj T, manager string, priorSpec any) (T, error) {
 	var zero T
 	accessor, ok := any(obj).(metav1.Object)
 	if !ok {
@@ -46,6 +55,11 @@ func OwnedView[T runtime.Object](obj T, manager string) (T, error) {
 		return zero, err
 	}
 	keepOwned(m, owned, others, nil)
+	if priorSpec != nil {
+		if err := keepTakenOver(m, raw, priorSpec); err != nil {
+			return zero, err
+		}
+	}
 	if meta, ok := m["metadata"].(map[string]any); ok {
 		if annotations, ok := meta["annotations"].(map[string]any); ok {
 			delete(annotations, CreateIDAnnotation)

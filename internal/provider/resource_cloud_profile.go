@@ -231,7 +231,11 @@ func (r *cloudProfileResource) ImportState(ctx context.Context, req resource.Imp
 // Gardener dropped from what was desired, server defaults, and the controller's status.
 func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, base cloudProfileModel, cp *gardencorev1beta1.CloudProfile, desired *gardencorev1beta1.CloudProfileSpec, manager string) diag.Diagnostics {
 	var diags diag.Diagnostics
-	view, err := kube.OwnedView(cp, manager)
+	var prior any // the spec this state held, whose fields another manager may have taken over since
+	if desired != nil {
+		prior = desired
+	}
+	view, err := kube.OwnedViewKeeping(cp, manager, prior)
 	if err != nil {
 		diags.AddError("Reading managed fields", err.Error())
 		return diags

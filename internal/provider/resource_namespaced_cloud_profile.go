@@ -263,7 +263,11 @@ func (r *namespacedCloudProfileResource) ImportState(ctx context.Context, req re
 
 func (r *namespacedCloudProfileResource) setState(ctx context.Context, state stateSetter, base namespacedCloudProfileModel, ncp *gardencorev1beta1.NamespacedCloudProfile, desired *gardencorev1beta1.NamespacedCloudProfileSpec, manager string) diag.Diagnostics {
 	var diags diag.Diagnostics
-	view, err := kube.OwnedView(ncp, manager)
+	var prior any // the spec this state held, whose fields another manager may have taken over since
+	if desired != nil {
+		prior = desired
+	}
+	view, err := kube.OwnedViewKeeping(ncp, manager, prior)
 	if err != nil {
 		diags.AddError("Reading managed fields", err.Error())
 		return diags
