@@ -623,6 +623,9 @@ func TestDifferential_CloudProfileCreate(t *testing.T) {
 			}
 			t.Logf("server %s; package: %d errors", v.summary(), len(pkg.Errors()))
 			report(t, compareFieldErrors(pkg, v), pkg, v)
+			if stored, _ := cloudprofile.StoredCloudProfile(cp.DeepCopy(), nil, opts); stored != nil {
+				expectStoredAsPredicted(t, v, stored.Spec)
+			}
 		})
 	}
 }

@@ -180,6 +180,8 @@ type verdict struct {
 	causes   []kube.Cause
 	message  string
 	via      string
+	// stored is the spec the server would store, for a server-side apply it accepted.
+	stored any
 }
 
 func (v verdict) String() string {
@@ -223,8 +225,12 @@ func verdictOf(t *testing.T, err error, via string) verdict {
 func (s *server) dryRunCloudProfile(t *testing.T, ctx context.Context, cp *cpT, post bool) verdict {
 	t.Helper()
 	if !post {
-		_, err := s.client.ApplyCloudProfile(ctx, cp, kube.ApplyOptions{DryRun: true})
-		return verdictOf(t, err, "server-side apply")
+		stored, err := s.client.ApplyCloudProfile(ctx, cp, kube.ApplyOptions{DryRun: true})
+		v := verdictOf(t, err, "server-side apply")
+		if v.accepted {
+			v.stored = stored.Spec
+		}
+		return v
 	}
 	obj := cp.DeepCopy()
 	obj.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"}
@@ -240,8 +246,12 @@ func (s *server) dryRunCloudProfile(t *testing.T, ctx context.Context, cp *cpT, 
 func (s *server) dryRunNamespaced(t *testing.T, ctx context.Context, ncp *ncpT, post bool) verdict {
 	t.Helper()
 	if !post {
-		_, err := s.client.ApplyNamespacedCloudProfile(ctx, ncp, kube.ApplyOptions{DryRun: true})
-		return verdictOf(t, err, "server-side apply")
+		stored, err := s.client.ApplyNamespacedCloudProfile(ctx, ncp, kube.ApplyOptions{DryRun: true})
+		v := verdictOf(t, err, "server-side apply")
+		if v.accepted {
+			v.stored = stored.Spec
+		}
+		return v
 	}
 	obj := ncp.DeepCopy()
 	obj.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"}
@@ -497,4 +507,17 @@ func createCloudProfile(t *testing.T, ctx context.Context, s *server, cp *cpT) *
 		t.Fatalf("creating CloudProfile %s: %v", cp.Name, err)
 	}
 	return out
+}
+
+// expectStoredAsPredicted fails unless the spec the server would store equals the prediction the
+// provider's plans use (StoredCloudProfile, StoredNamespacedCloudProfile), where the server
+// accepted a server-side apply.
+func expectStoredAsPredicted(t *testing.T, v verdict, predicted any) {
+	t.Helper()
+	if !v.accepted || v.stored == nil {
+		return
+	}
+	if diffs := jsonDiff(v.stored, predicted); len(diffs) > 0 {
+		t.Errorf("the predicted stored spec differs from the server's at %v", diffs)
+	}
 }

@@ -324,6 +324,9 @@ func TestDifferential_NamespacedCloudProfile(t *testing.T) {
 				expectApplyRejectsDuplicates(t, s.dryRunNamespaced(t, ctx, ncp, false))
 			}
 			t.Logf("server %s; package: %d errors (static validation: %t)", v.summary(), len(pkg), static)
+			if stored, _ := cloudprofile.StoredNamespacedCloudProfile(ncp.DeepCopy(), nil, opts); stored != nil {
+				expectStoredAsPredicted(t, v, stored.Spec)
+			}
 			if static && fieldCauses(v) {
 				// Static validation answers with field errors: compare paths and types exactly.
 				report(t, compareFieldErrors(pkg, v), pkg, v)

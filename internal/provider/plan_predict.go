@@ -119,6 +119,20 @@ func withPrediction(root specField, spec rschema.Attribute, planned tftypes.Valu
 	return planned
 }
 
+// unordered are the list attributes whose order Gardener does not keep when it derives them
+// (architectures from capability flavors go through a set): a derived list of more than one value
+// stays unknown at plan.
+var unordered = map[string]bool{"architectures": true}
+
+// listLength is the number of elements of a known list value, 0 otherwise.
+func listLength(v tftypes.Value) int {
+	var elements []tftypes.Value
+	if !v.IsKnown() || v.IsNull() || v.As(&elements) != nil {
+		return 0
+	}
+	return len(elements)
+}
+
 // fillUnknowns returns planned with each unknown value replaced by the predicted value at the
 // same place. Entries of keyed lists are matched by their key; other lists by position, when both
 // have the same length.
@@ -132,7 +146,10 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	}
 	if _, isList := a.(rschema.ListNestedAttribute); !isList {
 		return mapAttributes(planned, predicted, func(name string, value, predictedValue tftypes.Value) (tftypes.Value, bool) {
-			return fillUnknowns(attrs[name], value, attributeOf(predicted, name))
+			if unordered[name] && listLength(predictedValue) > 1 {
+				return value, false
+			}
+			return fillUnknowns(attrs[name], value, predictedValue)
 		})
 	}
 	if key := listKeyAttribute(attrs); key != "" {

@@ -98,3 +98,23 @@ func TestPlan_ANewEntryOfAnUpdateIsPredicted(t *testing.T) {
 		t.Errorf("usable %v, want Gardener's default true", usable)
 	}
 }
+
+// TestPlan_DerivedArchitecturesOfSeveralValuesStayUnknown: Gardener derives a version's
+// architectures from its capability flavors through a set, in no fixed order, so a derived list of
+// two architectures is left unknown at plan; a single one is predicted.
+func TestPlan_DerivedArchitecturesOfSeveralValuesStayUnknown(t *testing.T) {
+	config := richCloudProfileSpec()
+	config.MachineImages[0].Versions[0].Architectures = nil // flavors amd64 and arm64
+	planned := planOf(t, config, nil)
+	spec, _ := valueAt(planned, specLargePath)
+	var images, versions []tftypes.Value
+	if err := attributeOf(spec, "machine_images").As(&images); err != nil {
+		t.Fatal(err)
+	}
+	if err := attributeOf(images[0], "versions").As(&versions); err != nil {
+		t.Fatal(err)
+	}
+	if a := attributeOf(versions[0], "architectures"); a.IsKnown() {
+		t.Errorf("architectures derived from two flavors: want unknown, got %v", a)
+	}
+}
