@@ -143,4 +143,3 @@ func statusOf(status types.Object, spec tftypes.Value) gardencorev1beta1.Namespa
 	}
 	return out
 }
-
