@@ -25,8 +25,9 @@ type planPredictor interface {
 	predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value
 }
 
-// predictPlan predicts the stored CloudProfile.
+// predictPlan predicts the stored CloudProfile and the status the state will hold.
 func (r *cloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
+	planned = withPredictedStatus(config, prior, planned)
 	configSpec, priorSpec, ok := specsToPredict(config, prior)
 	if !ok {
 		return planned
@@ -169,4 +170,42 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	return mapElements(planned, predicted, func(element, p tftypes.Value) (tftypes.Value, bool) {
 		return fillUnknowns(rschema.SingleNestedAttribute{Attributes: attrs}, element, p)
 	})
+}
+
+// withPredictedStatus plans a CloudProfile's status: null unless keep_status; with it, the empty
+// status of a new object on create, and the prior status on update (a write answers with the
+// status as it was; the controller writes the new one later).
+func withPredictedStatus(config, prior, planned tftypes.Value) tftypes.Value {
+	var keep bool
+	if v := attributeOf(config, "keep_status"); !v.IsKnown() || (!v.IsNull() && v.As(&keep) != nil) {
+		return planned
+	}
+	status, ok := valueAt(planned, largePath{"status"})
+	typ := planned.Type().(tftypes.Object).AttributeTypes["status"]
+	var predicted tftypes.Value
+	switch {
+	case !keep:
+		predicted = tftypes.NewValue(typ, nil)
+	case prior.IsNull():
+		predicted = emptyCloudProfileStatus(typ)
+	default:
+		return planned
+	}
+	if ok && status.Equal(predicted) {
+		return planned
+	}
+	out, err := withValueAt(planned, largePath{"status"}, predicted)
+	if err != nil {
+		return planned
+	}
+	return out
+}
+
+// emptyCloudProfileStatus is the status of a CloudProfile the controller has not reconciled yet.
+func emptyCloudProfileStatus(typ tftypes.Type) tftypes.Value {
+	attrs := map[string]tftypes.Value{}
+	for name, t := range typ.(tftypes.Object).AttributeTypes {
+		attrs[name] = tftypes.NewValue(t, []tftypes.Value{})
+	}
+	return tftypes.NewValue(typ, attrs)
 }

@@ -49,6 +49,7 @@ type cloudProfileModel struct {
 	Status         types.Object   `tfsdk:"status"`
 	ForceConflicts types.Bool     `tfsdk:"force_conflicts"`
 	AdoptExisting  types.Bool     `tfsdk:"adopt_existing"`
+	KeepStatus     types.Bool     `tfsdk:"keep_status"`
 	Timeouts       timeouts.Value `tfsdk:"timeouts"`
 }
 
@@ -60,6 +61,7 @@ func (r *cloudProfileResource) Metadata(_ context.Context, req resource.Metadata
 // Schema describes the resource.
 func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		Version: cloudProfileSchemaVersion,
 		MarkdownDescription: "A Gardener `CloudProfile` (`core.gardener.cloud/v1beta1`, cluster-scoped): the Kubernetes versions, machine images, " +
 			"machine types, volume types and regions shoots of one provider type may use.\n\n" +
 			"The provider writes the object with server-side apply under its field manager and owns exactly what is configured: " +
@@ -83,7 +85,14 @@ func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequ
 					"Off by default, so that a change by a controller or a colleague is never overwritten silently.",
 			},
 			"adopt_existing": adoptExistingAttribute("CloudProfile"),
-			"timeouts":       timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+			"keep_status": schema.BoolAttribute{
+				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+				MarkdownDescription: "Keep the status Gardener's CloudProfile controller writes (the classification of every version) in " +
+					"`status` of the state. Off by default: the controller writes it after each apply, so a kept status changes " +
+					"outside of Terraform after every apply and on every classification change. The `gardener_cloud_profile` data " +
+					"source computes the classifications at any instant.",
+			},
+			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
 	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
@@ -261,15 +270,21 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	specValue, d := flattenSpecTerraform(cloudProfileSpecRoot, spec)
 	diags.Append(d...)
 	out.Status = types.ObjectNull(cloudProfileStatusType.AttrTypes)
-	statusValue, err := cloudProfileStatusValue(ctx, cp.Status)
-	if err != nil {
-		diags.AddError("Converting the status", err.Error()+". This is a bug in the provider.")
+	statusValue := tftypes.NewValue(cloudProfileStatusType.TerraformType(ctx), nil)
+	if base.KeepStatus.ValueBool() {
+		var err error
+		if statusValue, err = cloudProfileStatusValue(ctx, cp.Status); err != nil {
+			diags.AddError("Converting the status", err.Error()+". This is a bug in the provider.")
+		}
 	}
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)
 	}
 	if out.AdoptExisting.IsNull() || out.AdoptExisting.IsUnknown() {
 		out.AdoptExisting = types.BoolValue(false)
+	}
+	if out.KeepStatus.IsNull() || out.KeepStatus.IsUnknown() {
+		out.KeepStatus = types.BoolValue(false)
 	}
 	if out.Timeouts.IsNull() || out.Timeouts.IsUnknown() {
 		out.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}

@@ -37,7 +37,7 @@ func versionStatusAttributes() map[string]schema.Attribute {
 func cloudProfileStatusAttribute() schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{
 		Computed: true,
-		MarkdownDescription: "Status written by Gardener's CloudProfile controller, read as-is (never planned, never a source of changes). " +
+		MarkdownDescription: "Status written by Gardener's CloudProfile controller, read as-is; null unless `keep_status = true`. " +
 			"It lags behind the spec until the controller has reconciled; the `gardener_cloud_profile` data source computes classifications at any instant instead.",
 		Attributes: map[string]schema.Attribute{
 			"kubernetes_versions": schema.ListNestedAttribute{
