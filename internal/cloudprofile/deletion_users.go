@@ -28,9 +28,9 @@ type Users struct {
 	Terminating []string
 }
 
-// CloudProfileUsers returns the NamespacedCloudProfiles whose parent is the named CloudProfile and
+// UsersOfCloudProfile returns the NamespacedCloudProfiles whose parent is the named CloudProfile and
 // the Shoots that refer to it directly (rule R-1).
-func CloudProfileUsers(name string, ncps []gardencorev1beta1.NamespacedCloudProfile, shoots []gardencorev1beta1.Shoot) Users {
+func UsersOfCloudProfile(name string, ncps []gardencorev1beta1.NamespacedCloudProfile, shoots []gardencorev1beta1.Shoot) Users {
 	var u Users
 	for i := range ncps {
 		ncp := &ncps[i]
@@ -46,9 +46,9 @@ func CloudProfileUsers(name string, ncps []gardencorev1beta1.NamespacedCloudProf
 	return u.sorted()
 }
 
-// NamespacedCloudProfileUsers returns the Shoots of the namespace that refer to the named
+// UsersOfNamespacedCloudProfile returns the Shoots of the namespace that refer to the named
 // NamespacedCloudProfile (rule R-2).
-func NamespacedCloudProfileUsers(namespace, name string, shoots []gardencorev1beta1.Shoot) Users {
+func UsersOfNamespacedCloudProfile(namespace, name string, shoots []gardencorev1beta1.Shoot) Users {
 	var u Users
 	for i := range shoots {
 		kind, ref, ok := shootCloudProfile(&shoots[i])

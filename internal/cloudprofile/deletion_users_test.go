@@ -37,7 +37,7 @@ func TestRule_R1_CloudProfileUsers(t *testing.T) {
 		deletionTestShoot("garden-a", "via-ncp", &gardencorev1beta1.CloudProfileReference{Kind: "NamespacedCloudProfile", Name: "aws"}, "", false),
 		deletionTestShoot("garden-a", "elsewhere", &gardencorev1beta1.CloudProfileReference{Name: "gcp"}, "", false),
 	}
-	got := CloudProfileUsers("aws", ncps, shoots)
+	got := UsersOfCloudProfile("aws", ncps, shoots)
 	want := Users{
 		Active:      []string{"NamespacedCloudProfile garden-b/team", "Shoot garden-a/by-legacy-name", "Shoot garden-a/by-ref"},
 		Terminating: []string{"NamespacedCloudProfile garden-a/gone", "Shoot garden-a/leaving"},
@@ -45,7 +45,7 @@ func TestRule_R1_CloudProfileUsers(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %+v, want %+v", got, want)
 	}
-	if got := CloudProfileUsers("azure", ncps, shoots); len(got.Active)+len(got.Terminating) != 0 {
+	if got := UsersOfCloudProfile("azure", ncps, shoots); len(got.Active)+len(got.Terminating) != 0 {
 		t.Fatalf("an unused CloudProfile has users: %+v", got)
 	}
 }
@@ -60,7 +60,7 @@ func TestRule_R2_NamespacedCloudProfileUsers(t *testing.T) {
 		deletionTestShoot("garden-b", "same-name-elsewhere", ncpRef, "", false),
 		deletionTestShoot("garden-a", "parent-of-that-name", &gardencorev1beta1.CloudProfileReference{Name: "team"}, "", false),
 	}
-	got := NamespacedCloudProfileUsers("garden-a", "team", shoots)
+	got := UsersOfNamespacedCloudProfile("garden-a", "team", shoots)
 	want := Users{Active: []string{"Shoot garden-a/uses"}, Terminating: []string{"Shoot garden-a/leaving"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %+v, want %+v", got, want)

@@ -102,7 +102,7 @@ func cloudProfileUsers(client *kube.Client, name string) func(context.Context) (
 		if err != nil {
 			return cloudprofile.Users{}, err
 		}
-		return cloudprofile.CloudProfileUsers(name, ncps, shoots), nil
+		return cloudprofile.UsersOfCloudProfile(name, ncps, shoots), nil
 	}
 }
 
@@ -114,6 +114,6 @@ func namespacedCloudProfileUsers(client *kube.Client, namespace, name string) fu
 		if err != nil {
 			return cloudprofile.Users{}, err
 		}
-		return cloudprofile.NamespacedCloudProfileUsers(namespace, name, shoots), nil
+		return cloudprofile.UsersOfNamespacedCloudProfile(namespace, name, shoots), nil
 	}
 }
