@@ -13,24 +13,9 @@ import (
 // spec and the prior spec.
 func plannedSpecOf(t *testing.T, config, prior gardencorev1beta1.CloudProfileSpec) (planned, priorSpec tftypes.Value) {
 	t.Helper()
-	ctx := context.Background()
-	_, ls := resourceLargeSchema(ctx, newCloudProfileResource())
-	configValue := cloudProfileResourceValue(t, ls.typ, config, false)
-	priorValue := cloudProfileResourceValue(t, ls.typ, prior, true)
-	shim, err := NewProtocol6Server(New("test"))()
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := shim.PlanResourceChange(ctx, planRequest(t, ls.typ, configValue, priorValue, configValue))
-	if err != nil {
-		t.Fatal(err)
-	}
-	state, err := resp.PlannedState.Unmarshal(ls.typ)
-	if err != nil {
-		t.Fatal(err)
-	}
-	planned, _ = valueAt(state, specLargePath)
-	priorSpec, _ = valueAt(priorValue, specLargePath)
+	_, ls := resourceLargeSchema(context.Background(), newCloudProfileResource())
+	planned, _ = valueAt(planOf(t, config, &prior), specLargePath)
+	priorSpec, _ = valueAt(cloudProfileResourceValue(t, ls.typ, prior, true), specLargePath)
 	return planned, priorSpec
 }
 

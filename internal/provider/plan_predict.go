@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -28,46 +29,54 @@ type planPredictor interface {
 // predictPlan predicts the stored CloudProfile and the status the state will hold.
 func (r *cloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
 	planned = withPredictedStatus(config, prior, planned)
-	configSpec, priorSpec, ok := specsToPredict(config, prior)
-	if !ok {
-		return planned
-	}
-	desired, _, diags := expandCloudProfileSpecTerraform(configSpec, path.Root("spec"))
-	if diags.HasError() {
-		return planned
-	}
-	var old *gardencorev1beta1.CloudProfile
-	if !prior.IsNull() {
-		oldSpec, _, diags := expandCloudProfileSpecTerraform(priorSpec, path.Root("spec"))
-		if diags.HasError() {
-			return planned
-		}
-		old = &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: priorGeneration(prior)}, Spec: oldSpec}
-	}
-	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: desired}, old, r.data.options(r.data.now()))
-	return withPrediction(cloudProfileSpecRoot, spec, planned, stored.Spec, stored.Generation)
+	return predictWith(cloudProfileSpecRoot, spec, config, prior, planned, expandCloudProfileSpecTerraform,
+		func(desired gardencorev1beta1.CloudProfileSpec, old *gardencorev1beta1.CloudProfileSpec, generation int64) (any, int64) {
+			var oldProfile *gardencorev1beta1.CloudProfile
+			if old != nil {
+				oldProfile = &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: generation}, Spec: *old}
+			}
+			stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: desired}, oldProfile, r.data.options(r.data.now()))
+			return stored.Spec, stored.Generation
+		})
 }
 
 // predictPlan predicts the stored NamespacedCloudProfile.
 func (r *namespacedCloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
+	return predictWith(namespacedCloudProfileSpecRoot, spec, config, prior, planned, expandNamespacedCloudProfileSpecTerraform,
+		func(desired gardencorev1beta1.NamespacedCloudProfileSpec, old *gardencorev1beta1.NamespacedCloudProfileSpec, generation int64) (any, int64) {
+			var oldProfile *gardencorev1beta1.NamespacedCloudProfile
+			if old != nil {
+				oldProfile = &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: generation}, Spec: *old}
+			}
+			stored, _ := cloudprofile.StoredNamespacedCloudProfile(&gardencorev1beta1.NamespacedCloudProfile{Spec: desired}, oldProfile, r.data.options(r.data.now()))
+			return stored.Spec, stored.Generation
+		})
+}
+
+// predictWith fills planned with what store says the server stores for the configured spec, given
+// the prior spec and generation (nil and 0 on create); expand reads a spec value.
+func predictWith[S any](root specField, spec rschema.Attribute, config, prior, planned tftypes.Value,
+	expand func(tftypes.Value, path.Path) (S, []path.Path, diag.Diagnostics),
+	store func(desired S, old *S, generation int64) (any, int64),
+) tftypes.Value {
 	configSpec, priorSpec, ok := specsToPredict(config, prior)
 	if !ok {
 		return planned
 	}
-	desired, _, diags := expandNamespacedCloudProfileSpecTerraform(configSpec, path.Root("spec"))
+	desired, _, diags := expand(configSpec, path.Root("spec"))
 	if diags.HasError() {
 		return planned
 	}
-	var old *gardencorev1beta1.NamespacedCloudProfile
+	var old *S
 	if !prior.IsNull() {
-		oldSpec, _, diags := expandNamespacedCloudProfileSpecTerraform(priorSpec, path.Root("spec"))
+		o, _, diags := expand(priorSpec, path.Root("spec"))
 		if diags.HasError() {
 			return planned
 		}
-		old = &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: priorGeneration(prior)}, Spec: oldSpec}
+		old = &o
 	}
-	stored, _ := cloudprofile.StoredNamespacedCloudProfile(&gardencorev1beta1.NamespacedCloudProfile{Spec: desired}, old, r.data.options(r.data.now()))
-	return withPrediction(namespacedCloudProfileSpecRoot, spec, planned, stored.Spec, stored.Generation)
+	storedSpec, generation := store(desired, old, priorGeneration(prior))
+	return withPrediction(root, spec, planned, storedSpec, generation)
 }
 
 // specsToPredict returns the configured and prior specs; ok is false when the configuration is
