@@ -128,10 +128,17 @@ func StoredCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) (
 	}
 	if stored != nil {
 		SyncArchitectureCapabilities(&stored.Spec, &gardencorev1beta1.CloudProfileSpec{})
-		stored.Generation = 0
-		if old != nil {
-			stored.Generation = old.Generation
-		}
+		stored.Generation = StoredCloudProfileGeneration(old)
 	}
 	return stored, dropped
+}
+
+// StoredCloudProfileGeneration is the metadata.generation gardener-apiserver stores for a
+// CloudProfile that replaces old (nil: a create): Gardener's CloudProfile strategy never sets it,
+// so it is old's, 0 on create.
+func StoredCloudProfileGeneration(old *gardencorev1beta1.CloudProfile) int64 {
+	if old == nil {
+		return 0
+	}
+	return old.Generation
 }

@@ -29,6 +29,15 @@ type planPredictor interface {
 // predictPlan predicts the stored CloudProfile and the status the state will hold.
 func (r *cloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
 	planned = withPredictedStatus(config, prior, planned)
+	if plannedSpec, _ := valueAt(planned, specLargePath); plannedSpec.IsFullyKnown() {
+		// Nothing to fill in the spec (every entry unchanged or configured whole): the generation
+		// alone needs no model of the stored object, and a large profile is not expanded again.
+		var old *gardencorev1beta1.CloudProfile
+		if !prior.IsNull() {
+			old = &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: priorGeneration(prior)}}
+		}
+		return withPredictedGeneration(planned, cloudprofile.StoredCloudProfileGeneration(old))
+	}
 	return predictWith(cloudProfileSpecRoot, spec, config, prior, planned, expandCloudProfileSpecTerraform,
 		func(desired gardencorev1beta1.CloudProfileSpec, old *gardencorev1beta1.CloudProfileSpec, generation int64) (any, int64) {
 			var oldProfile *gardencorev1beta1.CloudProfile
@@ -120,13 +129,20 @@ func withPrediction(root specField, spec rschema.Attribute, planned tftypes.Valu
 			}
 		}
 	}
-	g, ok := valueAt(planned, largePath{"metadata", "generation"})
-	if ok && !g.IsKnown() {
-		if out, err := withValueAt(planned, largePath{"metadata", "generation"}, tftypes.NewValue(tftypes.Number, generation)); err == nil {
-			planned = out
-		}
+	return withPredictedGeneration(planned, generation)
+}
+
+// withPredictedGeneration fills an unknown metadata.generation of planned.
+func withPredictedGeneration(planned tftypes.Value, generation int64) tftypes.Value {
+	at := largePath{"metadata", "generation"}
+	if g, ok := valueAt(planned, at); !ok || g.IsKnown() {
+		return planned
 	}
-	return planned
+	out, err := withValueAt(planned, at, tftypes.NewValue(tftypes.Number, generation))
+	if err != nil {
+		return planned
+	}
+	return out
 }
 
 // unordered are the list attributes whose order Gardener does not keep when it derives them
