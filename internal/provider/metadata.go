@@ -43,15 +43,21 @@ func metadataAttribute(kind string, namespaced bool) schema.SingleNestedAttribut
 			MarkdownDescription: "Name of the " + kind + ", a DNS-1123 subdomain (lowercase letters, digits, `-` and `.`). Changing it replaces the object.",
 		},
 		"labels": schema.MapAttribute{
-			Optional:    true,
-			ElementType: types.StringType,
+			Optional:      true,
+			Computed:      true,
+			ElementType:   types.StringType,
+			PlanModifiers: []planmodifier.Map{absentMapPlan{}},
 			MarkdownDescription: "Labels the provider manages on the object. Labels others set (such as the " +
-				"`provider.extensions.gardener.cloud/<type>` label Gardener adds) are left alone and never show as a change.",
+				"`provider.extensions.gardener.cloud/<type>` label Gardener adds) are left alone and never show as a change. " +
+				"Leaving it out and setting it to `{}` both mean that the provider manages no labels.",
 		},
 		"annotations": schema.MapAttribute{
-			Optional:            true,
-			ElementType:         types.StringType,
-			MarkdownDescription: "Annotations the provider manages on the object. Annotations others set are left alone and never show as a change.",
+			Optional:      true,
+			Computed:      true,
+			ElementType:   types.StringType,
+			PlanModifiers: []planmodifier.Map{absentMapPlan{}},
+			MarkdownDescription: "Annotations the provider manages on the object. Annotations others set are left alone and never show as a change. " +
+				"Leaving it out and setting it to `{}` both mean that the provider manages no annotations.",
 		},
 		"uid": schema.StringAttribute{
 			Computed:            true,
@@ -152,6 +158,39 @@ func stringMapValue(ctx context.Context, m map[string]string, before types.Map) 
 		return types.MapValueMust(types.StringType, map[string]attr.Value{}), nil
 	}
 	return types.MapValueFrom(ctx, types.StringType, m)
+}
+
+// importedStringMaps are the labels and annotations a read starts from when the state has no
+// metadata yet (an import): an object without them reads as {}, which a configuration setting `{}`
+// matches and one leaving them out accepts (absentMapPlan keeps it).
+func importedStringMaps() (labels, annotations types.Map) {
+	empty := func() types.Map { return types.MapValueMust(types.StringType, map[string]attr.Value{}) }
+	return empty(), empty()
+}
+
+// absentMapPlan plans labels or annotations the configuration leaves out: an empty prior value ({}
+// or null, the same on the object) stays as it is, so neither an import nor a change elsewhere
+// shows it as a change; prior entries are planned away (null).
+type absentMapPlan struct{}
+
+// Description says what the modifier does.
+func (absentMapPlan) Description(context.Context) string {
+	return "Left out of the configuration, an empty value stays as it is and entries are removed."
+}
+
+// MarkdownDescription says what the modifier does.
+func (m absentMapPlan) MarkdownDescription(ctx context.Context) string { return m.Description(ctx) }
+
+// PlanModifyMap plans the map when the configuration leaves it out.
+func (absentMapPlan) PlanModifyMap(_ context.Context, req planmodifier.MapRequest, resp *planmodifier.MapResponse) {
+	if !req.ConfigValue.IsNull() {
+		return
+	}
+	if !req.StateValue.IsUnknown() && len(req.StateValue.Elements()) == 0 {
+		resp.PlanValue = req.StateValue
+		return
+	}
+	resp.PlanValue = types.MapNull(types.StringType)
 }
 
 func (m clusterMetadataModel) namespaced() metadataModel {

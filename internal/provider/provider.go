@@ -66,6 +66,7 @@ func (p *gardenerProvider) Configure(ctx context.Context, req provider.Configure
 	}
 	resp.DataSourceData = data
 	resp.ResourceData = data
+	resp.ListResourceData = data
 }
 
 // Resources lists the provider's resources.

@@ -256,6 +256,8 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	var meta clusterMetadataModel
 	if !base.Metadata.IsNull() && !base.Metadata.IsUnknown() {
 		diags.Append(base.Metadata.As(ctx, &meta, objectAsOptions)...)
+	} else {
+		meta.Labels, meta.Annotations = importedStringMaps()
 	}
 	nm := meta.namespaced()
 	managedMeta := view.ObjectMeta

@@ -279,6 +279,8 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	var meta metadataModel
 	if !base.Metadata.IsNull() && !base.Metadata.IsUnknown() {
 		diags.Append(base.Metadata.As(ctx, &meta, objectAsOptions)...)
+	} else {
+		meta.Labels, meta.Annotations = importedStringMaps()
 	}
 	managedMeta := view.ObjectMeta
 	managedMeta.Labels = cloudprofile.WithoutExtensionLabels(managedMeta.Labels)

@@ -1,0 +1,43 @@
+# Step 2 of the migration with Terraform 1.8 and later: `moved` blocks hand the old resources'
+# state to the provider's resources in one step, bound to the same objects (their UIDs). Nothing
+# is destroyed or created; the refresh after the move reads the objects from the cluster.
+terraform {
+  required_version = ">= 1.8"
+}
+
+moved {
+  from = kubernetes_manifest.cloud_profile_aws # was: resource "kubernetes_manifest" "cloud_profile_aws"
+  to   = gardener_cloud_profile.aws
+}
+
+moved {
+  from = kubectl_manifest.team_profile # was: resource "kubectl_manifest" "team_profile"
+  to   = gardener_namespaced_cloud_profile.team
+}
+
+resource "gardener_cloud_profile" "aws" {
+  metadata = { name = "aws" }
+  spec = {
+    type = "aws"
+    kubernetes = {
+      versions = [
+        { version = "1.33.1", classification = "supported" },
+        { version = "1.32.4", classification = "deprecated", expiration_date = "2027-06-01T00:00:00Z" },
+      ]
+    }
+    machine_images = [{
+      name     = "gardenlinux"
+      versions = [{ version = "1877.3.0", classification = "supported", architectures = ["amd64", "arm64"] }]
+    }]
+    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
+    regions       = [{ name = "eu-west-1", zones = [{ name = "eu-west-1a" }] }]
+  }
+}
+
+resource "gardener_namespaced_cloud_profile" "team" {
+  metadata = { name = "aws-team", namespace = "garden-team" }
+  spec = {
+    parent     = { kind = "CloudProfile", name = "aws" }
+    kubernetes = { versions = [{ version = "1.32.4", expiration_date = "2027-12-01T00:00:00Z" }] }
+  }
+}

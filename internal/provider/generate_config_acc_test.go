@@ -1,0 +1,86 @@
+package provider_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+	k8sresource "k8s.io/apimachinery/pkg/api/resource"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// generateConfigStep imports the object with an import block and `plan -generate-config-out`;
+// terraform-plugin-testing fails the step unless the plan with the generated configuration is a
+// no-op import.
+func generateConfigStep(address, id, config string) resource.TestStep {
+	return resource.TestStep{
+		Config:          config,
+		ResourceName:    address,
+		ImportState:     true,
+		ImportStateKind: resource.ImportBlockWithID,
+		ImportStateId:   id,
+		GenerateConfig:  true,
+	}
+}
+
+// TestAccGenerateConfig_bothKinds: for a CloudProfile and a NamespacedCloudProfile this provider
+// created, the configuration Terraform generates for an import block plans empty.
+func TestAccGenerateConfig_bothKinds(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := acctest.Client(t)
+	parent, name := acctest.UniqueName("acc-gen-parent"), acctest.UniqueName("acc-gen-ncp")
+	config := metadataNamespacedConfig(kubeconfig, parent, name, `labels = { team = "a" }`)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
+		CheckDestroy:             resource.ComposeTestCheckFunc(namespacedGone(client, name), cloudProfileGone(client, parent)),
+		Steps: []resource.TestStep{
+			{Config: config},
+			generateConfigStep(cpAddr, parent, config),
+			generateConfigStep(ncpAddr, projectNamespace+"/"+name, config),
+		},
+	})
+}
+
+// TestAccGenerateConfig_coOwnedProfile: a CloudProfile this provider's field manager applied (a
+// workspace whose state was lost) to which a colleague added a machine type and a label. The
+// generated configuration holds what the provider's field manager owns and plans empty.
+func TestAccGenerateConfig_coOwnedProfile(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	admin := acctest.Client(t)
+	name := acctest.UniqueName("acc-gen-coowned")
+	ours := minimalCloudProfile(name)
+	if _, err := acctest.ClientAs(t, kube.DefaultFieldManager).ApplyCloudProfile(acctest.Context(t), ours, kube.ApplyOptions{}); err != nil {
+		t.Fatalf("applying the profile as %s: %v", kube.DefaultFieldManager, err)
+	}
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(context.Background(), name, "") })
+	theirs := minimalCloudProfile(name)
+	theirs.Labels["owner"] = "colleague"
+	theirs.Spec.MachineTypes = append(theirs.Spec.MachineTypes, gardencorev1beta1.MachineType{
+		Name: "m5.xlarge", CPU: k8sresource.MustParse("4"), GPU: k8sresource.MustParse("0"), Memory: k8sresource.MustParse("16Gi"),
+	})
+	if _, err := acctest.ClientAs(t, "colleague").ApplyCloudProfile(acctest.Context(t), theirs, kube.ApplyOptions{}); err != nil {
+		t.Fatalf("applying the colleague's additions: %v", err)
+	}
+	const address = "gardener_cloud_profile.imported"
+	step := generateConfigStep(address, name, acctest.ProviderBlock(kubeconfig))
+	// The planned values are the generated configuration's: without the colleague's additions.
+	step.ImportPlanChecks.PreApply = []plancheck.PlanCheck{
+		plancheck.ExpectKnownValue(address, tfjsonpath.New("metadata").AtMapKey("labels"),
+			knownvalue.MapExact(map[string]knownvalue.Check{"team": knownvalue.StringExact("acc")})),
+		plancheck.ExpectKnownValue(address, tfjsonpath.New("spec").AtMapKey("machine_types"), knownvalue.ListSizeExact(1)),
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_5_0)},
+		Steps:                    []resource.TestStep{step},
+	})
+}

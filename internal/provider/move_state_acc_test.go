@@ -1,0 +1,152 @@
+package provider_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// movedStep applies config, whose `moved` block takes the state of a generic provider's resource
+// over to address: the plan after the move (and its refresh) changes nothing, and the state is
+// bound to the object the source managed (its UID).
+func movedStep(config, address string, uid func() string) resource.TestStep {
+	return resource.TestStep{
+		Config:           config,
+		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionNoop)}},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(address, tfjsonpath.New("metadata").AtMapKey("uid"), knownvalue.StringFunc(func(v string) error {
+				if want := uid(); v != want {
+					return fmt.Errorf("uid %s, want %s (the object the moved resource managed)", v, want)
+				}
+				return nil
+			})),
+		},
+	}
+}
+
+// TestAccMoveState_fromKubernetesManifest moves a kubernetes_manifest (hashicorp/kubernetes) of a
+// CloudProfile, which that provider applied as field manager "Terraform", to
+// gardener_cloud_profile with a `moved` block (Terraform 1.8+).
+func TestAccMoveState_fromKubernetesManifest(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	admin := acctest.Client(t)
+	name := acctest.UniqueName("acc-move-km")
+	created, err := acctest.ClientAs(t, "Terraform").ApplyCloudProfile(acctest.Context(t), minimalCloudProfile(name), kube.ApplyOptions{})
+	if err != nil {
+		t.Fatalf("creating the profile as kubernetes_manifest would: %v", err)
+	}
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(context.Background(), name, "") })
+	lookUpUID := func(ctx context.Context, _, _, name string) (string, error) {
+		cp, err := admin.GetCloudProfile(ctx, name)
+		if err != nil {
+			return "", err
+		}
+		return string(cp.UID), nil
+	}
+	manifest := fmt.Sprintf(`
+resource "kubernetes_manifest" "profile" {
+  manifest = {
+    apiVersion = "core.gardener.cloud/v1beta1"
+    kind       = "CloudProfile"
+    metadata   = { name = %q, labels = { team = "acc" } }
+    spec = {
+      type           = "local"
+      kubernetes     = { versions = [{ version = "1.31.2", classification = "supported" }] }
+      machineImages  = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
+      machineTypes   = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
+      regions        = [{ name = "local" }]
+    }
+  }
+}
+`, name)
+	target := acctest.ProviderBlock(kubeconfig) + fmt.Sprintf(`
+resource "gardener_cloud_profile" "profile" {
+  metadata = { name = %q, labels = { team = "acc" } }
+  spec = {
+    type           = "local"
+    kubernetes     = { versions = [{ version = "1.31.2", classification = "supported" }] }
+    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
+    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
+    regions        = [{ name = "local" }]
+  }
+}
+
+moved {
+  from = kubernetes_manifest.profile
+  to   = gardener_cloud_profile.profile
+}
+`, name)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		ProtoV5ProviderFactories: manifestProviderFactories(lookUpUID, nil),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		CheckDestroy:             cloudProfileGone(admin, name),
+		Steps: []resource.TestStep{
+			{Config: manifest},
+			movedStep(target, "gardener_cloud_profile.profile", func() string { return string(created.UID) }),
+		},
+	})
+}
+
+// TestAccMoveState_fromKubectlManifest moves a kubectl_manifest (alekc/kubectl) of a
+// NamespacedCloudProfile, applied from YAML as field manager "kubectl", to
+// gardener_namespaced_cloud_profile.
+func TestAccMoveState_fromKubectlManifest(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	admin := acctest.Client(t)
+	parent, name := acctest.UniqueName("acc-move-parent"), acctest.UniqueName("acc-move-kubectl")
+	manifest := metadataCloudProfileConfig(kubeconfig, parent, "") + fmt.Sprintf(`
+resource "kubectl_manifest" "team" {
+  server_side_apply = true
+  yaml_body         = <<-YAML
+    apiVersion: core.gardener.cloud/v1beta1
+    kind: NamespacedCloudProfile
+    metadata:
+      name: %s
+      namespace: %s
+    spec:
+      parent:
+        kind: CloudProfile
+        name: ${gardener_cloud_profile.test.metadata.name}
+      machineTypes:
+      - name: x1.metal
+        cpu: "96"
+        gpu: "0"
+        memory: 1Ti
+  YAML
+}
+`, name, projectNamespace)
+	target := metadataNamespacedConfig(kubeconfig, parent, name, "") + `
+moved {
+  from = kubectl_manifest.team
+  to   = gardener_namespaced_cloud_profile.test
+}
+`
+	uid := func() string {
+		ncp, err := admin.GetNamespacedCloudProfile(context.Background(), projectNamespace, name)
+		if err != nil {
+			return "reading the NamespacedCloudProfile: " + err.Error()
+		}
+		return string(ncp.UID)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		ProtoV5ProviderFactories: manifestProviderFactories(nil, acctest.ClientAs(t, "kubectl")),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		CheckDestroy:             resource.ComposeTestCheckFunc(namespacedGone(admin, name), cloudProfileGone(admin, parent)),
+		Steps: []resource.TestStep{
+			{Config: manifest},
+			movedStep(target, ncpAddr, uid),
+		},
+	})
+}
