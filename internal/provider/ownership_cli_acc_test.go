@@ -180,6 +180,10 @@ func TestAccOwnership_failedWriteChangesNothingInTheState(t *testing.T) {
 	w := newCLIWorkspace(t, ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", ""))
 	w.destroyOnCleanup()
 	w.mustRun(0, "apply", "-auto-approve")
+	// Gardener's controller writes the new profile once more (finalizer, status); the state is
+	// compared from after that write on.
+	waitForController(t, admin, name)
+	w.mustRun(0, "apply", "-refresh-only", "-auto-approve")
 	before := w.stateAttribute(cpAddr, "metadata", "resource_version")
 
 	w.write(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "16Gi", ""))

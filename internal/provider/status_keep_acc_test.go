@@ -2,6 +2,7 @@ package provider_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -49,7 +50,7 @@ func TestAccCloudProfile_statusIsKeptOnlyWhenAsked(t *testing.T) {
 				}},
 			},
 			{
-				PreConfig: func() { waitForControllerStatus(t, client, name) },
+				PreConfig: func() { waitForController(t, client, name) },
 				Config:    bigger,
 				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cpAddr,
 					tfjsonpath.New("status").AtMapKey("kubernetes_versions"), knownvalue.ListExact([]knownvalue.Check{
@@ -60,13 +61,13 @@ func TestAccCloudProfile_statusIsKeptOnlyWhenAsked(t *testing.T) {
 	})
 }
 
-// waitForControllerStatus waits until Gardener's CloudProfile controller has written the
-// classifications of the profile's Kubernetes versions.
-func waitForControllerStatus(t *testing.T, client *kube.Client, name string) {
+// waitForController waits until Gardener's CloudProfile controller has reconciled the new
+// profile: its finalizer is set and the classifications of its Kubernetes versions are written.
+func waitForController(t *testing.T, client *kube.Client, name string) {
 	t.Helper()
 	err := wait.PollUntilContextTimeout(acctest.Context(t), 200*time.Millisecond, time.Minute, true, func(ctx context.Context) (bool, error) {
 		cp, err := client.GetCloudProfile(ctx, name)
-		return err == nil && cp.Status.Kubernetes != nil && len(cp.Status.Kubernetes.Versions) > 0, nil
+		return err == nil && slices.Contains(cp.Finalizers, "gardener") && cp.Status.Kubernetes != nil && len(cp.Status.Kubernetes.Versions) > 0, nil
 	})
 	if err != nil {
 		t.Fatalf("the controller wrote no status for %s: %v", name, err)
