@@ -26,6 +26,7 @@ const (
 type Client struct {
 	rest         rest.Interface
 	fieldManager string
+	parents      parentCache
 }
 
 // NewClient builds a client for core.gardener.cloud/v1beta1 from a rest.Config. It does no request.
@@ -59,8 +60,17 @@ func NewClient(cfg *rest.Config, fieldManager string) (*Client, error) {
 // FieldManager is the name under which the client applies.
 func (c *Client) FieldManager() string { return c.fieldManager }
 
-// GetCloudProfile reads one CloudProfile.
+// GetCloudProfile reads one CloudProfile (and keeps it for ParentCloudProfile).
 func (c *Client) GetCloudProfile(ctx context.Context, name string) (*gardencorev1beta1.CloudProfile, error) {
+	cp, err := c.getCloudProfile(ctx, name)
+	if err == nil {
+		c.parents.observe(cp)
+	}
+	return cp, err
+}
+
+// getCloudProfile is the GET of one CloudProfile.
+func (c *Client) getCloudProfile(ctx context.Context, name string) (*gardencorev1beta1.CloudProfile, error) {
 	out := &gardencorev1beta1.CloudProfile{}
 	err := c.rest.Get().Resource(resourceCloudProfiles).Name(name).Do(ctx).Into(out)
 	return out, classify(err, cloudProfileRef(name))
@@ -229,6 +239,7 @@ func pruneNulls(v any) any {
 // object with that UID is deleted: another of the same name fails with KindReplaced.
 func (c *Client) DeleteCloudProfile(ctx context.Context, name string, uid types.UID) error {
 	err := c.rest.Delete().Resource(resourceCloudProfiles).Name(name).Body(deleteOptions(uid)).Do(ctx).Error()
+	c.parents.forget(name)
 	return ignoreNotFound(classify(err, cloudProfileRef(name)))
 }
 
