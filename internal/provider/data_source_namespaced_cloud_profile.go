@@ -126,7 +126,8 @@ func (d *namespacedCloudProfileDataSource) Configure(_ context.Context, req data
 	d.data = data
 }
 
-// Read fetches the NamespacedCloudProfile and its parent (one GET each) and evaluates the merge.
+// Read fetches the NamespacedCloudProfile (one GET) and its parent (one GET per parent and run,
+// shared by every lookup of the run) and evaluates the merge.
 func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m namespacedCloudProfileDataSourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -148,7 +149,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 		return
 	}
 	parentName := ncp.Spec.Parent.Name
-	parent, err := client.GetCloudProfile(reqCtx, parentName)
+	parent, err := client.ParentCloudProfile(reqCtx, parentName)
 	parentFound := err == nil
 	switch {
 	case kube.IsNotFound(err):

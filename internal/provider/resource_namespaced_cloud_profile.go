@@ -43,10 +43,14 @@ type namespacedCloudProfileModel struct {
 	Metadata       types.Object   `tfsdk:"metadata"`
 	Spec           types.Object   `tfsdk:"spec"`
 	Status         types.Object   `tfsdk:"status"`
-	ForceConflicts types.Bool     `tfsdk:"force_conflicts"`
-	AdoptExisting  types.Bool     `tfsdk:"adopt_existing"`
-	Timeouts       timeouts.Value `tfsdk:"timeouts"`
+	ForceConflicts   types.Bool     `tfsdk:"force_conflicts"`
+	AdoptExisting    types.Bool     `tfsdk:"adopt_existing"`
+	KeepMergedStatus types.Bool     `tfsdk:"keep_merged_status"`
+	Timeouts         timeouts.Value `tfsdk:"timeouts"`
 }
+
+// keepsMergedStatus tells whether the state keeps status.cloud_profile_spec (off unless set).
+func (m namespacedCloudProfileModel) keepsMergedStatus() bool { return m.KeepMergedStatus.ValueBool() }
 
 // Metadata names the resource.
 func (r *namespacedCloudProfileResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -56,11 +60,13 @@ func (r *namespacedCloudProfileResource) Metadata(_ context.Context, req resourc
 // Schema describes the resource.
 func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		Version: namespacedCloudProfileSchemaVersion,
 		MarkdownDescription: "A Gardener `NamespacedCloudProfile` (`core.gardener.cloud/v1beta1`): a project's extension of a parent " +
 			"`CloudProfile` — longer expiration dates, extra machine image versions, machine types and volume types. Gardener renders " +
-			"the merged profile into `status.cloud_profile_spec`.\n\n" +
-			"`plan` reads the parent (one GET) and runs Gardener's admission checks against it, including the validation of the " +
-			"merged result, and puts each problem on the attribute that caused it.",
+			"the merged profile into the object's `status.cloudProfileSpec`; the state keeps it only with `keep_merged_status = true` " +
+			"(the `gardener_namespaced_cloud_profile` data source reads the merged profile).\n\n" +
+			"`plan` reads the parent (one GET per parent and run, shared by every namespaced profile of that parent) and runs Gardener's " +
+			"admission checks against it, including the validation of the merged result, and puts each problem on the attribute that caused it.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:            true,
@@ -75,6 +81,13 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 				MarkdownDescription: "Take over fields another field manager owns instead of failing with a conflict. Off by default.",
 			},
 			"adopt_existing": adoptExistingAttribute("NamespacedCloudProfile"),
+			"keep_merged_status": schema.BoolAttribute{
+				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+				MarkdownDescription: "Keep the merged profile Gardener's controller renders (the parent's spec with this profile's overrides) in " +
+					"`status.cloud_profile_spec` of the state. Off by default: it is a copy of the whole parent in every namespaced profile's " +
+					"state, read as-is and lagging behind until the controller has reconciled. To use the merged profile, read the " +
+					"`gardener_namespaced_cloud_profile` data source, which computes it.",
+			},
 			"timeouts":       timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
@@ -292,10 +305,13 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	specValue, d := flattenSpecTerraform(namespacedCloudProfileSpecRoot, spec)
 	diags.Append(d...)
 	var statusSpec terraformValueAt
-	out.Status, statusSpec, d = namespacedCloudProfileStatusValue(ncp.Status)
+	out.Status, statusSpec, d = namespacedCloudProfileStatusValue(ncp.Status, base.keepsMergedStatus())
 	diags.Append(d...)
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)
+	}
+	if out.KeepMergedStatus.IsNull() || out.KeepMergedStatus.IsUnknown() {
+		out.KeepMergedStatus = types.BoolValue(false)
 	}
 	if out.AdoptExisting.IsNull() || out.AdoptExisting.IsUnknown() {
 		out.AdoptExisting = types.BoolValue(false)
