@@ -21,6 +21,7 @@ type fakeParentServer struct {
 	rv      atomic.Int64
 	missing atomic.Bool
 	delay   time.Duration
+	accept  atomic.Value // the Accept header of the last GET
 }
 
 func (f *fakeParentServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -29,6 +30,7 @@ func (f *fakeParentServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.gets.Add(1)
+	f.accept.Store(r.Header.Get("Accept"))
 	time.Sleep(f.delay)
 	w.Header().Set("Content-Type", "application/json")
 	if f.missing.Load() {
@@ -166,5 +168,18 @@ func TestOlderResourceVersion(t *testing.T) {
 		if got := olderResourceVersion(tc.a, tc.b); got != tc.want {
 			t.Errorf("olderResourceVersion(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
+	}
+}
+
+// A NamespacedCloudProfile's status holds the whole merged parent: answers are asked for in
+// protobuf, which is cheaper to decode, with JSON as the fallback (the fake answers JSON).
+func TestClient_AcceptsProtobufThenJSON(t *testing.T) {
+	f := &fakeParentServer{}
+	c := newParentTestClient(t, f)
+	if _, err := c.GetCloudProfile(context.Background(), "parent"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.accept.Load().(string); got != "application/vnd.kubernetes.protobuf, application/json" {
+		t.Fatalf("Accept = %q", got)
 	}
 }

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -280,7 +281,13 @@ func (r *namespacedCloudProfileResource) ImportState(ctx context.Context, req re
 
 func (r *namespacedCloudProfileResource) setState(ctx context.Context, state stateSetter, base namespacedCloudProfileModel, ncp *gardencorev1beta1.NamespacedCloudProfile, desired *gardencorev1beta1.NamespacedCloudProfileSpec, manager string) diag.Diagnostics {
 	var diags diag.Diagnostics
-	view, err := kube.OwnedView(ncp, manager)
+	// The view is of the object without its status and the status's field managers (the
+	// controller's, read below as is): the merged profile is as big as the parent and would be
+	// copied several times for nothing.
+	withoutStatus := *ncp
+	withoutStatus.Status = gardencorev1beta1.NamespacedCloudProfileStatus{}
+	withoutStatus.ManagedFields = slices.DeleteFunc(slices.Clone(ncp.ManagedFields), func(e metav1.ManagedFieldsEntry) bool { return e.Subresource == "status" })
+	view, err := kube.OwnedView(&withoutStatus, manager)
 	if err != nil {
 		diags.AddError("Reading managed fields", err.Error())
 		return diags
