@@ -40,10 +40,10 @@ func newNamespacedCloudProfileResource() resource.Resource { return &namespacedC
 
 // namespacedCloudProfileModel is the resource's state and plan.
 type namespacedCloudProfileModel struct {
-	ID             types.String   `tfsdk:"id"`
-	Metadata       types.Object   `tfsdk:"metadata"`
-	Spec           types.Object   `tfsdk:"spec"`
-	Status         types.Object   `tfsdk:"status"`
+	ID               types.String   `tfsdk:"id"`
+	Metadata         types.Object   `tfsdk:"metadata"`
+	Spec             types.Object   `tfsdk:"spec"`
+	Status           types.Object   `tfsdk:"status"`
 	ForceConflicts   types.Bool     `tfsdk:"force_conflicts"`
 	AdoptExisting    types.Bool     `tfsdk:"adopt_existing"`
 	KeepMergedStatus types.Bool     `tfsdk:"keep_merged_status"`
@@ -89,7 +89,7 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 					"state, read as-is and lagging behind until the controller has reconciled. To use the merged profile, read the " +
 					"`gardener_namespaced_cloud_profile` data source, which computes it.",
 			},
-			"timeouts":       timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
 	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
