@@ -22,6 +22,7 @@ import (
 const (
 	budgetWSPlanRatio   = 1.5
 	budgetWSCreateRatio = 2.0
+	budgetWSApplyRatio  = 2.0
 	budgetWSDataRatio   = 1.5
 	budgetWSStateRatio  = 2.0
 	budgetWSTFRSSRatio  = 1.3
@@ -150,7 +151,7 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	}
 	ratio("no-op refresh-plan", plan, planFloor, budgetWSPlanRatio)
 	ratio("create (once)", []tfResult{create}, []tfResult{createFloor}, budgetWSCreateRatio)
-	ratio(fmt.Sprintf("apply changing %d profiles", changedProfiles), apply, applyFloor, budgetWSCreateRatio)
+	ratio(fmt.Sprintf("apply changing %d profiles", changedProfiles), apply, applyFloor, budgetWSApplyRatio)
 	ratio(fmt.Sprintf("plan of %d data sources", len(w.ncps)), data, dataFloor, budgetWSDataRatio)
 
 	fmt.Println()
@@ -171,9 +172,13 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	applies, reads := reqs(apply, "PATCH", notDryRun), reqs(apply, "GET", nil)
 	b.check("requests: apply changing profiles (apply requests)", strconv.Itoa(applies), fmt.Sprintf("= %d (one per changed object)", changedProfiles), applies == changedProfiles)
 	b.info("  reads (refresh, parent, retained-entries checks)", strconv.Itoa(reads))
+	// The ownership patch of a create is tested against the object's managed fields; when
+	// Gardener's controller added its finalizer first, the entries moved and the patch is made
+	// again after one read.
+	n = len(w.ncps)
 	dryRuns, posts, patches := create.count("PATCH", isDryRun), create.count("POST", nil), create.count("PATCH", notDryRun)
 	b.check("requests: create (dry-run applies; creates; ownership patches)", fmt.Sprintf("%d; %d; %d", dryRuns, posts, patches),
-		fmt.Sprintf("%d each", len(w.ncps)), dryRuns == len(w.ncps) && posts == len(w.ncps) && patches == len(w.ncps))
+		fmt.Sprintf("%d; %d; %d to %d", n, n, n, 2*n), dryRuns == n && posts == n && patches >= n && patches <= 2*n)
 	n = create.count("GET", isParent)
 	b.check("  GETs of the parent", strconv.Itoa(n), "≤ 2 (plan and apply)", n <= 2)
 	n = reqs(data, "", nil)
