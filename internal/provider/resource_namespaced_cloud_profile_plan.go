@@ -138,9 +138,9 @@ func withMergedStatus(old *gardencorev1beta1.NamespacedCloudProfile, parent *gar
 }
 
 // parent reads the parent CloudProfile for the admission checks (once per run and parent, see
-// kube.Client.ParentCloudProfile). When the cluster cannot be asked
-// (settings unknown until apply) the checks are skipped with a warning; a missing parent is an
-// error on spec.parent.name, as Gardener would reject the object.
+// kube.Client.ParentCloudProfile). When the cluster cannot be asked (settings unknown until
+// apply) the checks are skipped with a warning; a missing parent is an error on spec.parent.name,
+// as Gardener would reject the object.
 func (r *namespacedCloudProfileResource) parent(ctx context.Context, ncp *gardencorev1beta1.NamespacedCloudProfile, resp *resource.ModifyPlanResponse) (*gardencorev1beta1.CloudProfile, bool) {
 	at := path.Root("spec").AtName("parent").AtName("name")
 	client, err := r.data.Client()
