@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
@@ -129,21 +130,20 @@ func (c *Client) applyTo(ctx context.Context, k objectKind, obj runtime.Object, 
 // checkIdentity reads the object's metadata and fails when it is gone (KindNotFound) or has
 // another UID (KindReplaced); nil when it is the object of uid or the read failed.
 func (c *Client) checkIdentity(ctx context.Context, k objectKind, uid types.UID) error {
-	raw, err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Raw()
+	// Decoded by the client's serializer: the answer may be protobuf (see NewClient).
+	obj, err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Get()
 	if err != nil {
 		if IsNotFound(classify(err, k.ref)) {
 			return classify(err, k.ref)
 		}
 		return nil
 	}
-	var current struct {
-		Metadata metav1.ObjectMeta `json:"metadata"`
-	}
-	if json.Unmarshal(raw, &current) != nil || current.Metadata.UID == uid {
+	current, err := meta.Accessor(obj)
+	if err != nil || current.GetUID() == uid {
 		return nil
 	}
 	return &Error{Kind: KindReplaced, Object: k.ref,
-		Err: fmt.Errorf("the object now has UID %s, the expected one was %s", current.Metadata.UID, uid)}
+		Err: fmt.Errorf("the object now has UID %s, the expected one was %s", current.GetUID(), uid)}
 }
 
 func (c *Client) apply(ctx context.Context, req *rest.Request, obj runtime.Object, opts ApplyOptions, into runtime.Object) error {
