@@ -9,6 +9,7 @@ package gen
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -33,6 +34,27 @@ const (
 
 // BigProfileName is the name of the big CloudProfile.
 const BigProfileName = "bench-big"
+
+// Sizes are the dimensions of a generated CloudProfile.
+type Sizes struct {
+	KubernetesVersions, KubernetesMinors int
+	MachineImages, ImageVersions         int // images, and versions per image
+	MachineTypes, VolumeTypes            int
+	Regions, ZonesPerRegion              int
+}
+
+// BigSizes are the dimensions of the big profile.
+var BigSizes = Sizes{KubernetesVersions, KubernetesMinors, MachineImages, ImageVersions, MachineTypes, VolumeTypes, Regions, ZonesPerRegion}
+
+// Sizes of the workspace of many namespaced profiles: one parent of a typical size and
+// WorkspaceProfileCount namespaced profiles of it.
+const (
+	WorkspaceParentName   = "bench-ws-parent"
+	WorkspaceProfileCount = 300
+)
+
+// WorkspaceSizes are the dimensions of the workspace's parent.
+var WorkspaceSizes = Sizes{KubernetesVersions: 43, KubernetesMinors: 6, MachineImages: 4, ImageVersions: 20, MachineTypes: 60, VolumeTypes: 5, Regions: 10, ZonesPerRegion: 3}
 
 var (
 	supported  = gardencorev1beta1.ClassificationSupported
@@ -90,33 +112,43 @@ func kubernetesVersion(minor, m, p, patches int, newest bool) gardencorev1beta1.
 
 // BigProfile returns the big CloudProfile.
 func BigProfile() *gardencorev1beta1.CloudProfile {
+	return Profile(BigProfileName, "big", BigSizes)
+}
+
+// WorkspaceParent returns the parent CloudProfile of the workspace of many namespaced profiles.
+func WorkspaceParent() *gardencorev1beta1.CloudProfile {
+	return Profile(WorkspaceParentName, "workspace", WorkspaceSizes)
+}
+
+// Profile returns a CloudProfile of the given sizes, labelled bench.gardener.cloud/profile=label.
+func Profile(name, label string, z Sizes) *gardencorev1beta1.CloudProfile {
 	cp := &gardencorev1beta1.CloudProfile{
 		TypeMeta:   metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"},
-		ObjectMeta: metav1.ObjectMeta{Name: BigProfileName, Labels: map[string]string{"bench.gardener.cloud/profile": "big"}},
+		ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{"bench.gardener.cloud/profile": label}},
 		Spec:       gardencorev1beta1.CloudProfileSpec{Type: "local"},
 	}
 
-	// Kubernetes: 150 versions across 8 minors, 1.28 … 1.35, newest first as Gardener lists them.
+	// Kubernetes: the versions across the minors from 1.28 on, newest first as Gardener lists them.
 	firstMinor := 28
 	var versions []gardencorev1beta1.ExpirableVersion
-	for m := KubernetesMinors - 1; m >= 0; m-- {
-		patches := KubernetesVersions / KubernetesMinors
-		if m < KubernetesVersions%KubernetesMinors {
+	for m := z.KubernetesMinors - 1; m >= 0; m-- {
+		patches := z.KubernetesVersions / z.KubernetesMinors
+		if m < z.KubernetesVersions%z.KubernetesMinors {
 			patches++
 		}
 		for p := patches - 1; p >= 0; p-- {
-			newest := m == KubernetesMinors-1 && p == patches-1
+			newest := m == z.KubernetesMinors-1 && p == patches-1
 			versions = append(versions, kubernetesVersion(firstMinor+m, m, p, patches, newest))
 		}
 	}
 	cp.Spec.Kubernetes.Versions = versions
 
-	// Machine images: 15 images × 80 versions (10 majors × 8 minors); the newest minor of each
-	// major is supported, the others deprecated with an expiration date; every 4th image uses
-	// lifecycles for its deprecated versions.
-	for i := 0; i < MachineImages; i++ {
+	// Machine images: versions in majors of 8 minors; the newest minor of each major is
+	// supported, the others deprecated with an expiration date; every 4th image uses lifecycles
+	// for its deprecated versions.
+	for i := 0; i < z.MachineImages; i++ {
 		image := gardencorev1beta1.MachineImage{Name: fmt.Sprintf("image-%02d", i), UpdateStrategy: ptr(gardencorev1beta1.UpdateStrategyMajor)}
-		for k := ImageVersions - 1; k >= 0; k-- {
+		for k := z.ImageVersions - 1; k >= 0; k-- {
 			major, minor := 1000+k/8, k%8
 			v := gardencorev1beta1.MachineImageVersion{
 				ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: fmt.Sprintf("%d.%d.0", major, minor)},
@@ -143,8 +175,8 @@ func BigProfile() *gardencorev1beta1.CloudProfile {
 		cp.Spec.MachineImages = append(cp.Spec.MachineImages, image)
 	}
 
-	// Machine types: 400, in 50 families of 8 sizes; every 5th family is arm64.
-	for i := 0; i < MachineTypes; i++ {
+	// Machine types: in families of 8 sizes; every 5th family is arm64.
+	for i := 0; i < z.MachineTypes; i++ {
 		family, size := i/8, i%8
 		cpu := 1 << size
 		arch := "amd64"
@@ -165,8 +197,8 @@ func BigProfile() *gardencorev1beta1.CloudProfile {
 		})
 	}
 
-	// Volume types: 20.
-	for i := 0; i < VolumeTypes; i++ {
+	// Volume types.
+	for i := 0; i < z.VolumeTypes; i++ {
 		class := "standard"
 		if i%4 == 3 {
 			class = "premium"
@@ -174,13 +206,19 @@ func BigProfile() *gardencorev1beta1.CloudProfile {
 		cp.Spec.VolumeTypes = append(cp.Spec.VolumeTypes, gardencorev1beta1.VolumeType{Name: fmt.Sprintf("vol-%02d", i), Class: class, Usable: ptr(true)})
 	}
 
-	// Regions: 40 × 3 zones; in every 4th region zone c lacks the GPU families.
-	for r := 0; r < Regions; r++ {
+	// Regions with their zones; in every 4th region zone c lacks the GPU families.
+	var gpuFamilies []string
+	for _, t := range []string{"f09.x1", "f19.x1", "f29.x1"} {
+		if slices.ContainsFunc(cp.Spec.MachineTypes, func(m gardencorev1beta1.MachineType) bool { return m.Name == t }) {
+			gpuFamilies = append(gpuFamilies, t)
+		}
+	}
+	for r := 0; r < z.Regions; r++ {
 		region := gardencorev1beta1.Region{Name: fmt.Sprintf("region-%02d", r)}
-		for z := 0; z < ZonesPerRegion; z++ {
-			zone := gardencorev1beta1.AvailabilityZone{Name: fmt.Sprintf("region-%02d%c", r, 'a'+z)}
-			if r%4 == 0 && z == 2 {
-				zone.UnavailableMachineTypes = []string{"f09.x1", "f19.x1", "f29.x1"}
+		for zi := 0; zi < z.ZonesPerRegion; zi++ {
+			zone := gardencorev1beta1.AvailabilityZone{Name: fmt.Sprintf("region-%02d%c", r, 'a'+zi)}
+			if r%4 == 0 && zi == 2 && len(gpuFamilies) > 0 {
+				zone.UnavailableMachineTypes = gpuFamilies
 			}
 			region.Zones = append(region.Zones, zone)
 		}
@@ -197,9 +235,27 @@ const NamespacedProfileNamespace = "garden-demo"
 // three deprecated Kubernetes versions and of one machine image version of parent, and adds two
 // machine types and one volume type of its own.
 func NamespacedProfile(parent *gardencorev1beta1.CloudProfile, i int) *gardencorev1beta1.NamespacedCloudProfile {
+	return namespacedProfile(parent, fmt.Sprintf("bench-ns-%03d", i), i)
+}
+
+// WorkspaceProfile returns namespaced profile i of the workspace, made as NamespacedProfile.
+func WorkspaceProfile(parent *gardencorev1beta1.CloudProfile, i int) *gardencorev1beta1.NamespacedCloudProfile {
+	return namespacedProfile(parent, fmt.Sprintf("bench-ws-%03d", i), i)
+}
+
+// WorkspaceProfiles returns the WorkspaceProfileCount namespaced profiles of the workspace.
+func WorkspaceProfiles(parent *gardencorev1beta1.CloudProfile) []*gardencorev1beta1.NamespacedCloudProfile {
+	out := make([]*gardencorev1beta1.NamespacedCloudProfile, WorkspaceProfileCount)
+	for i := range out {
+		out[i] = WorkspaceProfile(parent, i)
+	}
+	return out
+}
+
+func namespacedProfile(parent *gardencorev1beta1.CloudProfile, name string, i int) *gardencorev1beta1.NamespacedCloudProfile {
 	ncp := &gardencorev1beta1.NamespacedCloudProfile{
 		TypeMeta:   metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"},
-		ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("bench-ns-%03d", i), Namespace: NamespacedProfileNamespace},
+		ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: NamespacedProfileNamespace},
 		Spec: gardencorev1beta1.NamespacedCloudProfileSpec{
 			Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: parent.Name},
 		},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
@@ -26,6 +27,7 @@ const (
 type Client struct {
 	rest         rest.Interface
 	fieldManager string
+	parents      parentCache
 }
 
 // NewClient builds a client for core.gardener.cloud/v1beta1 from a rest.Config. It does no request.
@@ -40,6 +42,10 @@ func NewClient(cfg *rest.Config, fieldManager string) (*Client, error) {
 	c.APIPath = "/apis"
 	c.NegotiatedSerializer = serializer.NewCodecFactory(scheme).WithoutConversion()
 	c.ContentType = runtime.ContentTypeJSON
+	// Answers in protobuf where the server offers it: a NamespacedCloudProfile carries the merged
+	// parent in its status, and decoding that as JSON for every object of a large workspace costs
+	// more CPU than the rest of a refresh. Request bodies stay JSON (server-side apply needs it).
+	c.AcceptContentTypes = runtime.ContentTypeProtobuf + ", " + runtime.ContentTypeJSON
 	if c.UserAgent == "" {
 		c.UserAgent = fieldManager
 	}
@@ -59,8 +65,17 @@ func NewClient(cfg *rest.Config, fieldManager string) (*Client, error) {
 // FieldManager is the name under which the client applies.
 func (c *Client) FieldManager() string { return c.fieldManager }
 
-// GetCloudProfile reads one CloudProfile.
+// GetCloudProfile reads one CloudProfile (and keeps it for ParentCloudProfile).
 func (c *Client) GetCloudProfile(ctx context.Context, name string) (*gardencorev1beta1.CloudProfile, error) {
+	cp, err := c.getCloudProfile(ctx, name)
+	if err == nil {
+		c.parents.observe(cp)
+	}
+	return cp, err
+}
+
+// getCloudProfile is the GET of one CloudProfile.
+func (c *Client) getCloudProfile(ctx context.Context, name string) (*gardencorev1beta1.CloudProfile, error) {
 	out := &gardencorev1beta1.CloudProfile{}
 	err := c.rest.Get().Resource(resourceCloudProfiles).Name(name).Do(ctx).Into(out)
 	return out, classify(err, cloudProfileRef(name))
@@ -115,21 +130,20 @@ func (c *Client) applyTo(ctx context.Context, k objectKind, obj runtime.Object, 
 // checkIdentity reads the object's metadata and fails when it is gone (KindNotFound) or has
 // another UID (KindReplaced); nil when it is the object of uid or the read failed.
 func (c *Client) checkIdentity(ctx context.Context, k objectKind, uid types.UID) error {
-	raw, err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Raw()
+	// Decoded by the client's serializer: the answer may be protobuf (see NewClient).
+	obj, err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Get()
 	if err != nil {
 		if IsNotFound(classify(err, k.ref)) {
 			return classify(err, k.ref)
 		}
 		return nil
 	}
-	var current struct {
-		Metadata metav1.ObjectMeta `json:"metadata"`
-	}
-	if json.Unmarshal(raw, &current) != nil || current.Metadata.UID == uid {
+	current, err := meta.Accessor(obj)
+	if err != nil || current.GetUID() == uid {
 		return nil
 	}
 	return &Error{Kind: KindReplaced, Object: k.ref,
-		Err: fmt.Errorf("the object now has UID %s, the expected one was %s", current.Metadata.UID, uid)}
+		Err: fmt.Errorf("the object now has UID %s, the expected one was %s", current.GetUID(), uid)}
 }
 
 func (c *Client) apply(ctx context.Context, req *rest.Request, obj runtime.Object, opts ApplyOptions, into runtime.Object) error {
@@ -229,6 +243,7 @@ func pruneNulls(v any) any {
 // object with that UID is deleted: another of the same name fails with KindReplaced.
 func (c *Client) DeleteCloudProfile(ctx context.Context, name string, uid types.UID) error {
 	err := c.rest.Delete().Resource(resourceCloudProfiles).Name(name).Body(deleteOptions(uid)).Do(ctx).Error()
+	c.parents.forget(name)
 	return ignoreNotFound(classify(err, cloudProfileRef(name)))
 }
 

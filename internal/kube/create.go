@@ -78,7 +78,11 @@ func (k objectKind) request(r *rest.Request) *rest.Request {
 func (c *Client) CreateCloudProfile(ctx context.Context, cp *gardencorev1beta1.CloudProfile) (*gardencorev1beta1.CloudProfile, error) {
 	cp, k := cloudProfileToWrite(cp)
 	out := &gardencorev1beta1.CloudProfile{}
-	return out, classify(c.create(ctx, k, cp, &gardencorev1beta1.CloudProfile{}, out), k.ref)
+	err := classify(c.create(ctx, k, cp, &gardencorev1beta1.CloudProfile{}, out), k.ref)
+	if err == nil {
+		c.parents.observe(out)
+	}
+	return out, err
 }
 
 // CreateNamespacedCloudProfile creates a NamespacedCloudProfile as CreateCloudProfile creates a
@@ -254,6 +258,9 @@ func (c *Client) AdoptCloudProfile(ctx context.Context, cp *gardencorev1beta1.Cl
 	cp, k := cloudProfileToWrite(cp)
 	out := &gardencorev1beta1.CloudProfile{}
 	code, err := c.applyTo(ctx, k, cp, opts, out)
+	if err == nil && !opts.DryRun {
+		c.parents.observe(out)
+	}
 	return out, code == http.StatusOK, classify(err, k.ref)
 }
 

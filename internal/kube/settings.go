@@ -3,6 +3,7 @@ package kube
 import (
 	"fmt"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,6 +35,10 @@ type Settings struct {
 	TLSServerName         string
 	ProxyURL              string
 	Exec                  *ExecSettings
+	// QPS and Burst are the client-side rate limit (requests per second, and how many may go at
+	// once above it); a QPS of 0 means no client-side limit (see RateLimit).
+	QPS   float32
+	Burst int
 }
 
 // ExecSettings configure a client-go credential plugin such as gardenlogin or kubelogin.
@@ -121,7 +126,30 @@ func (s Settings) RESTConfig() (*rest.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("building client configuration: %w", err)
 	}
+	cfg.QPS, cfg.Burst = s.RateLimit()
 	return cfg, nil
+}
+
+// RateLimit is the client-side rate limit of the rest.Config. Without a configured QPS the client
+// has none (client-go turns its limiter off for a negative QPS): Terraform runs up to -parallelism
+// operations at once and the API server's priority and fairness protects the Garden, answering 429
+// with Retry-After, which the client honours (see RetryPolicy); client-go's own default of 5
+// requests per second would make the provider wait on itself. A QPS without Burst gets a burst of
+// DefaultBurst.
+func (s Settings) RateLimit() (qps float32, burst int) {
+	if s.QPS <= 0 {
+		return -1, 0
+	}
+	if s.Burst > 0 {
+		return s.QPS, s.Burst
+	}
+	return s.QPS, DefaultBurst(s.QPS)
+}
+
+// DefaultBurst is the burst of a client-side rate limit of qps requests per second when none is
+// configured: two seconds' worth, as client-go's defaults (5 and 10), and at least 1.
+func DefaultBurst(qps float32) int {
+	return max(1, int(math.Ceil(float64(2*qps))))
 }
 
 func (s Settings) loadingRules() (*clientcmd.ClientConfigLoadingRules, error) {

@@ -145,9 +145,10 @@ output "cp_spec_is_the_profiles" {
 	if reads == 0 {
 		t.Fatal("no reads recorded")
 	}
-	// The parent is read by the CloudProfile lookup, the namespaced one and gardener_cloud_profile.
-	if got := fake.count(http.MethodGet, fakeAPI+"/cloudprofiles/parent"); got != 3*reads {
-		t.Errorf("%d GETs of the CloudProfile, want %d (one per data source and read)", got, 3*reads)
+	// The parent is read by the CloudProfile lookup and gardener_cloud_profile; the namespaced lookup
+	// takes it from the run's parent cache when one of them came first, else reads it itself.
+	if got := fake.count(http.MethodGet, fakeAPI+"/cloudprofiles/parent"); got < 2*reads || got > 3*reads {
+		t.Errorf("%d GETs of the CloudProfile, want %d to %d (two or three per read)", got, 2*reads, 3*reads)
 	}
 	if len(fake.seen) != 2 {
 		t.Errorf("requests other than the two GETs: %v", fake.seen)

@@ -120,7 +120,8 @@ func (d *namespacedCloudProfileDataSource) Configure(_ context.Context, req data
 	}
 }
 
-// Read fetches the NamespacedCloudProfile and its parent (one GET each) and evaluates the merge.
+// Read fetches the NamespacedCloudProfile (one GET) and its parent (one GET per parent and run,
+// shared by every lookup of the run) and evaluates the merge.
 func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m namespacedCloudProfileDataSourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -179,8 +180,9 @@ type namespacedProfileRead struct {
 	sync *cloudprofile.NamespacedStatusSync
 }
 
-// readNamespacedProfile reads a NamespacedCloudProfile and its parent (one GET each) and merges
-// them locally as Gardener's controller does. A missing parent is a warning: nothing is merged.
+// readNamespacedProfile reads a NamespacedCloudProfile (one GET) and its parent (one GET per run,
+// shared through the client's parent cache) and merges them locally as Gardener's controller does.
+// A missing parent is a warning: nothing is merged.
 func readNamespacedProfile(ctx context.Context, client *kube.Client, namespace, name string, opts cloudprofile.MergeOptions) (namespacedProfileRead, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	reqCtx, cancel := context.WithTimeout(ctx, time.Minute)
@@ -192,7 +194,7 @@ func readNamespacedProfile(ctx context.Context, client *kube.Client, namespace, 
 	}
 	r := namespacedProfileRead{ncp: ncp}
 	parentName := ncp.Spec.Parent.Name
-	parent, err := client.GetCloudProfile(reqCtx, parentName)
+	parent, err := client.ParentCloudProfile(reqCtx, parentName)
 	switch {
 	case kube.IsNotFound(err):
 		diags.AddWarning("Parent CloudProfile not found",

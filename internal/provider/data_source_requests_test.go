@@ -54,8 +54,8 @@ func (f *fakeGarden) count(method, p string) int {
 const fakeAPI = "/apis/core.gardener.cloud/v1beta1"
 
 // TestDataSources_RequestsPerLookupAndMissingParent reads through a fake API server: a CloudProfile
-// lookup makes one GET, a NamespacedCloudProfile lookup two (itself and its parent) and nothing
-// else; a missing parent is a condition, not an error; lifecycle_overrides switches to the GEP-32
+// lookup makes one GET, a NamespacedCloudProfile lookup two at most (itself, and its parent once
+// per run) and nothing else; a missing parent is a condition, not an error; lifecycle_overrides switches to the GEP-32
 // merge, which the (v1.149) status does not match.
 func TestDataSources_RequestsPerLookupAndMissingParent(t *testing.T) {
 	parent := lifecycleCloudProfile("parent")
@@ -151,8 +151,15 @@ data "gardener_namespaced_cloud_profile" "orphan" {
 	if reads == 0 {
 		t.Fatal("no reads recorded")
 	}
+	// The parent is read once per run for the CloudProfile data source; the two lookups of ncp
+	// share the run's parent (kube.Client.ParentCloudProfile): they read it once more at most,
+	// when they ask before the CloudProfile data source's read has returned.
+	parentReads := fake.count(http.MethodGet, fakeAPI+"/cloudprofiles/parent")
+	if parentReads < reads || parentReads > 2*reads {
+		t.Errorf("GET %s/cloudprofiles/parent: %d requests, want %d to %d (each data source was read %d times)", fakeAPI, parentReads, reads, 2*reads, reads)
+	}
 	want := map[string]int{
-		"GET " + fakeAPI + "/cloudprofiles/parent":                           3 * reads, // the CloudProfile data source and both lookups of ncp
+		"GET " + fakeAPI + "/cloudprofiles/parent":                           parentReads,
 		"GET " + fakeAPI + "/namespaces/team/namespacedcloudprofiles/ncp":    2 * reads,
 		"GET " + fakeAPI + "/namespaces/team/namespacedcloudprofiles/orphan": reads,
 		"GET " + fakeAPI + "/cloudprofiles/gone":                             reads,

@@ -61,8 +61,8 @@ type plannedChange struct {
 }
 
 // planChange saves a plan, checks how many lines its rendering takes, and returns the change of
-// the one resource it touches.
-func planChange(t *testing.T, w *cliWorkspace) plannedChange {
+// the resource at address.
+func planChange(t *testing.T, w *cliWorkspace, address string) plannedChange {
 	t.Helper()
 	rendered := w.mustRun(2, "plan", "-detailed-exitcode", "-out=tfplan")
 	requireNoProviderBug(t, rendered)
@@ -73,17 +73,21 @@ func planChange(t *testing.T, w *cliWorkspace) plannedChange {
 	t.Logf("the rendered plan has %d lines:\n%s", lines, rendered)
 	var show struct {
 		ResourceChanges []struct {
-			Change plannedChange `json:"change"`
+			Address string        `json:"address"`
+			Change  plannedChange `json:"change"`
 		} `json:"resource_changes"`
 	}
 	out := w.mustRun(0, "show", "-json", "tfplan")
 	if err := json.Unmarshal([]byte(out), &show); err != nil {
 		t.Fatalf("decoding the saved plan: %v", err)
 	}
-	if len(show.ResourceChanges) != 1 {
-		t.Fatalf("want one resource change, got %d", len(show.ResourceChanges))
+	for _, rc := range show.ResourceChanges {
+		if rc.Address == address {
+			return rc.Change
+		}
 	}
-	return show.ResourceChanges[0].Change
+	t.Fatalf("the plan has no change of %s", address)
+	return plannedChange{}
 }
 
 // leafDiffs lists the paths where two JSON values differ, as "a.b[2].c".
@@ -188,12 +192,12 @@ func TestAccPlan_bigProfileOneChangeIsExact(t *testing.T) {
 			}
 		}
 	})
-	requireExactly(t, "one expiration date", planChange(t, w), fmt.Sprintf("spec.kubernetes.versions[%d].expiration_date", expiring))
+	requireExactly(t, "one expiration date", planChange(t, w, "gardener_cloud_profile.big"), fmt.Sprintf("spec.kubernetes.versions[%d].expiration_date", expiring))
 	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve", "tfplan"))
 	w.mustRun(0, "plan", "-detailed-exitcode")
 
 	drifted := driftByAnotherManager(t, name)
-	requireExactly(t, "a drift of another field manager", planChange(t, w), drifted...)
+	requireExactly(t, "a drift of another field manager", planChange(t, w, "gardener_cloud_profile.big"), drifted...)
 	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve", "tfplan"))
 	w.mustRun(0, "plan", "-detailed-exitcode")
 }
@@ -252,4 +256,36 @@ func driftByAnotherManager(t *testing.T, name string) []string {
 		"spec.machine_types[0].memory",
 		fmt.Sprintf("spec.kubernetes.versions[%d].lifecycle[%d].start_time", version, stage),
 	}
+}
+
+// TestAccPlan_namespacedProfileOneMachineTypeIsExact: changing the memory of one machine type of a
+// NamespacedCloudProfile plans exactly that attribute and the generation Gardener gives the
+// changed spec, with no copy of the merged parent in the plan, in a short rendered plan; the apply
+// matches it.
+func TestAccPlan_namespacedProfileOneMachineTypeIsExact(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	parent, name := acctest.UniqueName("acc-exact-parent"), acctest.UniqueName("acc-exact")
+	config := func(memory string) string {
+		return cloudProfileConfig(kubeconfig, parent, "", "", "") + fmt.Sprintf(`
+resource "gardener_namespaced_cloud_profile" "test" {
+  metadata = { name = %q, namespace = %q }
+  spec = {
+    parent        = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
+    machine_types = [
+      { name = "x1.metal", cpu = "96", gpu = "0", memory = %q },
+      { name = "x2.metal", cpu = "128", gpu = "0", memory = "2Ti" },
+    ]
+  }
+}
+`, name, projectNamespace, memory)
+	}
+	w := newCLIWorkspace(t, config("1Ti"))
+	w.destroyOnCleanup()
+	w.mustRun(0, "apply", "-auto-approve")
+	w.mustRun(0, "plan", "-detailed-exitcode")
+
+	w.write(config("1536Gi"))
+	requireExactly(t, "one machine type", planChange(t, w, ncpAddr), "metadata.generation", "spec.machine_types[0].memory")
+	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve", "tfplan"))
+	w.mustRun(0, "plan", "-detailed-exitcode")
 }

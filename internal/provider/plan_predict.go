@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"math/big"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -49,8 +50,9 @@ func (r *cloudProfileResource) predictPlan(spec rschema.Attribute, config, prior
 		})
 }
 
-// predictPlan predicts the stored NamespacedCloudProfile.
+// predictPlan predicts the stored NamespacedCloudProfile and the status the state will hold.
 func (r *namespacedCloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
+	planned = withPredictedNamespacedStatus(config, prior, planned)
 	return predictWith(namespacedCloudProfileSpecRoot, spec, config, prior, planned, expandNamespacedCloudProfileSpecTerraform,
 		func(desired gardencorev1beta1.NamespacedCloudProfileSpec, old *gardencorev1beta1.NamespacedCloudProfileSpec, generation int64) (any, int64) {
 			var oldProfile *gardencorev1beta1.NamespacedCloudProfile
@@ -233,4 +235,43 @@ func emptyCloudProfileStatus(typ tftypes.Type) tftypes.Value {
 		attrs[name] = tftypes.NewValue(t, []tftypes.Value{})
 	}
 	return tftypes.NewValue(typ, attrs)
+}
+
+// withPredictedNamespacedStatus plans a NamespacedCloudProfile's status as the write answers with
+// it: on create the empty status of a new object, on update the prior one (the controller renders
+// the new one later), and the merged profile in it null unless keep_merged_status.
+func withPredictedNamespacedStatus(config, prior, planned tftypes.Value) tftypes.Value {
+	var keep bool
+	if v := attributeOf(config, "keep_merged_status"); !v.IsKnown() || (!v.IsNull() && v.As(&keep) != nil) {
+		return planned
+	}
+	var predicted tftypes.Value
+	switch {
+	case prior.IsNull():
+		status, merged, diags := namespacedCloudProfileStatusValue(gardencorev1beta1.NamespacedCloudProfileStatus{}, keep)
+		if diags.HasError() {
+			return planned
+		}
+		value, err := status.ToTerraformValue(context.Background())
+		if err != nil {
+			return planned
+		}
+		if predicted, err = withValueAt(value, largePath{"cloud_profile_spec"}, merged.value); err != nil {
+			return planned
+		}
+	case !keep:
+		status, _ := valueAt(prior, largePath{"status"})
+		out, err := withValueAt(status, largePath{"cloud_profile_spec"}, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))
+		if err != nil {
+			return planned
+		}
+		predicted = out
+	default:
+		return planned
+	}
+	out, err := withValueAt(planned, largePath{"status"}, predicted)
+	if err != nil {
+		return planned
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -100,6 +101,7 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 		d.expiryWarningWindow = window
 	}
 	d.planReminders = m.PlanReminders.ValueBool()
+	s.QPS, s.Burst = d.rateLimit(m.QPS, m.Burst, &diags)
 	withEnv, err := s.WithEnvironment(lookup)
 	if err != nil {
 		diags.AddError("Invalid provider environment", err.Error())
@@ -111,6 +113,32 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 	}
 	sort.Strings(d.unknown)
 	return d, diags
+}
+
+// rateLimit reads the client-side rate limit settings: qps positive, burst at least 1 and only
+// with qps. Unset, the client has no client-side limit (see kube.Settings.RateLimit).
+func (d *providerData) rateLimit(qps types.Float64, burst types.Int64, diags *diag.Diagnostics) (float32, int) {
+	if qps.IsUnknown() {
+		d.unknown = append(d.unknown, "qps")
+	}
+	if burst.IsUnknown() {
+		d.unknown = append(d.unknown, "burst")
+	}
+	q, b := qps.ValueFloat64(), burst.ValueInt64()
+	switch {
+	case !qps.IsNull() && !qps.IsUnknown() && (q <= 0 || q > math.MaxFloat32 || math.IsNaN(q)):
+		diags.AddAttributeError(path.Root("qps"), "Invalid qps",
+			fmt.Sprintf("qps = %v is not a positive number of requests per second. Leave it unset for no client-side rate limit, or use e.g. 50.", q))
+	case !burst.IsNull() && !burst.IsUnknown() && (b < 1 || b > math.MaxInt32):
+		diags.AddAttributeError(path.Root("burst"), "Invalid burst",
+			fmt.Sprintf("burst = %d is not a number of requests between 1 and %d.", b, math.MaxInt32))
+	case !burst.IsNull() && qps.IsNull():
+		diags.AddAttributeError(path.Root("burst"), "burst without qps",
+			"burst only tunes a client-side rate limit set by qps; without qps the provider has no client-side limit. Set qps too, or remove burst.")
+	default:
+		return float32(q), int(b)
+	}
+	return 0, 0
 }
 
 // str returns a known string setting, recording unknown ones.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
@@ -82,5 +83,43 @@ func TestProviderData_EnvironmentIsReadThroughLookup(t *testing.T) {
 	d, _ = newProviderData(context.Background(), providerModel{Host: types.StringValue("https://explicit")}, lookup)
 	if d.settings.Host != "https://explicit" {
 		t.Fatalf("explicit host must win: %+v", d.settings)
+	}
+}
+
+func TestProviderData_RateLimitSettings(t *testing.T) {
+	d, diags := newProviderData(context.Background(), providerModel{}, noEnv)
+	if diags.HasError() || d.settings.QPS != 0 || d.settings.Burst != 0 {
+		t.Fatalf("unset: %v %v %v", d.settings.QPS, d.settings.Burst, diags)
+	}
+	d, diags = newProviderData(context.Background(), providerModel{QPS: types.Float64Value(50), Burst: types.Int64Value(80)}, noEnv)
+	if diags.HasError() || d.settings.QPS != 50 || d.settings.Burst != 80 {
+		t.Fatalf("qps 50, burst 80: %v %v %v", d.settings.QPS, d.settings.Burst, diags)
+	}
+	d, diags = newProviderData(context.Background(), providerModel{QPS: types.Float64Unknown()}, noEnv)
+	if _, err := d.Client(); diags.HasError() || err == nil || !strings.Contains(err.Error(), "qps") {
+		t.Fatalf("unknown qps: %v, %v", err, diags)
+	}
+}
+
+func TestProviderData_InvalidRateLimitIsAnAttributeError(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		m    providerModel
+		attr string
+	}{
+		{"zero qps", providerModel{QPS: types.Float64Value(0)}, "qps"},
+		{"negative qps", providerModel{QPS: types.Float64Value(-5)}, "qps"},
+		{"zero burst", providerModel{QPS: types.Float64Value(5), Burst: types.Int64Value(0)}, "burst"},
+		{"burst without qps", providerModel{Burst: types.Int64Value(10)}, "burst"},
+	} {
+		_, diags := newProviderData(context.Background(), tc.m, noEnv)
+		errs := diags.Errors()
+		if len(errs) != 1 {
+			t.Errorf("%s: want one error, got %v", tc.name, diags)
+			continue
+		}
+		if withPath, ok := errs[0].(interface{ Path() path.Path }); !ok || !withPath.Path().Equal(path.Root(tc.attr)) {
+			t.Errorf("%s: error %q is not on %s", tc.name, errs[0].Summary(), tc.attr)
+		}
 	}
 }

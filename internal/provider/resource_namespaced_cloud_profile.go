@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,14 +40,18 @@ func newNamespacedCloudProfileResource() resource.Resource { return &namespacedC
 
 // namespacedCloudProfileModel is the resource's state and plan.
 type namespacedCloudProfileModel struct {
-	ID             types.String   `tfsdk:"id"`
-	Metadata       types.Object   `tfsdk:"metadata"`
-	Spec           types.Object   `tfsdk:"spec"`
-	Status         types.Object   `tfsdk:"status"`
-	ForceConflicts types.Bool     `tfsdk:"force_conflicts"`
-	AdoptExisting  types.Bool     `tfsdk:"adopt_existing"`
-	Timeouts       timeouts.Value `tfsdk:"timeouts"`
+	ID               types.String   `tfsdk:"id"`
+	Metadata         types.Object   `tfsdk:"metadata"`
+	Spec             types.Object   `tfsdk:"spec"`
+	Status           types.Object   `tfsdk:"status"`
+	ForceConflicts   types.Bool     `tfsdk:"force_conflicts"`
+	AdoptExisting    types.Bool     `tfsdk:"adopt_existing"`
+	KeepMergedStatus types.Bool     `tfsdk:"keep_merged_status"`
+	Timeouts         timeouts.Value `tfsdk:"timeouts"`
 }
+
+// keepsMergedStatus tells whether the state keeps status.cloud_profile_spec (off unless set).
+func (m namespacedCloudProfileModel) keepsMergedStatus() bool { return m.KeepMergedStatus.ValueBool() }
 
 // Metadata names the resource.
 func (r *namespacedCloudProfileResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -56,11 +61,13 @@ func (r *namespacedCloudProfileResource) Metadata(_ context.Context, req resourc
 // Schema describes the resource.
 func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
+		Version: namespacedCloudProfileSchemaVersion,
 		MarkdownDescription: "A Gardener `NamespacedCloudProfile` (`core.gardener.cloud/v1beta1`): a project's extension of a parent " +
 			"`CloudProfile` — longer expiration dates, extra machine image versions, machine types and volume types. Gardener renders " +
-			"the merged profile into `status.cloud_profile_spec`.\n\n" +
-			"`plan` reads the parent (one GET) and runs Gardener's admission checks against it, including the validation of the " +
-			"merged result, and puts each problem on the attribute that caused it.",
+			"the merged profile into the object's `status.cloudProfileSpec`; the state keeps it only with `keep_merged_status = true` " +
+			"(the `gardener_namespaced_cloud_profile` data source reads the merged profile).\n\n" +
+			"`plan` reads the parent (one GET per parent and run, shared by every namespaced profile of that parent) and runs Gardener's " +
+			"admission checks against it, including the validation of the merged result, and puts each problem on the attribute that caused it.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:            true,
@@ -75,7 +82,14 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 				MarkdownDescription: "Take over fields another field manager owns instead of failing with a conflict. Off by default.",
 			},
 			"adopt_existing": adoptExistingAttribute("NamespacedCloudProfile"),
-			"timeouts":       timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+			"keep_merged_status": schema.BoolAttribute{
+				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
+				MarkdownDescription: "Keep the merged profile Gardener's controller renders (the parent's spec with this profile's overrides) in " +
+					"`status.cloud_profile_spec` of the state. Off by default: it is a copy of the whole parent in every namespaced profile's " +
+					"state, read as-is and lagging behind until the controller has reconciled. To use the merged profile, read the " +
+					"`gardener_namespaced_cloud_profile` data source, which computes it.",
+			},
+			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
 	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
@@ -263,11 +277,17 @@ func (r *namespacedCloudProfileResource) ImportState(ctx context.Context, req re
 
 func (r *namespacedCloudProfileResource) setState(ctx context.Context, state stateSetter, base namespacedCloudProfileModel, ncp *gardencorev1beta1.NamespacedCloudProfile, desired *gardencorev1beta1.NamespacedCloudProfileSpec, manager string) diag.Diagnostics {
 	var diags diag.Diagnostics
+	// The view is of the object without its status and the status's field managers (the
+	// controller's, read below as is): the merged profile is as big as the parent and would be
+	// copied several times for nothing.
+	withoutStatus := *ncp
+	withoutStatus.Status = gardencorev1beta1.NamespacedCloudProfileStatus{}
+	withoutStatus.ManagedFields = slices.DeleteFunc(slices.Clone(ncp.ManagedFields), func(e metav1.ManagedFieldsEntry) bool { return e.Subresource == "status" })
 	var prior any // the spec this state held, whose fields another manager may have taken over since
 	if desired != nil {
 		prior = desired
 	}
-	view, err := kube.OwnedViewKeeping(ncp, manager, prior)
+	view, err := kube.OwnedViewKeeping(&withoutStatus, manager, prior)
 	if err != nil {
 		diags.AddError("Reading managed fields", err.Error())
 		return diags
@@ -294,10 +314,13 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	specValue, d := flattenSpecTerraform(namespacedCloudProfileSpecRoot, spec)
 	diags.Append(d...)
 	var statusSpec terraformValueAt
-	out.Status, statusSpec, d = namespacedCloudProfileStatusValue(ncp.Status)
+	out.Status, statusSpec, d = namespacedCloudProfileStatusValue(ncp.Status, base.keepsMergedStatus())
 	diags.Append(d...)
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)
+	}
+	if out.KeepMergedStatus.IsNull() || out.KeepMergedStatus.IsUnknown() {
+		out.KeepMergedStatus = types.BoolValue(false)
 	}
 	if out.AdoptExisting.IsNull() || out.AdoptExisting.IsUnknown() {
 		out.AdoptExisting = types.BoolValue(false)

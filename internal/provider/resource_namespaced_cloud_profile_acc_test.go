@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -75,11 +76,20 @@ func TestAccNamespacedCloudProfile_createRefreshImport(t *testing.T) {
 				Check: func(*terraform.State) error { return waitForRenderedStatus(t, client, name) },
 			},
 			{
-				// A refresh picks up the status the controller wrote meanwhile, without a change.
+				// A refresh picks up the status the controller wrote meanwhile, without a change;
+				// the state does not keep the merged profile unless asked to.
 				Config:           config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("observed_generation"), knownvalue.Int64Exact(1)),
+					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("keep_merged_status"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("cloud_profile_spec"), knownvalue.Null()),
+				},
+			},
+			{
+				// keep_merged_status = true keeps the merged profile Gardener rendered.
+				Config: keepMergedStatus(config),
+				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("machine_types"), knownvalue.ListPartial(map[int]knownvalue.Check{
 						1: knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("x1.metal")}),
 					})),
@@ -92,10 +102,16 @@ func TestAccNamespacedCloudProfile_createRefreshImport(t *testing.T) {
 				ImportStateId:                        projectNamespace + "/" + name,
 				ImportStateVerify:                    true,
 				ImportStateVerifyIdentifierAttribute: "id",
-				ImportStateVerifyIgnore:              []string{"status", "metadata.resource_version", "timeouts"},
+				ImportStateVerifyIgnore:              []string{"status", "metadata.resource_version", "timeouts", "keep_merged_status"},
 			},
 		},
 	})
+}
+
+// keepMergedStatus sets keep_merged_status = true on the namespaced profile of a configuration
+// made by parentAndNamespacedConfig.
+func keepMergedStatus(config string) string {
+	return strings.Replace(config, "resource \"gardener_namespaced_cloud_profile\" \"test\" {\n", "resource \"gardener_namespaced_cloud_profile\" \"test\" {\n  keep_merged_status = true\n", 1)
 }
 
 // waitForRenderedStatus waits until Gardener's controller has rendered the merged profile.

@@ -56,6 +56,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	opts := r.data.options(r.data.now())
 	var old *gardencorev1beta1.NamespacedCloudProfile
 	var problems cloudprofile.Problems
+	localStatus := false // the old object's merged status is computed (see admit)
 	if !req.State.Raw.IsNull() {
 		var state namespacedCloudProfileModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -63,6 +64,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		if o, _, d := configuredNamespacedCloudProfile(ctx, state, largeInput(ctx, rolePrior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
 			old = o
 			old.Status = statusOf(state.Status, largeInput(ctx, rolePrior, statusSpecLargePath, req.State.Raw))
+			localStatus = !state.keepsMergedStatus()
 			problems = onlyNew(cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, old, opts),
 				cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, opts))
 		}
@@ -70,10 +72,10 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	var parent *gardencorev1beta1.CloudProfile
 	if len(unknown) == 0 {
 		if p, ok := r.parent(ctx, ncp, resp); ok {
-			parent = p
-			admission := cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, old, parent, opts)
-			problems = append(problems, admission...)
-			if cloudprofile.MergedChecksPending(admission) {
+			var admitted cloudprofile.Problems
+			parent, admitted = r.admit(ctx, ncp, old, p, opts, localStatus)
+			problems = append(problems, admitted...)
+			if cloudprofile.MergedChecksPending(admitted) {
 				resp.Diagnostics.AddAttributeWarning(path.Root("spec"), "More checks follow once the overrides are fixed",
 					"Gardener checks the Kubernetes and machine image overrides against the parent first, and the merged profile only once they pass: the next plan may find more problems.")
 			}
@@ -101,9 +103,49 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	}
 }
 
-// parent reads the parent CloudProfile for the admission checks. When the cluster cannot be asked
-// (settings unknown until apply) the checks are skipped with a warning; a missing parent is an
-// error on spec.parent.name, as Gardener would reject the object.
+// admit runs Gardener's admission checks against the parent. The parent comes from the run's
+// cache: when it rejects the object, the checks run again against the parent as it is now (one
+// GET), so that a parent changed during the run (e.g. by another apply) is never held against the
+// object; the parent checked against last is returned. Without the merged status in the state,
+// the old object's status is the local merge of the parent and the old spec, which is what
+// Gardener's controller renders (with keep_merged_status, the status as read).
+func (r *namespacedCloudProfileResource) admit(ctx context.Context, ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, localStatus bool) (*gardencorev1beta1.CloudProfile, cloudprofile.Problems) {
+	check := func(parent *gardencorev1beta1.CloudProfile) cloudprofile.Problems {
+		if localStatus {
+			return cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, withMergedStatus(old, parent, opts), parent, opts)
+		}
+		return cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, old, parent, opts)
+	}
+	problems := check(parent)
+	if len(problems.Errors()) == 0 {
+		return parent, problems
+	}
+	client, err := r.data.Client()
+	if err != nil {
+		return parent, problems
+	}
+	current, err := client.RefreshedParentCloudProfile(ctx, parent.Name)
+	if err != nil || current.ResourceVersion == parent.ResourceVersion {
+		return parent, problems
+	}
+	return current, check(current)
+}
+
+// withMergedStatus is the old object with the merged status Gardener's controller renders from
+// parent; nil on create.
+func withMergedStatus(old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options) *gardencorev1beta1.NamespacedCloudProfile {
+	if old == nil {
+		return nil
+	}
+	out := old.DeepCopy()
+	out.Status.CloudProfileSpec = cloudprofile.MergeNamespacedCloudProfile(parent.Spec, old.Spec, cloudprofile.MergeOptions{Now: opts.Now})
+	return out
+}
+
+// parent reads the parent CloudProfile for the admission checks (once per run and parent, see
+// kube.Client.ParentCloudProfile). When the cluster cannot be asked (settings unknown until
+// apply) the checks are skipped with a warning; a missing parent is an error on spec.parent.name,
+// as Gardener would reject the object.
 func (r *namespacedCloudProfileResource) parent(ctx context.Context, ncp *gardencorev1beta1.NamespacedCloudProfile, resp *resource.ModifyPlanResponse) (*gardencorev1beta1.CloudProfile, bool) {
 	at := path.Root("spec").AtName("parent").AtName("name")
 	client, err := r.data.Client()
@@ -111,7 +153,7 @@ func (r *namespacedCloudProfileResource) parent(ctx context.Context, ncp *garden
 		resp.Diagnostics.AddAttributeWarning(at, "Parent checks skipped", "The checks against the parent CloudProfile need the Garden cluster, which cannot be reached at plan time: "+err.Error())
 		return nil, false
 	}
-	parent, err := client.GetCloudProfile(ctx, ncp.Spec.Parent.Name)
+	parent, err := client.ParentCloudProfile(ctx, ncp.Spec.Parent.Name)
 	switch {
 	case kube.IsNotFound(err):
 		// Usually the parent is created by this same apply (a gardener_cloud_profile of the

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 var namespacedCloudProfileStatusType = types.ObjectType{AttrTypes: map[string]attr.Type{
@@ -26,7 +27,8 @@ func namespacedCloudProfileStatusAttribute() schema.SingleNestedAttribute {
 				MarkdownDescription: "The `metadata.generation` the controller last rendered `cloud_profile_spec` for.",
 			},
 			"cloud_profile_spec": computedResourceSpecAttribute(cloudProfileSpecRoot,
-				"The merged profile: the parent CloudProfile's spec with this profile's overrides applied, as Gardener rendered it."),
+				"The merged profile: the parent CloudProfile's spec with this profile's overrides applied, as Gardener rendered it. "+
+					"Null unless `keep_merged_status = true`."),
 		},
 	}
 }
@@ -37,13 +39,19 @@ func computedResourceSpecAttribute(root specField, description string) schema.Si
 }
 
 // namespacedCloudProfileStatusValue converts the status as read. Its cloud_profile_spec is null in
-// the object and returned as a ready Terraform value instead (see setStateWithValues).
-func namespacedCloudProfileStatusValue(s gardencorev1beta1.NamespacedCloudProfileStatus) (types.Object, terraformValueAt, diag.Diagnostics) {
-	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, s.CloudProfileSpec)
+// the object and returned as a ready Terraform value instead (see setStateWithValues); it stays
+// null unless the merged status is kept.
+func namespacedCloudProfileStatusValue(s gardencorev1beta1.NamespacedCloudProfileStatus, keepMerged bool) (types.Object, terraformValueAt, diag.Diagnostics) {
+	at := path.Root("status").AtName("cloud_profile_spec")
+	var diags diag.Diagnostics
+	spec := tftypes.NewValue(cloudProfileSpecRoot.tfType, nil)
+	if keepMerged {
+		spec, diags = flattenSpecTerraform(cloudProfileSpecRoot, s.CloudProfileSpec)
+	}
 	obj, d := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
 		"observed_generation": types.Int64Value(s.ObservedGeneration),
 		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})
 	diags.Append(d...)
-	return obj, terraformValueAt{path.Root("status").AtName("cloud_profile_spec"), spec}, diags
+	return obj, terraformValueAt{at, spec}, diags
 }

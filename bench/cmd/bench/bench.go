@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -39,6 +40,7 @@ type bench struct {
 	terraform, provider, work, kubeconfig string
 	runs                                  int
 	keep                                  bool
+	parts                                 []string
 
 	client *kube.Client
 	dyn    dynamic.Interface
@@ -85,11 +87,15 @@ func (b *bench) settle(ctx context.Context) {
 	}
 }
 
-// tfResult is one terraform command: its duration, the provider's requests and peak RSS.
+// tfResult is one terraform command: its duration, the provider's requests and peak RSS, and
+// terraform's peak RSS.
 type tfResult struct {
 	dur      time.Duration
 	requests []string
 	rssKB    int64
+	// tfRSSKB is the peak RSS getrusage reports for the terraform process: the maximum over it
+	// and its children (the providers, whose own peak is rssKB).
+	tfRSSKB int64
 }
 
 // count returns how many requests have the method (empty: any) and satisfy pred (nil: any).
@@ -146,33 +152,67 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 	if b.dyn, err = dynamic.NewForConfig(cfg); err != nil {
 		return false, err
 	}
+	fmt.Printf("bench: %d runs; parts %s; load average before: %s\n", b.runs, strings.Join(b.parts, ","), loadavg())
+	for _, part := range b.parts {
+		var err error
+		switch part {
+		case partBig:
+			err = b.runBig(ctx)
+		case partWorkspace:
+			err = b.runWorkspace(ctx)
+		default:
+			err = fmt.Errorf("unknown part %q (parts: %s, %s)", part, partBig, partWorkspace)
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+	if goBench != "" {
+		fmt.Println()
+		if err := b.checkGoBench(goBench); err != nil {
+			return false, err
+		}
+	}
+	fmt.Printf("\nbench: measured in %s (load average after: %s)\n", time.Since(start).Round(time.Second), loadavg())
+	return b.ok, nil
+}
+
+// Parts of the bench, selected with -parts.
+const (
+	partBig       = "big"
+	partWorkspace = "workspace"
+)
+
+// runBig measures the big profile: plan, apply and data sources against their floor, requests
+// and the provider's peak memory.
+func (b *bench) runBig(ctx context.Context) error {
 	b.cp = gen.BigProfile()
 	b.ncps = gen.NamespacedProfiles(b.cp)
 
 	loadBefore := loadavg()
-	fmt.Printf("bench: %d runs; load average before: %s\n", b.runs, loadBefore)
+	fmt.Printf("bench: the big profile; load average before: %s\n", loadBefore)
 	if err := b.cleanup(ctx); err != nil {
-		return false, fmt.Errorf("removing leftovers of an earlier run: %w", err)
+		return fmt.Errorf("removing leftovers of an earlier run: %w", err)
 	}
 
 	// The configurations: the big profile under management (variants A and B differ in the
 	// expiration date of one Kubernetes version), a data source over it and one over a
 	// namespaced profile.
 	if err := b.writeResourceConfig(0); err != nil {
-		return false, err
+		return err
 	}
 	if err := writeJSON(filepath.Join(b.work, "ds-cp", "main.tf.json"), b.dataConfig("gardener_cloud_profile", map[string]any{"name": gen.BigProfileName}, "latest_kubernetes_version")); err != nil {
-		return false, err
+		return err
 	}
 	if err := writeJSON(filepath.Join(b.work, "ds-ncp", "main.tf.json"), b.dataConfig("gardener_namespaced_cloud_profile", map[string]any{"namespace": gen.NamespacedProfileNamespace, "name": b.ncps[0].Name}, "latest_kubernetes_version")); err != nil {
-		return false, err
+		return err
 	}
 
 	res := filepath.Join(b.work, "res")
 	fmt.Println("bench: creating the big profile with terraform apply")
 	create, err := b.tf(ctx, res, []int{0}, "apply", "-auto-approve")
 	if err != nil {
-		return false, err
+		return err
 	}
 	defer func() {
 		if !b.keep {
@@ -192,10 +232,10 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 	}()
 	fmt.Printf("bench: creating %d namespaced profiles with client-go\n", len(b.ncps))
 	if err := b.applyNamespaced(ctx); err != nil {
-		return false, err
+		return err
 	}
 	if err := b.refreshState(ctx, res); err != nil {
-		return false, err
+		return err
 	}
 
 	var plan, planNoRefresh, apply, dsCP, dsNCP []tfResult
@@ -204,35 +244,35 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 		fmt.Printf("bench: run %d/%d (load %s)\n", i+1, b.runs, loadavg())
 		r, err := b.tf(ctx, res, []int{0}, "plan", "-detailed-exitcode")
 		if err != nil {
-			return false, fmt.Errorf("plan of the unchanged big profile: %w", err)
+			return fmt.Errorf("plan of the unchanged big profile: %w", err)
 		}
 		plan = append(plan, r)
 		if r, err = b.tf(ctx, res, []int{0}, "plan", "-detailed-exitcode", "-refresh=false"); err != nil {
-			return false, err
+			return err
 		}
 		planNoRefresh = append(planNoRefresh, r)
 		b.settle(ctx)
 		t0 := time.Now()
 		if _, err := b.dyn.Resource(schema.GroupVersionResource{Group: "core.gardener.cloud", Version: "v1beta1", Resource: "cloudprofiles"}).Get(ctx, gen.BigProfileName, metav1.GetOptions{}); err != nil {
-			return false, fmt.Errorf("raw GET: %w", err)
+			return fmt.Errorf("raw GET: %w", err)
 		}
 		get = append(get, time.Since(t0))
 
 		// a change to one version: variant B on even runs, back to A on odd runs; the next run's
 		// plan is empty again (the configuration stays at the applied variant)
 		if err := b.writeResourceConfig(1 - i%2); err != nil {
-			return false, err
+			return err
 		}
 		if r, err = b.tf(ctx, res, []int{0}, "apply", "-auto-approve"); err != nil {
-			return false, fmt.Errorf("apply of a change to one version: %w", err)
+			return fmt.Errorf("apply of a change to one version: %w", err)
 		}
 		apply = append(apply, r)
 		if r, err = b.tf(ctx, filepath.Join(b.work, "ds-cp"), []int{0}, "plan"); err != nil {
-			return false, fmt.Errorf("data source gardener_cloud_profile: %w", err)
+			return fmt.Errorf("data source gardener_cloud_profile: %w", err)
 		}
 		dsCP = append(dsCP, r)
 		if r, err = b.tf(ctx, filepath.Join(b.work, "ds-ncp"), []int{0}, "plan"); err != nil {
-			return false, fmt.Errorf("data source gardener_namespaced_cloud_profile: %w", err)
+			return fmt.Errorf("data source gardener_namespaced_cloud_profile: %w", err)
 		}
 		dsNCP = append(dsNCP, r)
 		fmt.Printf("bench:   plan %s, plan -refresh=false %s, GET %s, apply %s, data cp %s, data ncp %s; provider RSS %s / %s / %s / %s / %s\n",
@@ -309,14 +349,7 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 	}
 	b.check("provider peak RSS, maximum over every command", fmtKB(peak), "< 80 MB", peak > 0 && peak*1024 < budgetRSSBytes)
 
-	if goBench != "" {
-		fmt.Println()
-		if err := b.checkGoBench(goBench); err != nil {
-			return false, err
-		}
-	}
-	fmt.Printf("\nbench: measured in %s (load average after: %s)\n", time.Since(start).Round(time.Second), loadAfter)
-	return b.ok, nil
+	return nil
 }
 
 func (b *bench) info(what, value string) {
@@ -389,6 +422,11 @@ func (b *bench) tf(ctx context.Context, dir string, okCodes []int, args ...strin
 	t0 := time.Now()
 	err = cmd.Run()
 	r := tfResult{dur: time.Since(t0)}
+	if cmd.ProcessState != nil {
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			r.tfRSSKB = ru.Maxrss // kB on Linux
+		}
+	}
 	code := 0
 	var exitErr *exec.ExitError
 	if errors.As(err, &exitErr) {

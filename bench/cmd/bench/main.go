@@ -10,6 +10,7 @@
 // standard streams and appends the child's maximum resident set size (getrusage) to BENCH_RSS_LOG.
 //
 // Usage: bench -provider bin/terraform-provider-gardener [-runs 5] [-work .cache/bench] [-gobench FILE]
+// [-parts big,workspace] [-quiet-timeout 120s]
 // (the Garden's kubeconfig comes from GARDEN_KUBECONFIG). bench -generate DIR only writes the
 // generated profiles (JSON and .tf.json) into DIR.
 package main
@@ -22,6 +23,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -37,7 +39,9 @@ func main() {
 		terraform = flag.String("terraform", "", "terraform binary (default: from PATH)")
 		generate  = flag.String("generate", "", "only write the generated profiles into this folder and exit")
 		keep      = flag.Bool("keep", false, "leave the profiles in the Garden")
+		parts     = flag.String("parts", partBig+","+partWorkspace, "the parts to measure: big (the big profile), workspace (300 namespaced profiles)")
 	)
+	flag.DurationVar(&quietTimeout, "quiet-timeout", quietTimeout, "how long each measurement waits at most for a quiet machine")
 	flag.Parse()
 	if *generate != "" {
 		if err := writeGenerated(*generate, ""); err != nil {
@@ -67,7 +71,7 @@ func main() {
 		fatal(err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	b := &bench{terraform: tf, provider: absProvider, work: absWork, kubeconfig: kubeconfig, runs: *runs, keep: *keep}
+	b := &bench{terraform: tf, provider: absProvider, work: absWork, kubeconfig: kubeconfig, runs: *runs, keep: *keep, parts: strings.Split(*parts, ",")}
 	ok, err := b.run(ctx, *goBench)
 	stop()
 	if err != nil {

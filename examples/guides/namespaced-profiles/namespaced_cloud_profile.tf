@@ -54,8 +54,14 @@ resource "gardener_namespaced_cloud_profile" "team" {
   }
 }
 
-# The effective profile as Gardener's controller rendered it. The controller works asynchronously:
-# right after the first apply the status is still empty, and a later refresh fills it in.
+# The effective profile, merged by the data source exactly as Gardener's controller merges it. (The
+# resource keeps the controller's rendering in status.cloud_profile_spec only with
+# keep_merged_status = true.)
+data "gardener_namespaced_cloud_profile" "team" {
+  namespace = gardener_namespaced_cloud_profile.team.metadata.namespace
+  name      = gardener_namespaced_cloud_profile.team.metadata.name
+}
+
 output "team_machine_types" {
-  value = try(gardener_namespaced_cloud_profile.team.status.cloud_profile_spec.machine_types[*].name, null)
+  value = data.gardener_namespaced_cloud_profile.team.merged_spec.machine_types[*].name
 }

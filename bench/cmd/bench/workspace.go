@@ -1,0 +1,352 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/gardener-community/terraform-provider-gardener/bench/gen"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// Budgets of the workspace of many namespaced profiles, against the floor of the same run.
+const (
+	budgetWSPlanRatio   = 1.5
+	budgetWSCreateRatio = 2.0
+	budgetWSApplyRatio  = 2.0
+	budgetWSDataRatio   = 1.5
+	budgetWSStateRatio  = 2.0
+	budgetWSTFRSSRatio  = 1.3
+	// changedProfiles is how many namespaced profiles the measured apply changes.
+	changedProfiles = 10
+)
+
+// workspace is the platform team's workspace: one parent CloudProfile (created by the harness with
+// client-go, not managed by the workspace) and WorkspaceProfileCount namespaced profiles of it
+// under management, with its floor: as many terraform_data resources plus one, holding the same
+// payloads (each namespaced profile's metadata and spec, and the parent's).
+type workspace struct {
+	b      *bench
+	parent *gardencorev1beta1.CloudProfile
+	ncps   []*gardencorev1beta1.NamespacedCloudProfile
+	// dirs of the terraform configurations: the namespaced profiles, their floor, the data
+	// sources over them and the floor of those.
+	res, resFloor, data, dataFloor string
+}
+
+// runWorkspace measures the workspace: create (once), then per run the no-op refresh-plan, an
+// apply changing changedProfiles profiles and a plan of one data source per profile, each paired
+// with its floor; requests per operation, state size and peak memory.
+func (b *bench) runWorkspace(ctx context.Context) error {
+	w := &workspace{b: b, parent: gen.WorkspaceParent()}
+	w.ncps = gen.WorkspaceProfiles(w.parent)
+	w.res, w.resFloor = filepath.Join(b.work, "ws"), filepath.Join(b.work, "ws-floor")
+	w.data, w.dataFloor = filepath.Join(b.work, "ws-data"), filepath.Join(b.work, "ws-data-floor")
+	for _, d := range []string{w.res, w.resFloor, w.data, w.dataFloor} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	loadBefore := loadavg()
+	fmt.Printf("\nbench: the workspace of %d namespaced profiles; load average before: %s\n", len(w.ncps), loadBefore)
+	if err := w.cleanup(ctx); err != nil {
+		return fmt.Errorf("removing leftovers of an earlier run: %w", err)
+	}
+	if err := w.writeConfigs(0); err != nil {
+		return err
+	}
+	if err := w.writeDataConfigs(); err != nil {
+		return err
+	}
+	fmt.Println("bench: creating the workspace's parent with client-go")
+	if err := w.createParent(ctx); err != nil {
+		return err
+	}
+	if !b.keep {
+		defer func() {
+			cctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+			defer cancel()
+			if err := w.cleanup(cctx); err != nil {
+				fmt.Fprintln(os.Stderr, "bench: cleanup:", err)
+			}
+		}()
+	}
+
+	fmt.Printf("bench: creating the %d namespaced profiles with terraform apply, and the floor\n", len(w.ncps))
+	create, err := b.tf(ctx, w.res, []int{0}, "apply", "-auto-approve")
+	if err != nil {
+		return fmt.Errorf("create of the workspace: %w", err)
+	}
+	createFloor, err := b.tf(ctx, w.resFloor, []int{0}, "apply", "-auto-approve")
+	if err != nil {
+		return fmt.Errorf("create of the floor: %w", err)
+	}
+
+	var plan, planFloor, apply, applyFloor, data, dataFloor []tfResult
+	for i := 0; i < b.runs; i++ {
+		fmt.Printf("bench: workspace run %d/%d (load %s)\n", i+1, b.runs, loadavg())
+		step := func(dir string, codes []int, out *[]tfResult, what string, args ...string) error {
+			r, err := b.tf(ctx, dir, codes, args...)
+			if err != nil {
+				return fmt.Errorf("%s: %w", what, err)
+			}
+			*out = append(*out, r)
+			return nil
+		}
+		if err := step(w.res, []int{0}, &plan, "no-op plan of the workspace", "plan", "-detailed-exitcode"); err != nil {
+			return err
+		}
+		if err := step(w.resFloor, []int{0}, &planFloor, "no-op plan of the floor", "plan", "-detailed-exitcode"); err != nil {
+			return err
+		}
+		// changedProfiles profiles change: variant 1 on even runs, back to 0 on odd ones.
+		if err := w.writeConfigs(1 - i%2); err != nil {
+			return err
+		}
+		if err := step(w.res, []int{0}, &apply, "apply changing profiles", "apply", "-auto-approve"); err != nil {
+			return err
+		}
+		if err := step(w.resFloor, []int{0}, &applyFloor, "apply of the floor", "apply", "-auto-approve"); err != nil {
+			return err
+		}
+		if err := step(w.data, []int{0}, &data, "data sources", "plan"); err != nil {
+			return err
+		}
+		if err := step(w.dataFloor, []int{0}, &dataFloor, "floor of the data sources", "plan"); err != nil {
+			return err
+		}
+		fmt.Printf("bench:   plan %s (floor %s), apply %s (floor %s), data sources %s (floor %s)\n",
+			fmtDur(plan[i].dur), fmtDur(planFloor[i].dur), fmtDur(apply[i].dur), fmtDur(applyFloor[i].dur), fmtDur(data[i].dur), fmtDur(dataFloor[i].dur))
+	}
+	w.report(create, createFloor, plan, planFloor, apply, applyFloor, data, dataFloor, loadBefore)
+	return nil
+}
+
+// report prints the workspace's figures with their budgets.
+func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply, applyFloor, data, dataFloor []tfResult, loadBefore string) {
+	b := w.b
+	fmt.Println()
+	z := gen.WorkspaceSizes
+	fmt.Printf("Workspace: parent of %d Kubernetes versions, %d machine images × %d versions, %d machine types, %d regions; %d namespaced profiles under management.\n",
+		z.KubernetesVersions, z.MachineImages, z.ImageVersions, z.MachineTypes, z.Regions, len(w.ncps))
+	fmt.Printf("Floor: %d terraform_data resources holding the same payloads. Medians over %d runs (create: once); load average before: %s, after: %s\n\n",
+		len(w.ncps)+1, len(plan), loadBefore, loadavg())
+	fmt.Printf("%-58s %12s   %-28s %s\n", "figure", "median", "budget", "result")
+	fmt.Println(strings.Repeat("-", 110))
+	ratio := func(what string, rs, floor []tfResult, budget float64) {
+		m, f := medianDur(durs(rs)), medianDur(durs(floor))
+		b.info(what, fmtDur(m))
+		b.info("  floor", fmtDur(f))
+		r := float64(m) / float64(f)
+		b.check("  ratio", fmt.Sprintf("%.2f×", r), fmt.Sprintf("≤ %.1f×", budget), r <= budget)
+	}
+	ratio("no-op refresh-plan", plan, planFloor, budgetWSPlanRatio)
+	ratio("create (once)", []tfResult{create}, []tfResult{createFloor}, budgetWSCreateRatio)
+	ratio(fmt.Sprintf("apply changing %d profiles", changedProfiles), apply, applyFloor, budgetWSApplyRatio)
+	ratio(fmt.Sprintf("plan of %d data sources", len(w.ncps)), data, dataFloor, budgetWSDataRatio)
+
+	fmt.Println()
+	reqs := func(rs []tfResult, method string, pred func(string) bool) int { // the maximum over runs
+		m := 0
+		for _, r := range rs {
+			m = max(m, r.count(method, pred))
+		}
+		return m
+	}
+	objects := len(w.ncps) + 1
+	n := reqs(plan, "", nil)
+	b.check("requests: no-op plan", strconv.Itoa(n), fmt.Sprintf("≤ %d (one per object and parent)", objects), n <= objects)
+	n = reqs(plan, "GET", isParent)
+	b.info("  of which GETs of the parent", strconv.Itoa(n))
+	n = reqs(plan, "", isDiscovery) + reqs(apply, "", isDiscovery) + reqs(data, "", isDiscovery) + create.count("", isDiscovery)
+	b.check("requests: discovery / OpenAPI, every command", strconv.Itoa(n), "= 0", n == 0)
+	applies, reads := reqs(apply, "PATCH", notDryRun), reqs(apply, "GET", nil)
+	b.check("requests: apply changing profiles (apply requests)", strconv.Itoa(applies), fmt.Sprintf("= %d (one per changed object)", changedProfiles), applies == changedProfiles)
+	b.info("  reads (refresh, parent, retained-entries checks)", strconv.Itoa(reads))
+	// The ownership patch of a create is tested against the object's managed fields; when
+	// Gardener's controller added its finalizer first, the entries moved and the patch is made
+	// again after one read.
+	n = len(w.ncps)
+	dryRuns, posts, patches := create.count("PATCH", isDryRun), create.count("POST", nil), create.count("PATCH", notDryRun)
+	b.check("requests: create (dry-run applies; creates; ownership patches)", fmt.Sprintf("%d; %d; %d", dryRuns, posts, patches),
+		fmt.Sprintf("%d; %d; %d to %d", n, n, n, 2*n), dryRuns == n && posts == n && patches >= n && patches <= 2*n)
+	n = create.count("GET", isParent)
+	b.check("  GETs of the parent", strconv.Itoa(n), "≤ 2 (plan and apply)", n <= 2)
+	n = reqs(data, "", nil)
+	b.check("requests: data sources", strconv.Itoa(n), fmt.Sprintf("≤ %d", objects), n <= objects)
+
+	fmt.Println()
+	state, stateFloor := fileSize(filepath.Join(w.res, "terraform.tfstate")), fileSize(filepath.Join(w.resFloor, "terraform.tfstate"))
+	b.info("state size", fmtBytes(state))
+	b.info("  floor", fmtBytes(stateFloor))
+	r := float64(state) / float64(max(stateFloor, 1))
+	b.check("  ratio", fmt.Sprintf("%.2f×", r), fmt.Sprintf("≤ %.1f×", budgetWSStateRatio), r <= budgetWSStateRatio)
+	peak := func(rs []tfResult, get func(tfResult) int64) int64 {
+		m := int64(0)
+		for _, r := range rs {
+			m = max(m, get(r))
+		}
+		return m
+	}
+	tfRSS := func(r tfResult) int64 { return r.tfRSSKB }
+	tf, tfFloor := peak(append(append(plan, apply...), create), tfRSS), peak(append(append(planFloor, applyFloor...), createFloor), tfRSS)
+	b.info("terraform peak RSS (plan, apply, create)", fmtKB(tf))
+	b.info("  floor", fmtKB(tfFloor))
+	r = float64(tf) / float64(max(tfFloor, 1))
+	b.check("  ratio", fmt.Sprintf("%.2f×", r), fmt.Sprintf("≤ %.1f×", budgetWSTFRSSRatio), r <= budgetWSTFRSSRatio)
+	tf, tfFloor = peak(data, tfRSS), peak(dataFloor, tfRSS)
+	b.info("terraform peak RSS, data sources", fmtKB(tf))
+	b.info("  floor", fmtKB(tfFloor))
+	provider := func(r tfResult) int64 { return r.rssKB }
+	b.info("provider peak RSS: plan", fmtKB(peak(plan, provider)))
+	b.info("provider peak RSS: apply", fmtKB(peak(apply, provider)))
+	b.info("provider peak RSS: create", fmtKB(create.rssKB))
+	b.info("provider peak RSS: data sources", fmtKB(peak(data, provider)))
+}
+
+func isParent(uri string) bool {
+	return strings.HasPrefix(uri, apiPrefix+"cloudprofiles/"+gen.WorkspaceParentName)
+}
+
+// writeConfigs writes the workspace and its floor, variant 0 (as generated) or 1 (the first
+// changedProfiles profiles extend their first Kubernetes version a day longer).
+func (w *workspace) writeConfigs(variant int) error {
+	objs := map[string]any{}
+	floor := map[string]any{}
+	parent, err := gen.TerraformValue(w.parent)
+	if err != nil {
+		return err
+	}
+	floor["parent"] = map[string]any{"input": parent}
+	for i, ncp := range w.ncps {
+		if variant == 1 && i < changedProfiles {
+			ncp = ncp.DeepCopy()
+			t := metav1.NewTime(ncp.Spec.Kubernetes.Versions[0].ExpirationDate.Add(24 * time.Hour))
+			ncp.Spec.Kubernetes.Versions[0].ExpirationDate = &t
+		}
+		objs[ncp.Name] = ncp
+		v, err := gen.TerraformValue(ncp)
+		if err != nil {
+			return err
+		}
+		floor[ncp.Name] = map[string]any{"input": v}
+	}
+	doc, err := resourceConfig(w.b.kubeconfig, "gardener_namespaced_cloud_profile", objs)
+	if err != nil {
+		return err
+	}
+	if err := writeJSON(filepath.Join(w.res, "main.tf.json"), doc); err != nil {
+		return err
+	}
+	return writeJSON(filepath.Join(w.resFloor, "main.tf.json"), map[string]any{"resource": map[string]any{"terraform_data": floor}})
+}
+
+// writeDataConfigs writes one data source per namespaced profile, and its floor: the floor of the
+// workspace, planned from an empty state.
+func (w *workspace) writeDataConfigs() error {
+	ds := map[string]any{}
+	for _, ncp := range w.ncps {
+		ds[ncp.Name] = map[string]any{"namespace": ncp.Namespace, "name": ncp.Name}
+	}
+	doc := map[string]any{"data": map[string]any{"gardener_namespaced_cloud_profile": ds}}
+	addProvider(doc, w.b.kubeconfig)
+	if err := writeJSON(filepath.Join(w.data, "main.tf.json"), doc); err != nil {
+		return err
+	}
+	raw, err := os.ReadFile(filepath.Join(w.resFloor, "main.tf.json"))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(w.dataFloor, "main.tf.json"), raw, 0o644)
+}
+
+// createParent creates the parent with client-go and waits until Gardener's controller has seen
+// it (its status is written), so that the admission of the namespaced profiles finds it.
+func (w *workspace) createParent(ctx context.Context) error {
+	if _, err := w.b.client.ApplyCloudProfile(ctx, w.parent, kube.ApplyOptions{Force: true}); err != nil {
+		return err
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		cp, err := w.b.client.GetCloudProfile(ctx, w.parent.Name)
+		if err != nil {
+			return err
+		}
+		if cp.Status.Kubernetes != nil && len(cp.Status.Kubernetes.Versions) > 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the CloudProfile controller wrote no status for %s within 2 minutes", w.parent.Name)
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// cleanup deletes the namespaced profiles (8 at a time), then the parent, and waits until they
+// are gone; the states are removed.
+func (w *workspace) cleanup(ctx context.Context) error {
+	c := w.b.client
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first error
+	)
+	sem := make(chan struct{}, 8)
+	for _, ncp := range w.ncps {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			err := c.DeleteNamespacedCloudProfile(ctx, ncp.Namespace, ncp.Name, "")
+			if err == nil {
+				err = kube.WaitUntilGone(ctx, func(ctx context.Context) error {
+					_, err := c.GetNamespacedCloudProfile(ctx, ncp.Namespace, ncp.Name)
+					return err
+				})
+			}
+			if err != nil && !kube.IsNotFound(err) {
+				mu.Lock()
+				first = cmp.Or(first, err)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	if err := c.DeleteCloudProfile(ctx, w.parent.Name, ""); err != nil && !kube.IsNotFound(err) {
+		return err
+	}
+	if err := kube.WaitUntilGone(ctx, func(ctx context.Context) error { _, err := c.GetCloudProfile(ctx, w.parent.Name); return err }); err != nil {
+		return err
+	}
+	for _, d := range []string{w.res, w.resFloor, w.data, w.dataFloor} {
+		for _, f := range []string{"terraform.tfstate", "terraform.tfstate.backup"} {
+			if err := os.Remove(filepath.Join(d, f)); err != nil && !os.IsNotExist(err) {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func fileSize(file string) int64 {
+	fi, err := os.Stat(file)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
+
+func fmtBytes(n int64) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
