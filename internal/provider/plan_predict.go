@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"math/big"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -29,7 +28,7 @@ type planPredictor interface {
 
 // predictPlan predicts the stored CloudProfile and the status the state will hold.
 func (r *cloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
-	planned = withPredictedStatus(config, prior, planned)
+	planned = withStatusUnlessKept("keep_status", config, planned)
 	if plannedSpec, _ := valueAt(planned, specLargePath); plannedSpec.IsFullyKnown() {
 		// Nothing to fill in the spec (every entry unchanged or configured whole): the generation
 		// alone needs no model of the stored object, and a large profile is not expanded again.
@@ -52,7 +51,7 @@ func (r *cloudProfileResource) predictPlan(spec rschema.Attribute, config, prior
 
 // predictPlan predicts the stored NamespacedCloudProfile and the status the state will hold.
 func (r *namespacedCloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
-	planned = withPredictedNamespacedStatus(config, prior, planned)
+	planned = withStatusUnlessKept("keep_merged_status", config, planned)
 	return predictWith(namespacedCloudProfileSpecRoot, spec, config, prior, planned, expandNamespacedCloudProfileSpecTerraform,
 		func(desired gardencorev1beta1.NamespacedCloudProfileSpec, old *gardencorev1beta1.NamespacedCloudProfileSpec, generation int64) (any, int64) {
 			var oldProfile *gardencorev1beta1.NamespacedCloudProfile
@@ -199,74 +198,17 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	})
 }
 
-// withPredictedStatus plans a CloudProfile's status: null unless keep_status; with it, the empty
-// status of a new object on create, and the prior status on update (a write answers with the
-// status as it was; the controller writes the new one later).
-func withPredictedStatus(config, prior, planned tftypes.Value) tftypes.Value {
+// withStatusUnlessKept plans the status null unless the setting named keep is true. A kept status
+// is the controller's, as the write finds it (on create the controller may have reconciled before
+// the create's last request), and is left as the framework plans it.
+func withStatusUnlessKept(keepAttribute string, config, planned tftypes.Value) tftypes.Value {
 	var keep bool
-	if v := attributeOf(config, "keep_status"); !v.IsKnown() || (!v.IsNull() && v.As(&keep) != nil) {
+	if v := attributeOf(config, keepAttribute); !v.IsKnown() || (!v.IsNull() && v.As(&keep) != nil) || keep {
 		return planned
 	}
 	status, ok := valueAt(planned, largePath{"status"})
-	typ := planned.Type().(tftypes.Object).AttributeTypes["status"]
-	var predicted tftypes.Value
-	switch {
-	case !keep:
-		predicted = tftypes.NewValue(typ, nil)
-	case prior.IsNull():
-		predicted = emptyCloudProfileStatus(typ)
-	default:
-		return planned
-	}
+	predicted := tftypes.NewValue(planned.Type().(tftypes.Object).AttributeTypes["status"], nil)
 	if ok && status.Equal(predicted) {
-		return planned
-	}
-	out, err := withValueAt(planned, largePath{"status"}, predicted)
-	if err != nil {
-		return planned
-	}
-	return out
-}
-
-// emptyCloudProfileStatus is the status of a CloudProfile the controller has not reconciled yet.
-func emptyCloudProfileStatus(typ tftypes.Type) tftypes.Value {
-	attrs := map[string]tftypes.Value{}
-	for name, t := range typ.(tftypes.Object).AttributeTypes {
-		attrs[name] = tftypes.NewValue(t, []tftypes.Value{})
-	}
-	return tftypes.NewValue(typ, attrs)
-}
-
-// withPredictedNamespacedStatus plans a NamespacedCloudProfile's status as the write answers with
-// it: on create the empty status of a new object, on update the prior one (the controller renders
-// the new one later), and the merged profile in it null unless keep_merged_status.
-func withPredictedNamespacedStatus(config, prior, planned tftypes.Value) tftypes.Value {
-	var keep bool
-	if v := attributeOf(config, "keep_merged_status"); !v.IsKnown() || (!v.IsNull() && v.As(&keep) != nil) {
-		return planned
-	}
-	var predicted tftypes.Value
-	switch {
-	case prior.IsNull():
-		status, merged, diags := namespacedCloudProfileStatusValue(gardencorev1beta1.NamespacedCloudProfileStatus{}, keep)
-		if diags.HasError() {
-			return planned
-		}
-		value, err := status.ToTerraformValue(context.Background())
-		if err != nil {
-			return planned
-		}
-		if predicted, err = withValueAt(value, largePath{"cloud_profile_spec"}, merged.value); err != nil {
-			return planned
-		}
-	case !keep:
-		status, _ := valueAt(prior, largePath{"status"})
-		out, err := withValueAt(status, largePath{"cloud_profile_spec"}, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))
-		if err != nil {
-			return planned
-		}
-		predicted = out
-	default:
 		return planned
 	}
 	out, err := withValueAt(planned, largePath{"status"}, predicted)

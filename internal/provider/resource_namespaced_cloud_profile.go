@@ -84,10 +84,11 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 			"adopt_existing": adoptExistingAttribute("NamespacedCloudProfile"),
 			"keep_merged_status": schema.BoolAttribute{
 				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-				MarkdownDescription: "Keep the merged profile Gardener's controller renders (the parent's spec with this profile's overrides) in " +
-					"`status.cloud_profile_spec` of the state. Off by default: it is a copy of the whole parent in every namespaced profile's " +
-					"state, read as-is and lagging behind until the controller has reconciled. To use the merged profile, read the " +
-					"`gardener_namespaced_cloud_profile` data source, which computes it.",
+				MarkdownDescription: "Keep the status Gardener's controller writes, with the merged profile it renders (the parent's spec " +
+					"with this profile's overrides) in `status.cloud_profile_spec`, in the state. Off by default: it is a copy of the whole " +
+					"parent in every namespaced profile's state, read as-is, lagging behind until the controller has reconciled and changing " +
+					"outside of Terraform after every apply. To use the merged profile, read the `gardener_namespaced_cloud_profile` data " +
+					"source, which computes it.",
 			},
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},

@@ -10,7 +10,7 @@ import (
 )
 
 // namespacedCloudProfileSchemaVersion is the version of the NamespacedCloudProfile resource's
-// schema. Version 1 added keep_merged_status and keeps status.cloud_profile_spec only with it.
+// schema. Version 1 added keep_merged_status and keeps the controller's status only with it.
 const namespacedCloudProfileSchemaVersion = 1
 
 var _ resource.ResourceWithUpgradeState = (*namespacedCloudProfileResource)(nil)
@@ -20,8 +20,8 @@ func (r *namespacedCloudProfileResource) UpgradeState(context.Context) map[int64
 	return map[int64]resource.StateUpgrader{0: {StateUpgrader: upgradeNamespacedStateV0}}
 }
 
-// upgradeNamespacedStateV0 upgrades a version 0 state: keep_merged_status is false and
-// status.cloud_profile_spec (the copy of the merged parent) is dropped; everything else is kept.
+// upgradeNamespacedStateV0 upgrades a version 0 state: keep_merged_status is false and the
+// controller's status (with the copy of the merged parent) is dropped; everything else is kept.
 // It works on the state's JSON, so that no field of version 0 needs to be described again.
 func upgradeNamespacedStateV0(_ context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
 	if req.RawState == nil || req.RawState.JSON == nil {
@@ -44,17 +44,6 @@ func upgradedNamespacedStateV0(raw []byte) ([]byte, error) {
 		return nil, err
 	}
 	state["keep_merged_status"] = json.RawMessage("false")
-	if s, ok := state["status"]; ok && string(s) != "null" {
-		var status map[string]json.RawMessage
-		if err := json.Unmarshal(s, &status); err != nil {
-			return nil, fmt.Errorf("status: %w", err)
-		}
-		status["cloud_profile_spec"] = json.RawMessage("null")
-		encoded, err := json.Marshal(status)
-		if err != nil {
-			return nil, err
-		}
-		state["status"] = encoded
-	}
+	state["status"] = json.RawMessage("null")
 	return json.Marshal(state)
 }

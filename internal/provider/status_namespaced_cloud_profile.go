@@ -19,7 +19,7 @@ var namespacedCloudProfileStatusType = types.ObjectType{AttrTypes: map[string]at
 func namespacedCloudProfileStatusAttribute() schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{
 		Computed: true,
-		MarkdownDescription: "Status written by Gardener's NamespacedCloudProfile controller, read as-is (never planned, never a source of changes). " +
+		MarkdownDescription: "Status written by Gardener's NamespacedCloudProfile controller, read as-is; null unless `keep_merged_status = true`. " +
 			"It lags behind until the controller has reconciled; the `gardener_namespaced_cloud_profile` data source computes the merge locally.",
 		Attributes: map[string]schema.Attribute{
 			"observed_generation": schema.Int64Attribute{
@@ -27,8 +27,7 @@ func namespacedCloudProfileStatusAttribute() schema.SingleNestedAttribute {
 				MarkdownDescription: "The `metadata.generation` the controller last rendered `cloud_profile_spec` for.",
 			},
 			"cloud_profile_spec": computedResourceSpecAttribute(cloudProfileSpecRoot,
-				"The merged profile: the parent CloudProfile's spec with this profile's overrides applied, as Gardener rendered it. "+
-					"Null unless `keep_merged_status = true`."),
+				"The merged profile: the parent CloudProfile's spec with this profile's overrides applied, as Gardener rendered it."),
 		},
 	}
 }
@@ -38,16 +37,15 @@ func computedResourceSpecAttribute(root specField, description string) schema.Si
 	return schema.SingleNestedAttribute{Computed: true, MarkdownDescription: description, Attributes: computedResourceAttributes(root.children)}
 }
 
-// namespacedCloudProfileStatusValue converts the status as read. Its cloud_profile_spec is null in
-// the object and returned as a ready Terraform value instead (see setStateWithValues); it stays
-// null unless the merged status is kept.
-func namespacedCloudProfileStatusValue(s gardencorev1beta1.NamespacedCloudProfileStatus, keepMerged bool) (types.Object, terraformValueAt, diag.Diagnostics) {
+// namespacedCloudProfileStatusValue converts the status as read, or null unless the status is
+// kept. Its cloud_profile_spec is null in the object and returned as a ready Terraform value
+// instead (see setStateWithValues).
+func namespacedCloudProfileStatusValue(s gardencorev1beta1.NamespacedCloudProfileStatus, keep bool) (types.Object, terraformValueAt, diag.Diagnostics) {
 	at := path.Root("status").AtName("cloud_profile_spec")
-	var diags diag.Diagnostics
-	spec := tftypes.NewValue(cloudProfileSpecRoot.tfType, nil)
-	if keepMerged {
-		spec, diags = flattenSpecTerraform(cloudProfileSpecRoot, s.CloudProfileSpec)
+	if !keep {
+		return types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes), terraformValueAt{at, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil)}, nil
 	}
+	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, s.CloudProfileSpec)
 	obj, d := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
 		"observed_generation": types.Int64Value(s.ObservedGeneration),
 		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),

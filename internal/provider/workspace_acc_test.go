@@ -76,14 +76,16 @@ resource "gardener_namespaced_cloud_profile" "team" {
 
 // TestAccWorkspace_parentChangedBetweenPlansIsSeen plans a namespaced profile twice with the
 // parent changed out of band in between: the first plan finds the override useful, the second
-// sees that the parent now has the same expiration date (warning W-no-op), so the parent read by
+// sees that the parent now has the same expiration date (warning W-no-op, a reminder about an
+// override the plan does not change, so given with plan_reminders = true), so the parent read by
 // one run is never served to the next.
 func TestAccWorkspace_parentChangedBetweenPlansIsSeen(t *testing.T) {
 	admin := acctest.Client(t)
 	parent, name := acctest.UniqueName("acc-ws-parent"), acctest.UniqueName("acc-ws")
 	cp := workspaceParent(parent, time.Date(2098, 1, 1, 0, 0, 0, 0, time.UTC))
 	createWorkspaceParent(t, admin, cp)
-	w := newCLIWorkspace(t, workspaceNamespacedConfig(acctest.Kubeconfig(t), parent, name, 1))
+	config := workspaceNamespacedConfig(acctest.Kubeconfig(t), parent, name, 1)
+	w := newCLIWorkspace(t, strings.Replace(config, "config_path = ", "plan_reminders = true\n  config_path = ", 1))
 	w.destroyOnCleanup()
 	w.mustRun(0, "apply", "-auto-approve")
 
