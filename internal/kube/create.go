@@ -207,7 +207,7 @@ func (c *Client) recordCreateAsApply(ctx context.Context, k objectKind, owned *m
 		if err != nil {
 			return err
 		}
-		last = k.request(c.rest.Patch(types.JSONPatchType)).Name(k.name).Body(patch).Do(ctx).Into(into)
+		last = k.request(c.rest.Patch(types.JSONPatchType)).SetHeader(idempotencyKeyHeader, createID).Name(k.name).Body(patch).Do(ctx).Into(into)
 		if last == nil {
 			return nil
 		}

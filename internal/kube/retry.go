@@ -23,8 +23,9 @@ import (
 //     the same object),
 //   - DELETE (a repeated delete of an object that is already gone answers 404, which the client
 //     treats as success),
-//   - POST with an Idempotency-Key header (a create whose client recognises its own earlier
-//     success by that key; see create.go).
+//   - POST and PATCH with an Idempotency-Key header (a create whose client recognises its own
+//     earlier success by that key, and the create's ownership patch, whose test operations make a
+//     repetition fail rather than change anything; see create.go).
 //
 // They are retried after a network error (connection refused or reset, an unexpected EOF), after
 // an attempt that took longer than AttemptTimeout, and after the answers 429, 500 (with Retry-After), 502, 503 and
@@ -98,7 +99,7 @@ func RetryableRequest(r *http.Request) bool {
 	case http.MethodGet, http.MethodHead, http.MethodDelete:
 		return true
 	case http.MethodPatch:
-		return r.Header.Get("Content-Type") == string(types.ApplyPatchType)
+		return r.Header.Get("Content-Type") == string(types.ApplyPatchType) || r.Header.Get(idempotencyKeyHeader) != ""
 	case http.MethodPost:
 		return r.Header.Get(idempotencyKeyHeader) != ""
 	}

@@ -352,3 +352,29 @@ func TestRetry_ACreateWithAnIdempotencyKeyIsRetried(t *testing.T) {
 		t.Fatalf("want 3 attempts with the same body, got %d: %q", s.count(), s.bodies)
 	}
 }
+
+// TestRetry_TheOwnershipPatchOfACreateIsRetried: the JSON patch that records a create as the
+// manager's apply carries the create's Idempotency-Key (its test operations make a repetition fail
+// rather than change anything) and is repeated after 503 and 429; a JSON patch without the key is
+// not.
+func TestRetry_TheOwnershipPatchOfACreateIsRetried(t *testing.T) {
+	for _, c := range []struct {
+		key      string
+		attempts int
+	}{{"c1", 3}, {"", 1}} {
+		s, url := serve(t, status(503), status(429), ok)
+		req, _ := http.NewRequestWithContext(context.Background(), http.MethodPatch, url, strings.NewReader(`[{"op":"test","path":"/metadata/uid","value":"u"}]`))
+		req.Header.Set("Content-Type", "application/json-patch+json")
+		if c.key != "" {
+			req.Header.Set(idempotencyKeyHeader, c.key)
+		}
+		resp, err := fastPolicy.RoundTripper(http.DefaultTransport).RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		if s.count() != c.attempts {
+			t.Errorf("key %q: %d attempts, want %d", c.key, s.count(), c.attempts)
+		}
+	}
+}
