@@ -55,7 +55,8 @@ func OwnedViewKeeping[T runtime.Object](obj T, manager string, priorSpec any) (T
 		return zero, err
 	}
 	keepOwned(m, owned, others, nil)
-	if priorSpec != nil {
+	// Only a spec field another manager owns can have been taken over.
+	if _, othersOwnSpec := others["f:spec"]; priorSpec != nil && othersOwnSpec {
 		if err := keepTakenOver(m, raw, priorSpec); err != nil {
 			return zero, err
 		}
