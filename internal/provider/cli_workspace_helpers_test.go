@@ -83,9 +83,8 @@ func (w *cliWorkspace) destroyOnCleanup() {
 	})
 }
 
-// stateAttribute reads an attribute of a resource's state (terraform show -json), by the names of
-// the nested attributes; nil when the resource is not in the state.
-func (w *cliWorkspace) stateAttribute(address string, names ...string) any {
+// stateValues reads the values of every resource in the state by address (one terraform show).
+func (w *cliWorkspace) stateValues() map[string]map[string]any {
 	w.t.Helper()
 	out := w.mustRun(0, "show", "-json")
 	var show struct {
@@ -99,20 +98,29 @@ func (w *cliWorkspace) stateAttribute(address string, names ...string) any {
 		} `json:"values"`
 	}
 	if err := json.Unmarshal([]byte(out), &show); err != nil {
-		w.t.Fatalf("decoding terraform show -json: %v\n%s", err, out)
+		w.t.Fatalf("decoding terraform show -json: %v", err)
 	}
+	values := map[string]map[string]any{}
 	for _, r := range show.Values.RootModule.Resources {
-		if r.Address != address {
-			continue
-		}
-		var v any = r.Values
-		for _, n := range names {
-			m, _ := v.(map[string]any)
-			v = m[n]
-		}
-		return v
+		values[r.Address] = r.Values
 	}
-	return nil
+	return values
+}
+
+// stateAttribute reads an attribute of a resource's state (terraform show -json), by the names of
+// the nested attributes; nil when the resource is not in the state.
+func (w *cliWorkspace) stateAttribute(address string, names ...string) any {
+	w.t.Helper()
+	values, ok := w.stateValues()[address]
+	if !ok {
+		return nil
+	}
+	var v any = values
+	for _, n := range names {
+		m, _ := v.(map[string]any)
+		v = m[n]
+	}
+	return v
 }
 
 // requireNoProviderBug fails when the CLI output blames the provider for an invalid result.

@@ -2,7 +2,6 @@ package provider_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -139,30 +138,6 @@ func TestAccWorkspace_manyProfilesInParallelUnderFaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("%d requests, faults %v", proxy.Requests(), proxy.Counts())
-}
-
-// stateValues reads the values of every resource in the state by address (one terraform show).
-func (w *cliWorkspace) stateValues() map[string]map[string]any {
-	w.t.Helper()
-	out := w.mustRun(0, "show", "-json")
-	var show struct {
-		Values struct {
-			RootModule struct {
-				Resources []struct {
-					Address string         `json:"address"`
-					Values  map[string]any `json:"values"`
-				} `json:"resources"`
-			} `json:"root_module"`
-		} `json:"values"`
-	}
-	if err := json.Unmarshal([]byte(out), &show); err != nil {
-		w.t.Fatalf("decoding terraform show -json: %v", err)
-	}
-	values := map[string]map[string]any{}
-	for _, r := range show.Values.RootModule.Resources {
-		values[r.Address] = r.Values
-	}
-	return values
 }
 
 // workspaceClusterHolds checks, with the admin client, that exactly the profiles name-0 …
