@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -453,23 +454,29 @@ func (b *bench) tf(ctx context.Context, dir string, okCodes []int, args ...strin
 
 // applyNamespaced creates the namespaced profiles (8 at a time).
 func (b *bench) applyNamespaced(ctx context.Context) error {
+	return eachNamespaced(b.ncps, func(ncp *gardencorev1beta1.NamespacedCloudProfile) error {
+		_, err := b.client.ApplyNamespacedCloudProfile(ctx, ncp, kube.ApplyOptions{Force: true})
+		return err
+	})
+}
+
+// eachNamespaced runs f for every namespaced profile, 8 at a time, and returns the first error.
+func eachNamespaced(ncps []*gardencorev1beta1.NamespacedCloudProfile, f func(*gardencorev1beta1.NamespacedCloudProfile) error) error {
 	var (
 		wg    sync.WaitGroup
 		mu    sync.Mutex
 		first error
 	)
 	sem := make(chan struct{}, 8)
-	for _, ncp := range b.ncps {
+	for _, ncp := range ncps {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			if _, err := b.client.ApplyNamespacedCloudProfile(ctx, ncp, kube.ApplyOptions{Force: true}); err != nil {
+			if err := f(ncp); err != nil {
 				mu.Lock()
-				if first == nil {
-					first = err
-				}
+				first = cmp.Or(first, err)
 				mu.Unlock()
 			}
 		}()

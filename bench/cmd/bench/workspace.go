@@ -1,14 +1,12 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -295,35 +293,21 @@ func (w *workspace) createParent(ctx context.Context) error {
 // are gone; the states are removed.
 func (w *workspace) cleanup(ctx context.Context) error {
 	c := w.b.client
-	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		first error
-	)
-	sem := make(chan struct{}, 8)
-	for _, ncp := range w.ncps {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			err := c.DeleteNamespacedCloudProfile(ctx, ncp.Namespace, ncp.Name, "")
-			if err == nil {
-				err = kube.WaitUntilGone(ctx, func(ctx context.Context) error {
-					_, err := c.GetNamespacedCloudProfile(ctx, ncp.Namespace, ncp.Name)
-					return err
-				})
-			}
-			if err != nil && !kube.IsNotFound(err) {
-				mu.Lock()
-				first = cmp.Or(first, err)
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	if first != nil {
-		return first
+	err := eachNamespaced(w.ncps, func(ncp *gardencorev1beta1.NamespacedCloudProfile) error {
+		err := c.DeleteNamespacedCloudProfile(ctx, ncp.Namespace, ncp.Name, "")
+		if err == nil {
+			err = kube.WaitUntilGone(ctx, func(ctx context.Context) error {
+				_, err := c.GetNamespacedCloudProfile(ctx, ncp.Namespace, ncp.Name)
+				return err
+			})
+		}
+		if kube.IsNotFound(err) {
+			return nil
+		}
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	if err := c.DeleteCloudProfile(ctx, w.parent.Name, ""); err != nil && !kube.IsNotFound(err) {
 		return err
