@@ -41,8 +41,6 @@ type largeSchema struct {
 	paths []largePath
 	// attributes are the schema attributes at the paths, by key (resources only).
 	attributes map[string]rschema.Attribute
-	// predictor fills in what the API server will store, for resources that can say it.
-	predictor planPredictor
 }
 
 // largeResourcePaths and largeDataSourcePaths name the large attributes, by type name without the
@@ -78,7 +76,6 @@ func resourceLargeSchema(ctx context.Context, r resource.Resource) (string, larg
 	r.Schema(ctx, resource.SchemaRequest{}, &sch)
 	ls := largeSchema{typ: sch.Schema.Type().TerraformType(ctx), attributes: map[string]rschema.Attribute{}}
 	ls.paths = largeResourcePaths[strings.TrimPrefix(meta.TypeName, TypeName+"_")]
-	ls.predictor, _ = r.(planPredictor)
 	for _, p := range ls.paths {
 		ls.attributes[p.key()] = resourceAttributeAt(sch.Schema.Attributes, p)
 	}
@@ -143,6 +140,10 @@ func (s *largeValueServer) PlanResourceChange(ctx context.Context, req *tfprotov
 	changing := !sameValue(planned, reducedPrior)
 	for _, p := range ls.paths {
 		value, ok := lv.in[rolePlanned][p.key()]
+		if !ok && changing && lv.planners[p.key()] != nil {
+			// A value the request did not have (a status the provider's code planned anew).
+			value, ok = valueAt(planned, p)
+		}
 		if !ok {
 			continue
 		}
@@ -151,13 +152,13 @@ func (s *largeValueServer) PlanResourceChange(ctx context.Context, req *tfprotov
 			if p.key() == specLargePath.key() {
 				value, _ = keepUnchangedSpecEntries(ls.attributes[p.key()], value, deepestValueAt(config, p), lv.in[rolePrior][p.key()])
 			}
+			if planner := lv.planners[p.key()]; planner != nil {
+				value = planner(ls.attributes[p.key()], value)
+			}
 		}
 		if planned, err = withValueAt(planned, p, value); err != nil {
 			return resp, err
 		}
-	}
-	if ls.predictor != nil && changing {
-		planned = ls.predictor.predictPlan(ls.attributes[specLargePath.key()], config, prior, planned)
 	}
 	resp.PlannedState, err = encodeValue(ls.typ, planned)
 	return resp, err

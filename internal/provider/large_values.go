@@ -5,16 +5,38 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// A profile's spec holds tens of thousands of values. terraform-plugin-framework walks and copies
-// every value of a request several times (plan modification, unknown marking, semantic equality),
-// which for such a profile made the provider's memory peak several times the size of the data.
-// The largeValueServer therefore takes the large attributes out of each request before the
-// framework sees it and puts them back into its response; the provider's code reads them with
-// largeInput and writes them with setStateWithValues. This file holds what both sides share.
+// The seam between Terraform values and the provider's code.
+//
+// Why: a profile's spec holds tens of thousands of values. terraform-plugin-framework walks and
+// copies every value of a request several times (plan modification, unknown marking, semantic
+// equality), which for such a profile made the provider's memory peak several times the size of
+// the data and its plan three times slower. The largeValueServer therefore takes the large
+// attributes out of each request before the framework sees it (leaving a stand-in of the same
+// type) and puts them back into its response.
+//
+// What it mirrors: for the large attributes only, the framework's marking of Computed nulls as
+// unknown in a changing plan (markComputedNullsUnknown) and its semantic equality after a read or
+// an apply (keepSemanticallyEqual); TestLargeValueServer_MirrorsThePinnedFramework names the
+// framework functions and fails when the framework's version changes, and
+// TestLargeValueServerPlansAsTheFramework compares whole plans with the bare framework's.
+//
+// How the provider's code meets it: it reads a large value with largeInput, writes one into a
+// state with setStateWithValues, and plans one with planLarge. The request's largeValues travel
+// in the context because the framework hands a resource nothing else per request; they are
+// released when the request ends.
+//
+// How to remove it: when the framework plans, reads and applies large nested values without
+// walking them per value (terraform-plugin-framework issue 775), drop the largeValueServer from
+// NewProtocol6Server, make largeInput read the request's own value, setStateWithValues set the
+// attribute and planLarge run its planner at once (their fallbacks already do exactly that, and
+// the parity test runs them), and delete this file's stand-ins.
 
 // largePath is the path of a large attribute: attribute names from the root.
 type largePath []string
@@ -43,7 +65,14 @@ type largeValues struct {
 	paths map[string]bool
 	in    [requestRoles]map[string]tftypes.Value
 	out   map[string]tftypes.Value
+	// planners are how the provider's code plans large attributes of a changing plan (planLarge).
+	planners map[string]largePlanner
 }
+
+// largePlanner plans a large attribute of a changing plan: it gets the attribute's schema and the
+// value as the framework's steps leave it (Computed nulls unknown, unchanged entries kept) and
+// returns the planned value.
+type largePlanner func(a rschema.Attribute, planned tftypes.Value) tftypes.Value
 
 type largeValuesKey struct{}
 
@@ -57,7 +86,7 @@ func largeValuesFrom(ctx context.Context) *largeValues {
 }
 
 func newLargeValues(paths []largePath) *largeValues {
-	lv := &largeValues{paths: map[string]bool{}, out: map[string]tftypes.Value{}}
+	lv := &largeValues{paths: map[string]bool{}, out: map[string]tftypes.Value{}, planners: map[string]largePlanner{}}
 	for _, p := range paths {
 		lv.paths[p.key()] = true
 	}
@@ -73,6 +102,30 @@ func (lv *largeValues) release() {
 	lv.paths = nil
 	lv.in = [requestRoles]map[string]tftypes.Value{}
 	lv.out = nil
+	lv.planners = nil
+}
+
+// planLarge lets ModifyPlan plan a large attribute of a changing plan (see largePlanner). Through
+// the largeValueServer the planner runs after the server's own steps; without it (the bare
+// framework, in parity tests) it runs at once on the plan's value.
+func planLarge(ctx context.Context, plan *tfsdk.Plan, p largePath, planner largePlanner) diag.Diagnostics {
+	if lv := largeValuesFrom(ctx); lv != nil && lv.paths[p.key()] {
+		lv.planners[p.key()] = planner
+		return nil
+	}
+	current, ok := valueAt(plan.Raw, p)
+	if !ok {
+		return nil
+	}
+	sch, _ := plan.Schema.(rschema.Schema)
+	planned, err := withValueAt(plan.Raw, p, planner(resourceAttributeAt(sch.Attributes, p), current))
+	if err != nil {
+		var diags diag.Diagnostics
+		diags.AddError("Planning "+p.key(), err.Error())
+		return diags
+	}
+	plan.Raw = planned
+	return nil
 }
 
 // largeInput returns the value of a large attribute as the request carried it: from the

@@ -241,7 +241,7 @@ func (r *namespacedCloudProfileListResource) result(ctx context.Context, req lis
 	})...)
 	if req.IncludeResource {
 		rr := &namespacedCloudProfileResource{data: r.data}
-		res.Diagnostics.Append(rr.setState(ctx, res.Resource, namespacedCloudProfileModel{}, ncp, nil, client.FieldManager())...)
+		res.Diagnostics.Append(rr.setState(ctx, res.Resource, namespacedCloudProfileModel{}, ncp, nil, keptStatus{}, client.FieldManager())...)
 	}
 	return res
 }

@@ -1,12 +1,17 @@
 package provider
 
 import (
+	"context"
 	"math/big"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -17,92 +22,132 @@ import (
 // Gardener's API server fills in (defaults such as usable, cri, architectures, update_strategy,
 // the architecture/capability synchronisation, metadata.generation) are predicted with the rules
 // package's model of what the server stores (StoredCloudProfile, StoredNamespacedCloudProfile).
-// A configuration with unknown values is not predicted: its stored form depends on them.
+// A configuration with unknown values is not predicted: its stored form depends on them. The
+// predictions run in ModifyPlan, with the provider's settings (its clock and the rules' options),
+// and reach the large attributes through planLarge.
 
-// planPredictor is a resource that fills in, at plan, the values the API server will store.
-type planPredictor interface {
-	// predictPlan returns planned with the unknown values the server fills in replaced by what it
-	// will store, given the configuration and the prior state (null on create).
-	predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value
+// changingPlan tells whether the plan creates or changes the resource (large values are stand-ins
+// in the framework's plan that differ from the prior state's only when the value changed).
+func changingPlan(req resource.ModifyPlanRequest) bool {
+	return req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw)
 }
 
-// predictPlan predicts the stored CloudProfile and the status the state will hold.
-func (r *cloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
-	planned = withStatusUnlessKept("keep_status", config, planned)
-	if plannedSpec, _ := valueAt(planned, specLargePath); plannedSpec.IsFullyKnown() {
-		// Nothing to fill in the spec (every entry unchanged or configured whole): the generation
-		// alone needs no model of the stored object, and a large profile is not expanded again.
-		var old *gardencorev1beta1.CloudProfile
-		if !prior.IsNull() {
-			old = &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: priorGeneration(prior)}}
+// knownSpec is the configured object when none of its spec is unknown, else nil.
+func knownSpec[T any](object *T, unknown []path.Path) *T {
+	for _, p := range unknown {
+		if underAny(p, []path.Path{path.Root("spec")}) {
+			return nil
 		}
-		return withPredictedGeneration(planned, cloudprofile.StoredCloudProfileGeneration(old))
 	}
-	return predictWith(cloudProfileSpecRoot, spec, config, prior, planned, expandCloudProfileSpecTerraform,
-		func(desired gardencorev1beta1.CloudProfileSpec, old *gardencorev1beta1.CloudProfileSpec, generation int64) (any, int64) {
-			var oldProfile *gardencorev1beta1.CloudProfile
-			if old != nil {
-				oldProfile = &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: generation}, Spec: *old}
-			}
-			stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: desired}, oldProfile, r.data.options(r.data.now()))
-			return stored.Spec, stored.Generation
-		})
+	return object
 }
 
-// predictPlan predicts the stored NamespacedCloudProfile and the status the state will hold.
-func (r *namespacedCloudProfileResource) predictPlan(spec rschema.Attribute, config, prior, planned tftypes.Value) tftypes.Value {
-	planned = withStatusUnlessKept("keep_merged_status", config, planned)
-	return predictWith(namespacedCloudProfileSpecRoot, spec, config, prior, planned, expandNamespacedCloudProfileSpecTerraform,
-		func(desired gardencorev1beta1.NamespacedCloudProfileSpec, old *gardencorev1beta1.NamespacedCloudProfileSpec, generation int64) (any, int64) {
-			var oldProfile *gardencorev1beta1.NamespacedCloudProfile
-			if old != nil {
-				oldProfile = &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: generation}, Spec: *old}
-			}
-			stored, _ := cloudprofile.StoredNamespacedCloudProfile(&gardencorev1beta1.NamespacedCloudProfile{Spec: desired}, oldProfile, r.data.options(r.data.now()))
-			return stored.Spec, stored.Generation
-		})
+// predictCloudProfilePlan plans, for a changing plan, the stored spec of the configured
+// CloudProfile (cp, nil when the configuration is not fully known), its generation and the status
+// the state will hold. old is the object of the prior state (nil on create).
+func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, cp, old *gardencorev1beta1.CloudProfile, opts cloudprofile.Options) {
+	var keep types.Bool
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("keep_status"), &keep)...)
+	if !keep.IsUnknown() && !keep.ValueBool() {
+		resp.Diagnostics.Append(planLarge(ctx, &resp.Plan, largePath{"status"}, func(_ rschema.Attribute, planned tftypes.Value) tftypes.Value {
+			return tftypes.NewValue(planned.Type(), nil)
+		})...)
+	}
+	var oldProfile *gardencorev1beta1.CloudProfile
+	if old != nil {
+		oldProfile = &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: priorGeneration(req.State.Raw)}, Spec: old.Spec}
+	}
+	if cp == nil {
+		return
+	}
+	resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, cloudprofile.StoredCloudProfileGeneration(oldProfile))...)
+	resp.Diagnostics.Append(planLarge(ctx, &resp.Plan, specLargePath, func(a rschema.Attribute, planned tftypes.Value) tftypes.Value {
+		if planned.IsFullyKnown() {
+			return planned // every entry unchanged or configured whole: nothing to fill in
+		}
+		stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: cp.Spec}, oldProfile, opts)
+		return withPredictedSpec(cloudProfileSpecRoot, a, planned, stored.Spec)
+	})...)
 }
 
-// predictWith fills planned with what store says the server stores for the configured spec, given
-// the prior spec and generation (nil and 0 on create); expand reads a spec value.
-func predictWith[S any](root specField, spec rschema.Attribute, config, prior, planned tftypes.Value,
-	expand func(tftypes.Value, path.Path) (S, []path.Path, diag.Diagnostics),
-	store func(desired S, old *S, generation int64) (any, int64),
-) tftypes.Value {
-	configSpec, priorSpec, ok := specsToPredict(config, prior)
-	if !ok {
+// predictNamespacedCloudProfilePlan plans, for a changing plan, the stored spec of the configured
+// NamespacedCloudProfile (ncp, nil when the configuration is not fully known) and its generation,
+// and the status: null unless kept, else the merge with parent (unknown without a parent).
+func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options) {
+	var stored *gardencorev1beta1.NamespacedCloudProfile
+	if ncp != nil {
+		var oldProfile *gardencorev1beta1.NamespacedCloudProfile
+		if old != nil {
+			oldProfile = &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: priorGeneration(req.State.Raw)}, Spec: old.Spec}
+		}
+		stored, _ = cloudprofile.StoredNamespacedCloudProfile(&gardencorev1beta1.NamespacedCloudProfile{Spec: ncp.Spec}, oldProfile, opts)
+		resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, stored.Generation)...)
+		resp.Diagnostics.Append(planLarge(ctx, &resp.Plan, specLargePath, func(a rschema.Attribute, planned tftypes.Value) tftypes.Value {
+			return withPredictedSpec(namespacedCloudProfileSpecRoot, a, planned, stored.Spec)
+		})...)
+	}
+	var keep types.Bool
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("keep_merged_status"), &keep)...)
+	switch {
+	case keep.IsUnknown():
+		return
+	case !keep.ValueBool():
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes))...)
+	case stored == nil || parent == nil:
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.ObjectUnknown(namespacedCloudProfileStatusType.AttrTypes))...)
+	default:
+		resp.Diagnostics.Append(planMergedStatus(ctx, resp, stored, parent)...)
+	}
+}
+
+// planMergedStatus plans the kept status: the merge of the parent with the stored spec, for the
+// stored generation, as Gardener's controller renders it.
+func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, stored *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile) diag.Diagnostics {
+	var generation types.Int64
+	diags := resp.Plan.GetAttribute(ctx, path.Root("metadata").AtName("generation"), &generation)
+	status, d := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
+		"observed_generation": generation,
+		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
+	})
+	diags.Append(d...)
+	diags.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), status)...)
+	if diags.HasError() {
+		return diags
+	}
+	merged := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, stored.Spec, cloudprofile.MergeOptions{})
+	diags.Append(planLarge(ctx, &resp.Plan, statusSpecLargePath, func(_ rschema.Attribute, planned tftypes.Value) tftypes.Value {
+		value, d := flattenSpecTerraform(cloudProfileSpecRoot, merged)
+		if d.HasError() {
+			return tftypes.NewValue(planned.Type(), tftypes.UnknownValue)
+		}
+		return value
+	})...)
+	return diags
+}
+
+// planGeneration plans metadata.generation where the framework left it unknown.
+func planGeneration(ctx context.Context, plan *tfsdk.Plan, generation int64) diag.Diagnostics {
+	at := path.Root("metadata").AtName("generation")
+	var current types.Int64
+	diags := plan.GetAttribute(ctx, at, &current)
+	if diags.HasError() || !current.IsUnknown() {
+		return diags
+	}
+	return append(diags, plan.SetAttribute(ctx, at, types.Int64Value(generation))...)
+}
+
+// withPredictedSpec fills the unknown values of the planned spec (of the schema attribute a,
+// built from root) with the stored spec.
+func withPredictedSpec(root specField, a rschema.Attribute, planned tftypes.Value, storedSpec any) tftypes.Value {
+	if !planned.IsKnown() || planned.IsNull() {
 		return planned
 	}
-	desired, _, diags := expand(configSpec, path.Root("spec"))
+	predicted, diags := flattenSpecTerraform(root, storedSpec)
 	if diags.HasError() {
 		return planned
 	}
-	var old *S
-	if !prior.IsNull() {
-		o, _, diags := expand(priorSpec, path.Root("spec"))
-		if diags.HasError() {
-			return planned
-		}
-		old = &o
-	}
-	storedSpec, generation := store(desired, old, priorGeneration(prior))
-	return withPrediction(root, spec, planned, storedSpec, generation)
-}
-
-// specsToPredict returns the configured and prior specs; ok is false when the configuration is
-// not fully known.
-func specsToPredict(config, prior tftypes.Value) (configSpec, priorSpec tftypes.Value, ok bool) {
-	configSpec, _ = valueAt(config, specLargePath)
-	if !configSpec.IsFullyKnown() || configSpec.IsNull() {
-		return configSpec, priorSpec, false
-	}
-	if !prior.IsNull() {
-		priorSpec, _ = valueAt(prior, specLargePath)
-		if !priorSpec.IsFullyKnown() || priorSpec.IsNull() {
-			return configSpec, priorSpec, false
-		}
-	}
-	return configSpec, priorSpec, true
+	filled, _ := fillUnknowns(a, planned, predicted)
+	return filled
 }
 
 // priorGeneration is metadata.generation of a prior state, 0 where it is not known.
@@ -114,36 +159,6 @@ func priorGeneration(prior tftypes.Value) int64 {
 	}
 	n, _ := generation.Int64()
 	return n
-}
-
-// withPrediction fills the unknown values of planned's spec (of the schema attribute spec, built
-// from root) and metadata.generation from what the server will store.
-func withPrediction(root specField, spec rschema.Attribute, planned tftypes.Value, storedSpec any, generation int64) tftypes.Value {
-	predictedSpec, diags := flattenSpecTerraform(root, storedSpec)
-	if diags.HasError() {
-		return planned
-	}
-	if plannedSpec, ok := valueAt(planned, specLargePath); ok {
-		if filled, changed := fillUnknowns(spec, plannedSpec, predictedSpec); changed {
-			if out, err := withValueAt(planned, specLargePath, filled); err == nil {
-				planned = out
-			}
-		}
-	}
-	return withPredictedGeneration(planned, generation)
-}
-
-// withPredictedGeneration fills an unknown metadata.generation of planned.
-func withPredictedGeneration(planned tftypes.Value, generation int64) tftypes.Value {
-	at := largePath{"metadata", "generation"}
-	if g, ok := valueAt(planned, at); !ok || g.IsKnown() {
-		return planned
-	}
-	out, err := withValueAt(planned, at, tftypes.NewValue(tftypes.Number, generation))
-	if err != nil {
-		return planned
-	}
-	return out
 }
 
 // unordered are the list attributes whose order Gardener does not keep when it derives them
@@ -196,24 +211,4 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	return mapElements(planned, predicted, func(element, p tftypes.Value) (tftypes.Value, bool) {
 		return fillUnknowns(rschema.SingleNestedAttribute{Attributes: attrs}, element, p)
 	})
-}
-
-// withStatusUnlessKept plans the status null unless the setting named keep is true. A kept status
-// is the controller's, as the write finds it (on create the controller may have reconciled before
-// the create's last request), and is left as the framework plans it.
-func withStatusUnlessKept(keepAttribute string, config, planned tftypes.Value) tftypes.Value {
-	var keep bool
-	if v := attributeOf(config, keepAttribute); !v.IsKnown() || (!v.IsNull() && v.As(&keep) != nil) || keep {
-		return planned
-	}
-	status, ok := valueAt(planned, largePath{"status"})
-	predicted := tftypes.NewValue(planned.Type().(tftypes.Object).AttributeTypes["status"], nil)
-	if ok && status.Equal(predicted) {
-		return planned
-	}
-	out, err := withValueAt(planned, largePath{"status"}, predicted)
-	if err != nil {
-		return planned
-	}
-	return out
 }

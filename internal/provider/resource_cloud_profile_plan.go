@@ -43,17 +43,26 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		return
 	}
 	planReplacementOfTerminating(ctx, req, resp)
+	opts := r.data.options(r.data.now())
+	changing := changingPlan(req)
 	var cfg cloudProfileModel
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	spec := largeInput(ctx, roleConfig, specLargePath, req.Config.Raw)
-	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
-		return
+	var cp *gardencorev1beta1.CloudProfile
+	var unknown []path.Path
+	if !resp.Diagnostics.HasError() && spec.IsKnown() && !cfg.Metadata.IsUnknown() {
+		var diags diag.Diagnostics
+		if cp, unknown, diags = configuredCloudProfile(ctx, cfg, spec); diags.HasError() {
+			cp = nil // ValidateConfig reported them
+		}
 	}
-	cp, unknown, diags := configuredCloudProfile(ctx, cfg, spec)
-	if diags.HasError() {
-		return // ValidateConfig reported them
+	if cp == nil {
+		if changing {
+			predictCloudProfilePlan(ctx, req, resp, nil, nil, opts)
+		}
+		return
 	}
 	var old *gardencorev1beta1.CloudProfile
 	if !req.State.Raw.IsNull() {
@@ -64,7 +73,9 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 			old = o
 		}
 	}
-	opts := r.data.options(r.data.now())
+	if changing {
+		predictCloudProfilePlan(ctx, req, resp, knownSpec(cp, unknown), old, opts)
+	}
 	var problems cloudprofile.Problems
 	if old != nil {
 		problems = onlyNew(cloudprofile.ValidateCloudProfileRequest(cp, old, opts), cloudprofile.ValidateCloudProfileRequest(cp, nil, opts))

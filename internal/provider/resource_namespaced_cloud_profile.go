@@ -129,11 +129,12 @@ func (r *namespacedCloudProfileResource) write(ctx context.Context, planned tfsd
 	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r.apply(ctx, plan, mode, largeInput(ctx, rolePlanned, specLargePath, planned.Raw), state, identity, diags)
+	r.apply(ctx, plan, mode, largeInput(ctx, rolePlanned, specLargePath, planned.Raw), largeInput(ctx, rolePlanned, statusSpecLargePath, planned.Raw), state, identity, diags)
 }
 
-// apply writes the planned object (see writeMode) and records what was stored.
-func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, mode writeMode, spec tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+// apply writes the planned object (see writeMode) and records what was stored; mergedStatus is
+// the planned status.cloud_profile_spec.
+func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, mode writeMode, spec, mergedStatus tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
 	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, spec)
 	diags.Append(d...)
@@ -154,7 +155,9 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespa
 		diags.Append(writeFailure(ctx, namespacedRefOf(desired.Namespace, desired.Name), mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, existing)...)
 		return
 	}
-	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)
+	status, d := r.keptStatus(ctx, client, stored, plan.keepsMergedStatus(), mergedStatus)
+	diags.Append(d...)
+	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, status, client.FieldManager())...)
 	diags.Append(setIdentity(ctx, identity, namespacedIdentityOf(stored.Namespace, stored.Name))...)
 }
 
@@ -233,7 +236,9 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 		resp.Diagnostics.Append(d...)
 		prior = &spec
 	}
-	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, ncp, prior, client.FieldManager())...)
+	status, d := r.keptStatus(ctx, client, ncp, state.keepsMergedStatus(), tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))
+	resp.Diagnostics.Append(d...)
+	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, ncp, prior, status, client.FieldManager())...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, namespacedIdentityOf(ncp.Namespace, ncp.Name))...)
 }
 
@@ -276,7 +281,7 @@ func (r *namespacedCloudProfileResource) ImportState(ctx context.Context, req re
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
-func (r *namespacedCloudProfileResource) setState(ctx context.Context, state stateSetter, base namespacedCloudProfileModel, ncp *gardencorev1beta1.NamespacedCloudProfile, desired *gardencorev1beta1.NamespacedCloudProfileSpec, manager string) diag.Diagnostics {
+func (r *namespacedCloudProfileResource) setState(ctx context.Context, state stateSetter, base namespacedCloudProfileModel, ncp *gardencorev1beta1.NamespacedCloudProfile, desired *gardencorev1beta1.NamespacedCloudProfileSpec, status keptStatus, manager string) diag.Diagnostics {
 	var diags diag.Diagnostics
 	// The view is of the object without its status and the status's field managers (the
 	// controller's, read below as is): the merged profile is as big as the parent and would be
@@ -315,7 +320,7 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	specValue, d := flattenSpecTerraform(namespacedCloudProfileSpecRoot, spec)
 	diags.Append(d...)
 	var statusSpec terraformValueAt
-	out.Status, statusSpec, d = namespacedCloudProfileStatusValue(ncp.Status, base.keepsMergedStatus())
+	out.Status, statusSpec, d = namespacedCloudProfileStatusValue(status)
 	diags.Append(d...)
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)

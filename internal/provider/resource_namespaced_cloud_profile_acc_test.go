@@ -256,3 +256,79 @@ resource "gardener_namespaced_cloud_profile" "test" {
 		}},
 	})
 }
+
+// TestAccNamespacedCloudProfile_keptMergedStatusIsPlanned: with keep_merged_status, a change of
+// one machine type plans the merged profile exactly (known at plan, changed only at that machine
+// type), the apply matches it without waiting for Gardener's controller, the next plan is empty,
+// and the kept merged profile is what the controller renders.
+func TestAccNamespacedCloudProfile_keptMergedStatusIsPlanned(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := acctest.Client(t)
+	parent, name := acctest.UniqueName("acc-parent"), acctest.UniqueName("acc-ncp")
+	withMemory := func(memory string) string {
+		return keepMergedStatus(parentAndNamespacedConfig(kubeconfig, parent, name, fmt.Sprintf(`
+    kubernetes    = { versions = [{ version = "1.30.5", expiration_date = "2099-06-01T00:00:00Z" }] }
+    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = %q }]`, memory)))
+	}
+	mergedMachineType := tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("machine_types").AtSliceIndex(1)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		CheckDestroy:             resource.ComposeTestCheckFunc(namespacedGone(client, name), cloudProfileGone(client, parent)),
+		Steps: []resource.TestStep{
+			{Config: withMemory("1Ti")},
+			{
+				Config: withMemory("2Ti"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(ncpAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(ncpAddr, mergedMachineType.AtMapKey("memory"), knownvalue.StringExact("2Ti")),
+					plancheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("observed_generation"), knownvalue.Int64Exact(2)),
+					plancheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("kubernetes").AtMapKey("versions"),
+						knownvalue.ListPartial(map[int]knownvalue.Check{1: knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"version": knownvalue.StringExact("1.30.5"), "expiration_date": knownvalue.StringExact("2099-06-01T00:00:00Z"),
+						})})),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ncpAddr, mergedMachineType.AtMapKey("memory"), knownvalue.StringExact("2Ti")),
+				},
+				Check: func(*terraform.State) error { return waitForRenderedStatus(t, client, name) },
+			},
+			{
+				Config:           withMemory("2Ti"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				Check:            keptStatusIsRendered(client, name),
+			},
+		},
+	})
+}
+
+// keptStatusIsRendered compares the state's merged profile with the one Gardener's controller
+// rendered, by the names and values of its versions and machine types.
+func keptStatusIsRendered(client *kube.Client, name string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		ncp, err := client.GetNamespacedCloudProfile(context.Background(), projectNamespace, name)
+		if err != nil {
+			return err
+		}
+		attrs := s.RootModule().Resources[ncpAddr].Primary.Attributes
+		rendered := ncp.Status.CloudProfileSpec
+		checks := map[string]string{
+			"status.cloud_profile_spec.kubernetes.versions.#": fmt.Sprint(len(rendered.Kubernetes.Versions)),
+			"status.cloud_profile_spec.machine_types.#":       fmt.Sprint(len(rendered.MachineTypes)),
+			"status.cloud_profile_spec.machine_images.#":      fmt.Sprint(len(rendered.MachineImages)),
+			"status.observed_generation":                      fmt.Sprint(ncp.Status.ObservedGeneration),
+		}
+		for i, v := range rendered.Kubernetes.Versions {
+			checks[fmt.Sprintf("status.cloud_profile_spec.kubernetes.versions.%d.version", i)] = v.Version
+		}
+		for i, m := range rendered.MachineTypes {
+			checks[fmt.Sprintf("status.cloud_profile_spec.machine_types.%d.name", i)] = m.Name
+			checks[fmt.Sprintf("status.cloud_profile_spec.machine_types.%d.memory", i)] = m.Memory.String()
+		}
+		for k, want := range checks {
+			if got := attrs[k]; got != want {
+				return fmt.Errorf("%s: state has %q, Gardener's controller rendered %q", k, got, want)
+			}
+		}
+		return nil
+	}
+}

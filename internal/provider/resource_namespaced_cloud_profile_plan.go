@@ -4,6 +4,7 @@ import (
 	"context"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -41,19 +42,27 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		return
 	}
 	planReplacementOfTerminating(ctx, req, resp)
+	opts := r.data.options(r.data.now())
+	changing := changingPlan(req)
 	var cfg namespacedCloudProfileModel
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	spec := largeInput(ctx, roleConfig, specLargePath, req.Config.Raw)
-	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
+	var ncp *gardencorev1beta1.NamespacedCloudProfile
+	var unknown []path.Path
+	if !resp.Diagnostics.HasError() && spec.IsKnown() && !cfg.Metadata.IsUnknown() {
+		var diags diag.Diagnostics
+		if ncp, unknown, diags = configuredNamespacedCloudProfile(ctx, cfg, spec); diags.HasError() {
+			ncp = nil // ValidateConfig reported them
+		}
+	}
+	if ncp == nil {
+		if changing {
+			predictNamespacedCloudProfilePlan(ctx, req, resp, nil, nil, nil, opts)
+		}
 		return
 	}
-	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, cfg, spec)
-	if diags.HasError() {
-		return
-	}
-	opts := r.data.options(r.data.now())
 	var old *gardencorev1beta1.NamespacedCloudProfile
 	var problems cloudprofile.Problems
 	localStatus := false // the old object's merged status is computed (see admit)
@@ -83,6 +92,9 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 			// something. (On an update the parent exists: Gardener keeps it while NCPs refer to it.)
 			problems = append(problems, namespacedReferenceProblems(ctx, r.data, ncp, old, parent, &resp.Diagnostics)...)
 		}
+	}
+	if changing {
+		predictNamespacedCloudProfilePlan(ctx, req, resp, knownSpec(ncp, unknown), old, parent, opts)
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)

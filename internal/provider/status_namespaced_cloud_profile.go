@@ -1,6 +1,9 @@
 package provider
 
 import (
+	"context"
+	"fmt"
+
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -8,6 +11,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
 var namespacedCloudProfileStatusType = types.ObjectType{AttrTypes: map[string]attr.Type{
@@ -19,15 +25,17 @@ var namespacedCloudProfileStatusType = types.ObjectType{AttrTypes: map[string]at
 func namespacedCloudProfileStatusAttribute() schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{
 		Computed: true,
-		MarkdownDescription: "Status written by Gardener's NamespacedCloudProfile controller, read as-is; null unless `keep_merged_status = true`. " +
-			"It lags behind until the controller has reconciled; the `gardener_namespaced_cloud_profile` data source computes the merge locally.",
+		MarkdownDescription: "The status Gardener's NamespacedCloudProfile controller renders for `metadata.generation`; null unless `keep_merged_status = true`. " +
+			"The provider computes it exactly as the controller does (planned at plan time, and changing only where the merge changes), " +
+			"so it never lags behind the controller's own copy in the cluster.",
 		Attributes: map[string]schema.Attribute{
 			"observed_generation": schema.Int64Attribute{
 				Computed:            true,
-				MarkdownDescription: "The `metadata.generation` the controller last rendered `cloud_profile_spec` for.",
+				MarkdownDescription: "The `metadata.generation` that `cloud_profile_spec` is rendered for.",
 			},
 			"cloud_profile_spec": computedResourceSpecAttribute(cloudProfileSpecRoot,
-				"The merged profile: the parent CloudProfile's spec with this profile's overrides applied, as Gardener rendered it."),
+				"The merged profile: the parent CloudProfile's spec with this profile's overrides applied, as Gardener renders it "+
+					"(architecture lists Gardener derives from sets are in order of first occurrence)."),
 		},
 	}
 }
@@ -37,19 +45,55 @@ func computedResourceSpecAttribute(root specField, description string) schema.Si
 	return schema.SingleNestedAttribute{Computed: true, MarkdownDescription: description, Attributes: computedResourceAttributes(root.children)}
 }
 
-// namespacedCloudProfileStatusValue converts the status as read, or null unless the status is
-// kept. Its cloud_profile_spec is null in the object and returned as a ready Terraform value
-// instead (see setStateWithValues).
-func namespacedCloudProfileStatusValue(s gardencorev1beta1.NamespacedCloudProfileStatus, keep bool) (types.Object, terraformValueAt, diag.Diagnostics) {
+// keptStatus is the status a state keeps: none unless keep_merged_status.
+type keptStatus struct {
+	kept               bool
+	observedGeneration int64
+	spec               tftypes.Value
+}
+
+// namespacedCloudProfileStatusValue converts the kept status, or null. Its cloud_profile_spec is
+// null in the object and returned as a ready Terraform value instead (see setStateWithValues).
+func namespacedCloudProfileStatusValue(s keptStatus) (types.Object, terraformValueAt, diag.Diagnostics) {
 	at := path.Root("status").AtName("cloud_profile_spec")
-	if !keep {
+	if !s.kept {
 		return types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes), terraformValueAt{at, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil)}, nil
 	}
-	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, s.CloudProfileSpec)
-	obj, d := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
-		"observed_generation": types.Int64Value(s.ObservedGeneration),
+	obj, diags := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
+		"observed_generation": types.Int64Value(s.observedGeneration),
 		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})
-	diags.Append(d...)
-	return obj, terraformValueAt{at, spec}, diags
+	return obj, terraformValueAt{at, s.spec}, diags
+}
+
+// keptStatus computes the status the state keeps with keep_merged_status: the merge of the parent
+// with the object's spec, for its generation, as Gardener's controller renders it (whose own copy
+// in the cluster lags behind until it has reconciled). planned is the merged profile of the plan
+// (null on a read): when the parent changed since the plan, the state keeps the planned one, and
+// the next refresh shows the change.
+func (r *namespacedCloudProfileResource) keptStatus(ctx context.Context, client *kube.Client, ncp *gardencorev1beta1.NamespacedCloudProfile, keep bool, planned tftypes.Value) (keptStatus, diag.Diagnostics) {
+	if !keep {
+		return keptStatus{}, nil
+	}
+	out := keptStatus{kept: true, observedGeneration: ncp.Generation}
+	parent, err := client.ParentCloudProfile(ctx, ncp.Spec.Parent.Name)
+	var diags diag.Diagnostics
+	if err == nil {
+		out.spec, diags = flattenSpecTerraform(cloudProfileSpecRoot, cloudprofile.MergeNamespacedCloudProfile(parent.Spec, ncp.Spec, cloudprofile.MergeOptions{}))
+	}
+	plannedKnown := planned.IsKnown() && !planned.IsNull()
+	switch {
+	case plannedKnown && (err != nil || !sameValue(planned, out.spec)):
+		out.spec = planned
+		diags.AddAttributeWarning(path.Root("status"), "Parent CloudProfile changed since the plan",
+			fmt.Sprintf("The state keeps the merged profile of NamespacedCloudProfile %s/%s as planned; its parent CloudProfile %q changed since the plan, "+
+				"and the next plan shows the merged profile as it is now.", ncp.Namespace, ncp.Name, ncp.Spec.Parent.Name))
+	case err != nil:
+		out.observedGeneration = ncp.Status.ObservedGeneration
+		out.spec, diags = flattenSpecTerraform(cloudProfileSpecRoot, ncp.Status.CloudProfileSpec)
+		diags.AddAttributeWarning(path.Root("status"), "Merged profile as the controller wrote it",
+			fmt.Sprintf("The parent CloudProfile %q of NamespacedCloudProfile %s/%s could not be read (%v), so the state keeps the merged profile Gardener's controller last wrote.",
+				ncp.Spec.Parent.Name, ncp.Namespace, ncp.Name, err))
+	}
+	return out, diags
 }
