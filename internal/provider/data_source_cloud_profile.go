@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 var _ datasource.DataSourceWithConfigure = (*cloudProfileDataSource)(nil)
@@ -38,6 +39,11 @@ type cloudProfileDataSourceModel struct {
 // Metadata names the data source.
 func (d *cloudProfileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_cloud_profile"
+}
+
+// LargeAttributes are the spec and the lists derived from it, kept from the framework.
+func (d *cloudProfileDataSource) LargeAttributes() []largevalue.Path {
+	return append([]largevalue.Path{specLargePath}, derivedListPaths...)
 }
 
 // Schema describes the data source.
@@ -118,5 +124,5 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, append(m.lists, terraformValueAt{path.Root("spec"), spec})...)...)
+	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, &m, append(m.lists, largevalue.ValueAtPath{Path: path.Root("spec"), Value: spec})...)...)
 }

@@ -17,6 +17,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // What both data sources compute from a profile's (merged) spec at an instant: per-version
@@ -142,8 +143,8 @@ type profileOutputs struct {
 	Regions                         types.Map    `tfsdk:"regions"`
 	Conditions                      types.List   `tfsdk:"conditions"`
 	// lists are the values of the lists and maps of objects, which are null in the fields above:
-	// large values, written with setStateWithValues.
-	lists []terraformValueAt `tfsdk:"-"`
+	// large values, written with largevalue.SetState.
+	lists []largevalue.ValueAtPath `tfsdk:"-"`
 }
 
 func lifecycleStageAttributes() map[string]schema.Attribute {
@@ -491,7 +492,7 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 			diags.AddAttributeError(path.Root(l.name), "Converting the value", err.Error()+". This is a bug in the provider.")
 			continue
 		}
-		out.lists = append(out.lists, terraformValueAt{path.Root(l.name), v})
+		out.lists = append(out.lists, largevalue.ValueAtPath{Path: path.Root(l.name), Value: v})
 	}
 	out.LatestKubernetesVersion = types.StringPointerValue(latest)
 	out.LatestKubernetesVersionsByMinor, d = types.MapValueFrom(ctx, types.StringType, maps.Clone(byMinor))

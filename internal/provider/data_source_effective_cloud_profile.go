@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 var (
@@ -179,16 +180,16 @@ func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasour
 	}
 
 	m.Spec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
-	var large []terraformValueAt
+	var large []largevalue.ValueAtPath
 	if spec != nil {
 		value, diags := flattenSpecTerraform(cloudProfileSpecRoot, *spec)
 		resp.Diagnostics.Append(diags...)
-		large = append(large, terraformValueAt{path.Root("spec"), value})
+		large = append(large, largevalue.ValueAtPath{Path: path.Root("spec"), Value: value})
 	}
 	m.profileOutputs, diags = computeProfileOutputs(ctx, spec, status, ev, fixed...)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, append(large, m.lists...)...)...)
+	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, &m, append(large, m.lists...)...)...)
 }

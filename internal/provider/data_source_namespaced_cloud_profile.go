@@ -15,6 +15,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 var _ datasource.DataSourceWithConfigure = (*namespacedCloudProfileDataSource)(nil)
@@ -55,6 +56,12 @@ var namespacedStatusDataSourceType = types.ObjectType{AttrTypes: map[string]attr
 // Metadata names the data source.
 func (d *namespacedCloudProfileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
+}
+
+// LargeAttributes are the merged spec, the controller's merged profile and the lists derived from
+// the merged spec, kept from the framework.
+func (d *namespacedCloudProfileDataSource) LargeAttributes() []largevalue.Path {
+	return append([]largevalue.Path{{"merged_spec"}, statusSpecLargePath}, derivedListPaths...)
 }
 
 // Schema describes the data source.
@@ -152,7 +159,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	resp.Diagnostics.Append(diags...)
 	m.Spec, diags = flattenNamespacedCloudProfileSpec(ctx, ncp.Spec)
 	resp.Diagnostics.Append(diags...)
-	var large []terraformValueAt
+	var large []largevalue.ValueAtPath
 	m.Status, large, diags = namespacedStatusDataSourceValue(ncp.Status)
 	resp.Diagnostics.Append(diags...)
 	m.ParentFound = types.BoolValue(r.merged != nil)
@@ -160,7 +167,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	if r.merged != nil {
 		mergedValue, diags := flattenSpecTerraform(cloudProfileSpecRoot, *r.merged)
 		resp.Diagnostics.Append(diags...)
-		large = append(large, terraformValueAt{path.Root("merged_spec"), mergedValue})
+		large = append(large, largevalue.ValueAtPath{Path: path.Root("merged_spec"), Value: mergedValue})
 	}
 	m.StatusInSync = types.BoolValue(r.sync != nil && r.sync.InSync)
 	m.profileOutputs, diags = computeProfileOutputs(ctx, r.merged, nil, ev, r.conditions(ev.at)...)
@@ -168,7 +175,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(setStateWithValues(ctx, &resp.State, &m, append(large, m.lists...)...)...)
+	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, &m, append(large, m.lists...)...)...)
 }
 
 // namespacedProfileRead is a NamespacedCloudProfile as read, with the local merge with its parent.
@@ -221,8 +228,8 @@ func (r namespacedProfileRead) conditions(at time.Time) []cloudprofile.Condition
 
 // namespacedStatusDataSourceValue converts the status as read; null when nothing was rendered.
 // Its cloud_profile_spec is null in the object and returned as a ready Terraform value instead
-// (see setStateWithValues).
-func namespacedStatusDataSourceValue(s gardencorev1beta1.NamespacedCloudProfileStatus) (types.Object, []terraformValueAt, diag.Diagnostics) {
+// (see largevalue.SetState).
+func namespacedStatusDataSourceValue(s gardencorev1beta1.NamespacedCloudProfileStatus) (types.Object, []largevalue.ValueAtPath, diag.Diagnostics) {
 	if s.ObservedGeneration == 0 {
 		return types.ObjectNull(namespacedStatusDataSourceType.AttrTypes), nil, nil
 	}
@@ -232,5 +239,5 @@ func namespacedStatusDataSourceValue(s gardencorev1beta1.NamespacedCloudProfileS
 		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})
 	diags.Append(d...)
-	return obj, []terraformValueAt{{path.Root("status").AtName("cloud_profile_spec"), spec}}, diags
+	return obj, []largevalue.ValueAtPath{{Path: path.Root("status").AtName("cloud_profile_spec"), Value: spec}}, diags
 }

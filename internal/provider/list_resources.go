@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -244,34 +243,4 @@ func (r *namespacedCloudProfileListResource) result(ctx context.Context, req lis
 		res.Diagnostics.Append(rr.setState(ctx, res.Resource, namespacedCloudProfileModel{}, ncp, nil, keptStatus{}, client.FieldManager())...)
 	}
 	return res
-}
-
-var _ tfprotov6.ListResourceServer = (*largeValueServer)(nil)
-
-// listServer is the framework's server as a list resource server.
-func (s *largeValueServer) listServer() (tfprotov6.ListResourceServer, error) {
-	ls, ok := s.ProviderServer.(tfprotov6.ListResourceServer)
-	if !ok {
-		return nil, fmt.Errorf("the provider server %T serves no list resources; this is a bug in the provider", s.ProviderServer)
-	}
-	return ls, nil
-}
-
-// ValidateListResourceConfig passes the call to the framework's server (list values are never
-// large: include_resource results are built in full).
-func (s *largeValueServer) ValidateListResourceConfig(ctx context.Context, req *tfprotov6.ValidateListResourceConfigRequest) (*tfprotov6.ValidateListResourceConfigResponse, error) {
-	ls, err := s.listServer()
-	if err != nil {
-		return nil, err
-	}
-	return ls.ValidateListResourceConfig(ctx, req)
-}
-
-// ListResource passes the call to the framework's server.
-func (s *largeValueServer) ListResource(ctx context.Context, req *tfprotov6.ListResourceRequest) (*tfprotov6.ListResourceServerStream, error) {
-	ls, err := s.listServer()
-	if err != nil {
-		return nil, err
-	}
-	return ls.ListResource(ctx, req)
 }

@@ -16,6 +16,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // A changing plan leaves "known after apply" only where nobody can know the value: the values
@@ -24,7 +25,7 @@ import (
 // package's model of what the server stores (StoredCloudProfile, StoredNamespacedCloudProfile).
 // A configuration with unknown values is not predicted: its stored form depends on them. The
 // predictions run in ModifyPlan, with the provider's settings (its clock and the rules' options),
-// and reach the large attributes through planLarge.
+// and reach the large attributes through largevalue.Plan.
 
 // changingPlan tells whether the plan creates or changes the resource (large values are stand-ins
 // in the framework's plan that differ from the prior state's only when the value changed).
@@ -49,7 +50,7 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 	var keep types.Bool
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("keep_status"), &keep)...)
 	if !keep.IsUnknown() && !keep.ValueBool() {
-		resp.Diagnostics.Append(planLarge(ctx, &resp.Plan, largePath{"status"}, func(_ rschema.Attribute, planned tftypes.Value) tftypes.Value {
+		resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, largevalue.Path{"status"}, func(_ rschema.Attribute, planned tftypes.Value) tftypes.Value {
 			return tftypes.NewValue(planned.Type(), nil)
 		})...)
 	}
@@ -57,17 +58,33 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 	if old != nil {
 		oldProfile = &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: priorGeneration(req.State.Raw)}, Spec: old.Spec}
 	}
-	if cp == nil {
-		return
-	}
-	resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, cloudprofile.StoredCloudProfileGeneration(oldProfile))...)
-	resp.Diagnostics.Append(planLarge(ctx, &resp.Plan, specLargePath, func(a rschema.Attribute, planned tftypes.Value) tftypes.Value {
-		if planned.IsFullyKnown() {
-			return planned // every entry unchanged or configured whole: nothing to fill in
+	var storedSpec func() any
+	if cp != nil {
+		resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, cloudprofile.StoredCloudProfileGeneration(oldProfile))...)
+		storedSpec = func() any {
+			stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: cp.Spec}, oldProfile, opts)
+			return stored.Spec
 		}
-		stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: cp.Spec}, oldProfile, opts)
-		return withPredictedSpec(cloudProfileSpecRoot, a, planned, stored.Spec)
-	})...)
+	}
+	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, specPlanner(ctx, req, old != nil, cloudProfileSpecRoot, storedSpec))...)
+}
+
+// specPlanner plans the spec of a changing plan: entries the configuration leaves as they were
+// keep their prior value (keepUnchangedSpecEntries; update only), and the values still unknown
+// are filled from storedSpec, the spec the server will store (nil: not predictable).
+func specPlanner(ctx context.Context, req resource.ModifyPlanRequest, update bool, root specField, storedSpec func() any) largevalue.Planner {
+	config := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
+	prior := tftypes.NewValue(root.tfType, nil)
+	if update {
+		prior = largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)
+	}
+	return func(a rschema.Attribute, planned tftypes.Value) tftypes.Value {
+		planned, _ = keepUnchangedSpecEntries(a, planned, config, prior)
+		if storedSpec == nil || planned.IsFullyKnown() {
+			return planned // nothing to predict, or every entry unchanged or configured whole
+		}
+		return withPredictedSpec(root, a, planned, storedSpec())
+	}
 }
 
 // predictNamespacedCloudProfilePlan plans, for a changing plan, the stored spec of the configured
@@ -75,6 +92,7 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 // and the status: null unless kept, else the merge with parent (unknown without a parent).
 func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options) {
 	var stored *gardencorev1beta1.NamespacedCloudProfile
+	var storedSpec func() any
 	if ncp != nil {
 		var oldProfile *gardencorev1beta1.NamespacedCloudProfile
 		if old != nil {
@@ -82,10 +100,9 @@ func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyP
 		}
 		stored, _ = cloudprofile.StoredNamespacedCloudProfile(&gardencorev1beta1.NamespacedCloudProfile{Spec: ncp.Spec}, oldProfile, opts)
 		resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, stored.Generation)...)
-		resp.Diagnostics.Append(planLarge(ctx, &resp.Plan, specLargePath, func(a rschema.Attribute, planned tftypes.Value) tftypes.Value {
-			return withPredictedSpec(namespacedCloudProfileSpecRoot, a, planned, stored.Spec)
-		})...)
+		storedSpec = func() any { return stored.Spec }
 	}
+	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, specPlanner(ctx, req, old != nil, namespacedCloudProfileSpecRoot, storedSpec))...)
 	var keep types.Bool
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("keep_merged_status"), &keep)...)
 	switch {
@@ -115,7 +132,7 @@ func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, st
 		return diags
 	}
 	merged := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, stored.Spec, cloudprofile.MergeOptions{})
-	diags.Append(planLarge(ctx, &resp.Plan, statusSpecLargePath, func(_ rschema.Attribute, planned tftypes.Value) tftypes.Value {
+	diags.Append(largevalue.Plan(ctx, &resp.Plan, statusSpecLargePath, func(_ rschema.Attribute, planned tftypes.Value) tftypes.Value {
 		value, d := flattenSpecTerraform(cloudProfileSpecRoot, merged)
 		if d.HasError() {
 			return tftypes.NewValue(planned.Type(), tftypes.UnknownValue)
@@ -182,12 +199,12 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	if !planned.IsKnown() {
 		return predicted, predicted.Type().Equal(planned.Type())
 	}
-	attrs := nestedAttributes(a)
+	attrs := largevalue.NestedAttributes(a)
 	if attrs == nil || planned.IsNull() || !predicted.IsKnown() || predicted.IsNull() {
 		return planned, false
 	}
 	if _, isList := a.(rschema.ListNestedAttribute); !isList {
-		return mapAttributes(planned, predicted, func(name string, value, predictedValue tftypes.Value) (tftypes.Value, bool) {
+		return largevalue.MapAttributes(planned, predicted, func(name string, value, predictedValue tftypes.Value) (tftypes.Value, bool) {
 			if unordered[name] && listLength(predictedValue) > 1 {
 				return value, false
 			}
@@ -196,7 +213,7 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	}
 	if key := listKeyAttribute(attrs); key != "" {
 		byKey := entriesByKey(predicted, key)
-		return mapElements(planned, planned, func(element, _ tftypes.Value) (tftypes.Value, bool) {
+		return largevalue.MapElements(planned, planned, func(element, _ tftypes.Value) (tftypes.Value, bool) {
 			p, ok := byKey[stringAttribute(element, key)]
 			if !ok {
 				return element, false
@@ -208,7 +225,7 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	if planned.As(&plannedElements) != nil || predicted.As(&predictedElements) != nil || len(plannedElements) != len(predictedElements) {
 		return planned, false
 	}
-	return mapElements(planned, predicted, func(element, p tftypes.Value) (tftypes.Value, bool) {
+	return largevalue.MapElements(planned, predicted, func(element, p tftypes.Value) (tftypes.Value, bool) {
 		return fillUnknowns(rschema.SingleNestedAttribute{Attributes: attrs}, element, p)
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // plainCloudProfileSpec is a profile that leaves every default to Gardener.
@@ -33,21 +34,21 @@ func plainCloudProfileSpec() gardencorev1beta1.CloudProfileSpec {
 func planOf(t *testing.T, config gardencorev1beta1.CloudProfileSpec, prior *gardencorev1beta1.CloudProfileSpec) tftypes.Value {
 	t.Helper()
 	ctx := context.Background()
-	_, ls := resourceLargeSchema(ctx, newCloudProfileResource())
-	configValue := cloudProfileResourceValue(t, ls.typ, config, false)
-	priorValue := tftypes.NewValue(ls.typ, nil)
+	_, ls := largevalue.ResourceSchema(ctx, TypeName, newCloudProfileResource())
+	configValue := cloudProfileResourceValue(t, ls.Type(), config, false)
+	priorValue := tftypes.NewValue(ls.Type(), nil)
 	if prior != nil {
-		priorValue = cloudProfileResourceValue(t, ls.typ, *prior, true)
+		priorValue = cloudProfileResourceValue(t, ls.Type(), *prior, true)
 	}
 	shim, err := NewProtocol6Server(New("test"))()
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := shim.PlanResourceChange(ctx, planRequest(t, ls.typ, configValue, priorValue, configValue))
+	resp, err := shim.PlanResourceChange(ctx, planRequest(t, ls.Type(), configValue, priorValue, configValue))
 	if err != nil {
 		t.Fatal(err)
 	}
-	state, err := resp.PlannedState.Unmarshal(ls.typ)
+	state, err := resp.PlannedState.Unmarshal(ls.Type())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,17 +64,17 @@ func TestPlan_ACreatePredictsWhatGardenerStores(t *testing.T) {
 	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: config}, nil, cloudprofile.DefaultOptions(time.Now()))
 	want, diags := flattenSpecTerraform(cloudProfileSpecRoot, stored.Spec)
 	requireNoDiags(t, diags)
-	got, _ := valueAt(planned, specLargePath)
+	got, _ := largevalue.At(planned, specLargePath)
 	if !got.Equal(want) {
 		diffs, _ := got.Diff(want)
 		t.Fatalf("planned spec differs from the stored one at %v", firstDiffs(diffs))
 	}
-	if generation, _ := valueAt(planned, largePath{"metadata", "generation"}); !generation.Equal(tftypes.NewValue(tftypes.Number, 0)) {
+	if generation, _ := largevalue.At(planned, largevalue.Path{"metadata", "generation"}); !generation.Equal(tftypes.NewValue(tftypes.Number, 0)) {
 		t.Fatalf("generation %v, want 0", generation)
 	}
-	for _, p := range []largePath{{"metadata", "uid"}, {"metadata", "resource_version"}} {
-		if v, _ := valueAt(planned, p); v.IsKnown() {
-			t.Errorf("%s is the server's to choose, want unknown, got %v", p.key(), v)
+	for _, p := range []largevalue.Path{{"metadata", "uid"}, {"metadata", "resource_version"}} {
+		if v, _ := largevalue.At(planned, p); v.IsKnown() {
+			t.Errorf("%s is the server's to choose, want unknown, got %v", p.Key(), v)
 		}
 	}
 }
@@ -86,7 +87,7 @@ func TestPlan_ANewEntryOfAnUpdateIsPredicted(t *testing.T) {
 	config := plainCloudProfileSpec()
 	config.MachineTypes = append(config.MachineTypes, gardencorev1beta1.MachineType{Name: "m6g.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi")})
 	planned := planOf(t, config, &storedPrior.Spec)
-	spec, _ := valueAt(planned, specLargePath)
+	spec, _ := largevalue.At(planned, specLargePath)
 	if !spec.IsFullyKnown() {
 		t.Fatalf("planned spec has unknown values: %v", spec)
 	}
@@ -106,7 +107,7 @@ func TestPlan_DerivedArchitecturesOfSeveralValuesStayUnknown(t *testing.T) {
 	config := richCloudProfileSpec()
 	config.MachineImages[0].Versions[0].Architectures = nil // flavors amd64 and arm64
 	planned := planOf(t, config, nil)
-	spec, _ := valueAt(planned, specLargePath)
+	spec, _ := largevalue.At(planned, specLargePath)
 	var images, versions []tftypes.Value
 	if err := attributeOf(spec, "machine_images").As(&images); err != nil {
 		t.Fatal(err)

@@ -11,10 +11,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // TypeName is the provider's type name, the prefix of every resource and data source.
@@ -123,4 +126,18 @@ func (d *providerData) options(now time.Time) cloudprofile.Options {
 		o.RemindUnchanged = d.planReminders
 	}
 	return o
+}
+
+// NewProtocol6Server serves the provider over Terraform's plugin protocol 6: the framework's
+// server, with the profile specs kept out of the framework (largevalue.Server).
+func NewProtocol6Server(newProvider func() provider.Provider) func() (tfprotov6.ProviderServer, error) {
+	return func() (tfprotov6.ProviderServer, error) {
+		framework, err := providerserver.NewProtocol6WithError(newProvider())()
+		if err != nil {
+			return nil, err
+		}
+		return largevalue.NewServer(context.Background(), framework, TypeName,
+			[]resource.Resource{newCloudProfileResource(), newNamespacedCloudProfileResource()},
+			[]datasource.DataSource{newCloudProfileDataSource(), newNamespacedCloudProfileDataSource()}), nil
+	}
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 var (
@@ -56,6 +57,11 @@ type cloudProfileModel struct {
 // Metadata names the resource.
 func (r *cloudProfileResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_cloud_profile"
+}
+
+// LargeAttributes are the spec and the controller's status, kept from the framework.
+func (r *cloudProfileResource) LargeAttributes() []largevalue.Path {
+	return []largevalue.Path{specLargePath, {"status"}}
 }
 
 // Schema describes the resource.
@@ -121,7 +127,7 @@ func (r *cloudProfileResource) Update(ctx context.Context, req resource.UpdateRe
 }
 
 // write applies the plan within the operation's timeout.
-func (r *cloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, mode writeMode, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+func (r *cloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, mode writeMode, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan cloudProfileModel
 	diags.Append(planned.Get(ctx, &plan)...)
 	d, td := timeout(plan.Timeouts)
@@ -131,11 +137,11 @@ func (r *cloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, mo
 	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r.apply(ctx, plan, mode, largeInput(ctx, rolePlanned, specLargePath, planned.Raw), state, identity, diags)
+	r.apply(ctx, plan, mode, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw), state, identity, diags)
 }
 
 // apply writes the planned object (see writeMode) and records what was stored.
-func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, mode writeMode, spec tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, mode writeMode, spec tftypes.Value, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	// Values still unknown at apply are Computed ones left to Gardener (its defaults); expand
 	// leaves them out, which is what applying them means.
 	desired, _, d := configuredCloudProfile(ctx, plan, spec)
@@ -201,7 +207,7 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 	}
 	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, objectRef{"CloudProfile", name}, cp.DeletionTimestamp, cloudprofile.RuleCloudProfileInUse)...)
 	var prior *gardencorev1beta1.CloudProfileSpec
-	if spec := largeInput(ctx, rolePrior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
+	if spec := largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
 		spec, _, d := expandCloudProfileSpecTerraform(spec, path.Root("spec"))
 		resp.Diagnostics.Append(d...)
 		prior = &spec
@@ -238,7 +244,7 @@ func (r *cloudProfileResource) ImportState(ctx context.Context, req resource.Imp
 
 // setState records the object as the provider sees it: what its field manager owns, the versions
 // Gardener dropped from what was desired, server defaults, and the controller's status.
-func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, base cloudProfileModel, cp *gardencorev1beta1.CloudProfile, desired *gardencorev1beta1.CloudProfileSpec, manager string) diag.Diagnostics {
+func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.StateSetter, base cloudProfileModel, cp *gardencorev1beta1.CloudProfile, desired *gardencorev1beta1.CloudProfileSpec, manager string) diag.Diagnostics {
 	var diags diag.Diagnostics
 	var prior any // the spec this state held, whose fields another manager may have taken over since
 	if desired != nil {
@@ -294,6 +300,6 @@ func (r *cloudProfileResource) setState(ctx context.Context, state stateSetter, 
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(setStateWithValues(ctx, state, &out, terraformValueAt{path.Root("spec"), specValue}, terraformValueAt{path.Root("status"), statusValue})...)
+	diags.Append(largevalue.SetState(ctx, state, &out, largevalue.ValueAtPath{Path: path.Root("spec"), Value: specValue}, largevalue.ValueAtPath{Path: path.Root("status"), Value: statusValue})...)
 	return diags
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // ValidateConfig checks the configuration against Gardener's validation of a create, offline. Parts
@@ -20,7 +21,7 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 	var cfg cloudProfileModel
 	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)...)
-	spec, _ := valueAt(req.Config.Raw, specLargePath)
+	spec, _ := largevalue.At(req.Config.Raw, specLargePath)
 	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
@@ -49,7 +50,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	spec := largeInput(ctx, roleConfig, specLargePath, req.Config.Raw)
+	spec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
 	var cp *gardencorev1beta1.CloudProfile
 	var unknown []path.Path
 	if !resp.Diagnostics.HasError() && spec.IsKnown() && !cfg.Metadata.IsUnknown() {
@@ -69,7 +70,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		var state cloudProfileModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		// A new name replaces the object: the plan is a create, not an update.
-		if o, _, d := configuredCloudProfile(ctx, state, largeInput(ctx, rolePrior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == cp.Name {
+		if o, _, d := configuredCloudProfile(ctx, state, largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == cp.Name {
 			old = o
 		}
 	}
@@ -91,7 +92,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var plan cloudProfileModel
 		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-		planned, _, d := configuredCloudProfile(ctx, plan, largeInput(ctx, rolePlanned, specLargePath, req.Plan.Raw))
+		planned, _, d := configuredCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, req.Plan.Raw))
 		if !d.HasError() {
 			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {
 				return c.GetCloudProfile(ctx, cp.Name)

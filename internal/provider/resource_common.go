@@ -1,48 +1,15 @@
 package provider
 
 import (
-	"context"
 	"strings"
 	"time"
 
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
-
-// stateSetter is the part of tfsdk.State the resources write through.
-type stateSetter interface {
-	Set(ctx context.Context, val any) diag.Diagnostics
-	SetAttribute(ctx context.Context, p path.Path, val any) diag.Diagnostics
-}
-
-// terraformValueAt is a value, ready in Terraform's representation, for the attribute at path.
-type terraformValueAt struct {
-	path  path.Path
-	value tftypes.Value
-}
-
-// setStateWithValues writes the model, whose attributes at the given paths are null, and then
-// those attributes as ready Terraform values: for a profile with thousands of versions the
-// framework's conversion of an object value costs far more than building the value directly
-// (flattenSpecTerraform). Large attributes go to the largeValueServer instead of the framework.
-func setStateWithValues(ctx context.Context, state stateSetter, model any, values ...terraformValueAt) diag.Diagnostics {
-	diags := state.Set(ctx, model)
-	large := largeValuesFrom(ctx)
-	for _, v := range values {
-		if diags.HasError() {
-			return diags
-		}
-		if large.capture(v.path, v.value) {
-			continue // the largeValueServer puts it into the response
-		}
-		diags.Append(state.SetAttribute(ctx, v.path, v.value)...)
-	}
-	return diags
-}
 
 // objectAsOptions let nested objects with unknown or null parts be read into models.
 var objectAsOptions = basetypes.ObjectAsOptions{UnhandledNullAsEmpty: true, UnhandledUnknownAsEmpty: true}
@@ -108,6 +75,8 @@ func timeoutsAttrTypes() map[string]attr.Type {
 
 // Paths of the large attributes the resources read from requests.
 var (
-	specLargePath       = largePath{"spec"}
-	statusSpecLargePath = largePath{"status", "cloud_profile_spec"}
+	specLargePath       = largevalue.Path{"spec"}
+	statusSpecLargePath = largevalue.Path{"status", "cloud_profile_spec"}
+	// derivedListPaths are the lists the data sources derive from a spec.
+	derivedListPaths = []largevalue.Path{{"kubernetes_versions"}, {"machine_images"}, {"regions"}, {"conditions"}}
 )

@@ -23,6 +23,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 var (
@@ -56,6 +57,11 @@ func (m namespacedCloudProfileModel) keepsMergedStatus() bool { return m.KeepMer
 // Metadata names the resource.
 func (r *namespacedCloudProfileResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
+}
+
+// LargeAttributes are the spec and the merged profile, kept from the framework.
+func (r *namespacedCloudProfileResource) LargeAttributes() []largevalue.Path {
+	return []largevalue.Path{specLargePath, statusSpecLargePath}
 }
 
 // Schema describes the resource.
@@ -119,7 +125,7 @@ func (r *namespacedCloudProfileResource) Update(ctx context.Context, req resourc
 }
 
 // write applies the plan within the operation's timeout.
-func (r *namespacedCloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, mode writeMode, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+func (r *namespacedCloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, mode writeMode, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan namespacedCloudProfileModel
 	diags.Append(planned.Get(ctx, &plan)...)
 	d, td := timeout(plan.Timeouts)
@@ -129,12 +135,12 @@ func (r *namespacedCloudProfileResource) write(ctx context.Context, planned tfsd
 	}
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	r.apply(ctx, plan, mode, largeInput(ctx, rolePlanned, specLargePath, planned.Raw), largeInput(ctx, rolePlanned, statusSpecLargePath, planned.Raw), state, identity, diags)
+	r.apply(ctx, plan, mode, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw), largevalue.Input(ctx, largevalue.Planned, statusSpecLargePath, planned.Raw), state, identity, diags)
 }
 
 // apply writes the planned object (see writeMode) and records what was stored; mergedStatus is
 // the planned status.cloud_profile_spec.
-func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, mode writeMode, spec, mergedStatus tftypes.Value, state stateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, mode writeMode, spec, mergedStatus tftypes.Value, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
 	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, spec)
 	diags.Append(d...)
@@ -231,7 +237,7 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 	}
 	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, namespacedRefOf(namespace, name), ncp.DeletionTimestamp, cloudprofile.RuleNamespacedCloudProfileInUse)...)
 	var prior *gardencorev1beta1.NamespacedCloudProfileSpec
-	if spec := largeInput(ctx, rolePrior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
+	if spec := largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
 		spec, _, d := expandNamespacedCloudProfileSpecTerraform(spec, path.Root("spec"))
 		resp.Diagnostics.Append(d...)
 		prior = &spec
@@ -281,7 +287,7 @@ func (r *namespacedCloudProfileResource) ImportState(ctx context.Context, req re
 	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }
 
-func (r *namespacedCloudProfileResource) setState(ctx context.Context, state stateSetter, base namespacedCloudProfileModel, ncp *gardencorev1beta1.NamespacedCloudProfile, desired *gardencorev1beta1.NamespacedCloudProfileSpec, status keptStatus, manager string) diag.Diagnostics {
+func (r *namespacedCloudProfileResource) setState(ctx context.Context, state largevalue.StateSetter, base namespacedCloudProfileModel, ncp *gardencorev1beta1.NamespacedCloudProfile, desired *gardencorev1beta1.NamespacedCloudProfileSpec, status keptStatus, manager string) diag.Diagnostics {
 	var diags diag.Diagnostics
 	// The view is of the object without its status and the status's field managers (the
 	// controller's, read below as is): the merged profile is as big as the parent and would be
@@ -319,7 +325,7 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	out.Spec = types.ObjectNull(namespacedCloudProfileSpecType().AttrTypes)
 	specValue, d := flattenSpecTerraform(namespacedCloudProfileSpecRoot, spec)
 	diags.Append(d...)
-	var statusSpec terraformValueAt
+	var statusSpec []largevalue.ValueAtPath
 	out.Status, statusSpec, d = namespacedCloudProfileStatusValue(status)
 	diags.Append(d...)
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
@@ -337,7 +343,7 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state sta
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(setStateWithValues(ctx, state, &out, terraformValueAt{path.Root("spec"), specValue}, statusSpec)...)
+	diags.Append(largevalue.SetState(ctx, state, &out, append(statusSpec, largevalue.ValueAtPath{Path: path.Root("spec"), Value: specValue})...)...)
 	return diags
 }
 

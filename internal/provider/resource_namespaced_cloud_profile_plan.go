@@ -14,6 +14,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // ValidateConfig checks the configuration against Gardener's static validation, offline.
@@ -21,7 +22,7 @@ func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req
 	var cfg namespacedCloudProfileModel
 	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)...)
-	spec, _ := valueAt(req.Config.Raw, specLargePath)
+	spec, _ := largevalue.At(req.Config.Raw, specLargePath)
 	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
@@ -48,7 +49,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	// The checks read the configuration, not the plan: in the plan, every Computed value the
 	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	spec := largeInput(ctx, roleConfig, specLargePath, req.Config.Raw)
+	spec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
 	var ncp *gardencorev1beta1.NamespacedCloudProfile
 	var unknown []path.Path
 	if !resp.Diagnostics.HasError() && spec.IsKnown() && !cfg.Metadata.IsUnknown() {
@@ -70,9 +71,9 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		var state namespacedCloudProfileModel
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 		// A new name or namespace replaces the object: the plan is a create, not an update.
-		if o, _, d := configuredNamespacedCloudProfile(ctx, state, largeInput(ctx, rolePrior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
+		if o, _, d := configuredNamespacedCloudProfile(ctx, state, largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
 			old = o
-			old.Status = statusOf(state.Status, largeInput(ctx, rolePrior, statusSpecLargePath, req.State.Raw))
+			old.Status = statusOf(state.Status, largevalue.Input(ctx, largevalue.Prior, statusSpecLargePath, req.State.Raw))
 			localStatus = !state.keepsMergedStatus()
 			problems = onlyNew(cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, old, opts),
 				cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, opts))
@@ -108,7 +109,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var plan namespacedCloudProfileModel
 		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-		planned, _, d := configuredNamespacedCloudProfile(ctx, plan, largeInput(ctx, rolePlanned, specLargePath, req.Plan.Raw))
+		planned, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, req.Plan.Raw))
 		if !d.HasError() {
 			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), before, planned, get)...)
 		}

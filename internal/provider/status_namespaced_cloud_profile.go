@@ -14,6 +14,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 var namespacedCloudProfileStatusType = types.ObjectType{AttrTypes: map[string]attr.Type{
@@ -53,17 +54,17 @@ type keptStatus struct {
 }
 
 // namespacedCloudProfileStatusValue converts the kept status, or null. Its cloud_profile_spec is
-// null in the object and returned as a ready Terraform value instead (see setStateWithValues).
-func namespacedCloudProfileStatusValue(s keptStatus) (types.Object, terraformValueAt, diag.Diagnostics) {
-	at := path.Root("status").AtName("cloud_profile_spec")
+// null in the object and returned as a ready Terraform value instead (see largevalue.SetState);
+// a null status has none.
+func namespacedCloudProfileStatusValue(s keptStatus) (types.Object, []largevalue.ValueAtPath, diag.Diagnostics) {
 	if !s.kept {
-		return types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes), terraformValueAt{at, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil)}, nil
+		return types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes), nil, nil
 	}
 	obj, diags := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
 		"observed_generation": types.Int64Value(s.observedGeneration),
 		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})
-	return obj, terraformValueAt{at, s.spec}, diags
+	return obj, []largevalue.ValueAtPath{{Path: path.Root("status").AtName("cloud_profile_spec"), Value: s.spec}}, diags
 }
 
 // keptStatus computes the status the state keeps with keep_merged_status: the merge of the parent
@@ -83,7 +84,7 @@ func (r *namespacedCloudProfileResource) keptStatus(ctx context.Context, client 
 	}
 	plannedKnown := planned.IsKnown() && !planned.IsNull()
 	switch {
-	case plannedKnown && (err != nil || !sameValue(planned, out.spec)):
+	case plannedKnown && (err != nil || !largevalue.Equal(planned, out.spec)):
 		out.spec = planned
 		diags.AddAttributeWarning(path.Root("status"), "Parent CloudProfile changed since the plan",
 			fmt.Sprintf("The state keeps the merged profile of NamespacedCloudProfile %s/%s as planned; its parent CloudProfile %q changed since the plan, "+

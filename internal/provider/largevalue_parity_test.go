@@ -3,10 +3,11 @@ package provider
 import (
 	"context"
 	"reflect"
-	"strings"
+	"slices"
 	"testing"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -14,23 +15,26 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"k8s.io/utils/ptr"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// TestLargeAttributesHaveNothingTheServerWouldSkip: the largeValueServer plans the large
+// TestLargeAttributesHaveNothingTheServerWouldSkip: the largevalue.Server plans the large
 // attributes itself and knows only unknown marking and semantic equality, so no attribute below
 // them may carry a default or a plan modifier, and nesting is single or list only.
 func TestLargeAttributesHaveNothingTheServerWouldSkip(t *testing.T) {
 	ctx := context.Background()
 	for _, r := range []resource.Resource{newCloudProfileResource(), newNamespacedCloudProfileResource()} {
-		name, ls := resourceLargeSchema(ctx, r)
-		if len(ls.paths) == 0 {
+		name, ls := largevalue.ResourceSchema(ctx, TypeName, r)
+		if len(ls.Paths()) == 0 {
 			t.Fatalf("%s: no large attributes", name)
 		}
-		for key, a := range ls.attributes {
+		for _, p := range ls.Paths() {
+			a := ls.Attribute(p)
 			if a == nil {
-				t.Fatalf("%s: no attribute at %s", name, key)
+				t.Fatalf("%s: no attribute at %s", name, p.Key())
 			}
-			checkNothingToSkip(t, name+"."+key, a)
+			checkNothingToSkip(t, name+"."+p.Key(), a)
 		}
 	}
 }
@@ -47,7 +51,7 @@ func checkNothingToSkip(t *testing.T, at string, a rschema.Attribute) {
 	case rschema.SetNestedAttribute, rschema.MapNestedAttribute:
 		t.Errorf("%s is nested as a set or map, which the server's walks do not handle", at)
 	}
-	for name, child := range nestedAttributes(a) {
+	for name, child := range largevalue.NestedAttributes(a) {
 		checkNothingToSkip(t, at+"."+name, child)
 	}
 }
@@ -56,11 +60,11 @@ func checkNothingToSkip(t *testing.T, at string, a rschema.Attribute) {
 func planRequest(t *testing.T, typ tftypes.Type, config, prior, proposed tftypes.Value) *tfprotov6.PlanResourceChangeRequest {
 	t.Helper()
 	enc := func(v tftypes.Value) *tfprotov6.DynamicValue {
-		dv, err := encodeValue(typ, v)
+		dv, err := tfprotov6.NewDynamicValue(typ, v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return dv
+		return &dv
 	}
 	return &tfprotov6.PlanResourceChangeRequest{TypeName: TypeName + "_cloud_profile", Config: enc(config), PriorState: enc(prior), ProposedNewState: enc(proposed)}
 }
@@ -95,23 +99,22 @@ func cloudProfileResourceValue(t *testing.T, typ tftypes.Type, spec gardencorev1
 
 // TestLargeValueServerPlansAsTheFramework: for a create, an update of the spec, an update of
 // something else and no change, the planned state with the large values kept out of the framework
-// is exactly the framework's own plan (including which Computed values become unknown), followed
-// by the step the server adds: entries the configuration leaves as they were keep their prior
-// values (keepUnchangedSpecEntries). What the API server fills in is predicted by ModifyPlan in
-// both (planLarge).
+// is exactly the framework's own plan (including which Computed values become unknown), with the
+// provider's own planning of the large values (largevalue.Plan: unchanged entries kept by key, what the
+// API server fills in predicted) run in both.
 func TestLargeValueServerPlansAsTheFramework(t *testing.T) {
 	ctx := context.Background()
-	_, ls := resourceLargeSchema(ctx, newCloudProfileResource())
+	_, ls := largevalue.ResourceSchema(ctx, TypeName, newCloudProfileResource())
 	specA := richCloudProfileSpec()
 	specB := richCloudProfileSpec()
 	specB.Kubernetes.Versions[1].ExpirationDate = at(2027, 4, 1)
 	specB.Bastion = nil
 	withDefaults := richCloudProfileSpec() // as stored: Gardener filled in a default the configuration leaves out
 	withDefaults.VolumeTypes[0].Usable = ptr.To(true)
-	configA := cloudProfileResourceValue(t, ls.typ, specA, false)
-	configB := cloudProfileResourceValue(t, ls.typ, specB, false)
-	stateA := cloudProfileResourceValue(t, ls.typ, withDefaults, true)
-	relabelled, err := withValueAt(configA, largePath{"force_conflicts"}, tftypes.NewValue(tftypes.Bool, true))
+	configA := cloudProfileResourceValue(t, ls.Type(), specA, false)
+	configB := cloudProfileResourceValue(t, ls.Type(), specB, false)
+	stateA := cloudProfileResourceValue(t, ls.Type(), withDefaults, true)
+	relabelled, err := largevalue.Replace(configA, largevalue.Path{"force_conflicts"}, tftypes.NewValue(tftypes.Bool, true))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,14 +123,14 @@ func TestLargeValueServerPlansAsTheFramework(t *testing.T) {
 		config, prior, proposed  tftypes.Value
 		wantUnknownInPlannedSpec bool
 	}{
-		{"create", configA, tftypes.NewValue(ls.typ, nil), configA, false},
+		{"create", configA, tftypes.NewValue(ls.Type(), nil), configA, false},
 		{"spec changed", configB, stateA, configB, false},
 		{"other attribute changed", relabelled, stateA, relabelled, false},
 		{"no change", stateA, stateA, stateA, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			req := planRequest(t, ls.typ, c.config, c.prior, c.proposed)
+			req := planRequest(t, ls.Type(), c.config, c.prior, c.proposed)
 			framework, err := providerserver.NewProtocol6WithError(New("test")())()
 			if err != nil {
 				t.Fatal(err)
@@ -144,12 +147,11 @@ func TestLargeValueServerPlansAsTheFramework(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantState, err := want.PlannedState.Unmarshal(ls.typ)
+			wantState, err := want.PlannedState.Unmarshal(ls.Type())
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantState = withProviderPlanSteps(t, ls, wantState, c.config, c.prior)
-			gotState, err := got.PlannedState.Unmarshal(ls.typ)
+			gotState, err := got.PlannedState.Unmarshal(ls.Type())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,31 +162,12 @@ func TestLargeValueServerPlansAsTheFramework(t *testing.T) {
 			if len(got.Diagnostics) != len(want.Diagnostics) {
 				t.Errorf("%d diagnostics, the framework gives %d", len(got.Diagnostics), len(want.Diagnostics))
 			}
-			spec, _ := valueAt(gotState, specLargePath)
+			spec, _ := largevalue.At(gotState, specLargePath)
 			if spec.IsFullyKnown() == c.wantUnknownInPlannedSpec {
 				t.Errorf("planned spec fully known = %v, want %v", spec.IsFullyKnown(), !c.wantUnknownInPlannedSpec)
 			}
 		})
 	}
-}
-
-// withProviderPlanSteps applies the server's own step after the framework's plan to a changing
-// planned state.
-func withProviderPlanSteps(t *testing.T, ls largeSchema, planned, config, prior tftypes.Value) tftypes.Value {
-	t.Helper()
-	if planned.Equal(prior) {
-		return planned
-	}
-	spec, _ := valueAt(planned, specLargePath)
-	configSpec, _ := valueAt(config, specLargePath)
-	priorSpec, _ := valueAt(prior, specLargePath)
-	if kept, changed := keepUnchangedSpecEntries(ls.attributes[specLargePath.key()], spec, configSpec, priorSpec); changed {
-		var err error
-		if planned, err = withValueAt(planned, specLargePath, kept); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return planned
 }
 
 func firstDiffs(diffs []tftypes.ValueDiff) []string {
@@ -219,11 +202,11 @@ func (r *recordingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadR
 // one only writes it differently; where it wrote nothing (an error), the prior value comes back.
 func TestLargeValueServerReadResource(t *testing.T) {
 	ctx := context.Background()
-	_, ls := resourceLargeSchema(ctx, newCloudProfileResource())
+	_, ls := largevalue.ResourceSchema(ctx, TypeName, newCloudProfileResource())
 	// The state holds the quantity as configured, 51200Mi; the API server answers 50Gi.
 	storageSize := tftypes.NewAttributePath().WithAttributeName("spec").WithAttributeName("machine_types").
 		WithElementKeyInt(0).WithAttributeName("storage").WithAttributeName("size")
-	current, err := tftypes.Transform(cloudProfileResourceValue(t, ls.typ, richCloudProfileSpec(), true), func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+	current, err := tftypes.Transform(cloudProfileResourceValue(t, ls.Type(), richCloudProfileSpec(), true), func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
 		if p.Equal(storageSize) {
 			return tftypes.NewValue(tftypes.String, "51200Mi"), nil
 		}
@@ -232,7 +215,7 @@ func TestLargeValueServerReadResource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	currentDV, err := encodeValue(ls.typ, current)
+	currentDV, err := tfprotov6.NewDynamicValue(ls.Type(), current)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,28 +225,28 @@ func TestLargeValueServerReadResource(t *testing.T) {
 	requireNoDiags(t, diags)
 
 	for _, writes := range []bool{true, false} {
-		rec := &recordingServer{typ: ls.typ, newState: func(cur *tfprotov6.DynamicValue) *tfprotov6.DynamicValue { return cur }}
+		rec := &recordingServer{typ: ls.Type(), newState: func(cur *tfprotov6.DynamicValue) *tfprotov6.DynamicValue { return cur }}
 		rec.readCtx = func(ctx context.Context) {
-			if got := largeInput(ctx, rolePrior, specLargePath, tftypes.Value{}); !sameValue(got, valueAtOrFail(t, current, specLargePath)) {
+			if got := largevalue.Input(ctx, largevalue.Prior, specLargePath, tftypes.Value{}); !largevalue.Equal(got, valueAtOrFail(t, current, specLargePath)) {
 				t.Error("the provider's code does not get the real spec from the context")
 			}
-			if writes && !largeValuesFrom(ctx).capture(path.Root("spec"), rereadValue) {
-				t.Error("spec is not captured")
+			if writes {
+				requireNoDiags(t, largevalue.SetState(ctx, discardedState{}, nil, largevalue.ValueAtPath{Path: path.Root("spec"), Value: rereadValue}))
 			}
 		}
-		s := newLargeValueServer(ctx, rec)
-		resp, err := s.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: TypeName + "_cloud_profile", CurrentState: currentDV})
+		s := largevalue.NewServer(ctx, rec, TypeName, []resource.Resource{newCloudProfileResource()}, nil)
+		resp, err := s.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: TypeName + "_cloud_profile", CurrentState: &currentDV})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sent, err := rec.readReq.CurrentState.Unmarshal(ls.typ)
+		sent, err := rec.readReq.CurrentState.Unmarshal(ls.Type())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if standInSpec := valueAtOrFail(t, sent, specLargePath); !sameValue(standInSpec, standIn(standInSpec, false)) {
+		if standInSpec := valueAtOrFail(t, sent, specLargePath); !allAttributesNull(standInSpec) {
 			t.Error("the framework got the real spec, not a stand-in")
 		}
-		state, err := resp.NewState.Unmarshal(ls.typ)
+		state, err := resp.NewState.Unmarshal(ls.Type())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -275,7 +258,7 @@ func TestLargeValueServerReadResource(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !writes {
-			if !sameValue(gotSpec, valueAtOrFail(t, current, specLargePath)) {
+			if !largevalue.Equal(gotSpec, valueAtOrFail(t, current, specLargePath)) {
 				t.Error("without a write the prior spec must come back")
 			}
 			continue
@@ -289,51 +272,44 @@ func TestLargeValueServerReadResource(t *testing.T) {
 	}
 }
 
-func valueAtOrFail(t *testing.T, v tftypes.Value, p largePath) tftypes.Value {
+// discardedState is a state that keeps nothing: what the provider's code writes through
+// largevalue.SetState reaches the server all the same.
+type discardedState struct{}
+
+func (discardedState) Set(context.Context, any) diag.Diagnostics { return nil }
+
+func (discardedState) SetAttribute(context.Context, path.Path, any) diag.Diagnostics { return nil }
+
+// allAttributesNull tells whether v is an object whose attributes are all null: a stand-in.
+func allAttributesNull(v tftypes.Value) bool {
+	var attrs map[string]tftypes.Value
+	if !v.IsKnown() || v.IsNull() || v.As(&attrs) != nil {
+		return false
+	}
+	for _, a := range attrs {
+		if !a.IsNull() {
+			return false
+		}
+	}
+	return true
+}
+
+// nullAttributes are the attributes of an object of the type, every one null.
+func nullAttributes(obj tftypes.Object) map[string]tftypes.Value {
+	attrs := make(map[string]tftypes.Value, len(obj.AttributeTypes))
+	for name, t := range obj.AttributeTypes {
+		attrs[name] = tftypes.NewValue(t, nil)
+	}
+	return attrs
+}
+
+func valueAtOrFail(t *testing.T, v tftypes.Value, p largevalue.Path) tftypes.Value {
 	t.Helper()
-	got, ok := valueAt(v, p)
+	got, ok := largevalue.At(v, p)
 	if !ok {
-		t.Fatalf("no value at %s", p.key())
+		t.Fatalf("no value at %s", p.Key())
 	}
 	return got
-}
-
-// TestLargeValuesAreReleased: once a request is answered nothing it decoded stays reachable through
-// a context somebody kept (a connection's last request kept whole profiles alive).
-func TestLargeValuesAreReleased(t *testing.T) {
-	lv := newLargeValues([]largePath{specLargePath})
-	lv.in[rolePrior]["spec"] = tftypes.NewValue(tftypes.String, "x")
-	lv.capture(path.Root("spec"), tftypes.NewValue(tftypes.String, "y"))
-	lv.release()
-	for role, m := range lv.in {
-		if len(m) != 0 {
-			t.Errorf("role %d still holds %d values", role, len(m))
-		}
-	}
-	if len(lv.out) != 0 {
-		t.Errorf("written values still held: %v", lv.out)
-	}
-	if lv.capture(path.Root("spec"), tftypes.NewValue(tftypes.String, "z")) {
-		t.Error("a released request captures no more values")
-	}
-}
-
-// TestStandInsOfChangedValuesDiffer: the framework decides whether a plan changes the resource by
-// comparing it with the prior state, so a changed large value must give a different stand-in.
-func TestStandInsOfChangedValuesDiffer(t *testing.T) {
-	v, diags := flattenSpecTerraform(cloudProfileSpecRoot, richCloudProfileSpec())
-	requireNoDiags(t, diags)
-	if sameValue(standIn(v, false), standIn(v, true)) {
-		t.Error("the stand-ins of a changed and an unchanged value are equal")
-	}
-	if !strings.Contains(standIn(v, false).String(), "null") {
-		t.Error("a stand-in holds null attributes only")
-	}
-	for _, special := range []tftypes.Value{tftypes.NewValue(v.Type(), nil), tftypes.NewValue(v.Type(), tftypes.UnknownValue)} {
-		if !sameValue(standIn(special, true), special) {
-			t.Errorf("a null or unknown value is its own stand-in: %s", special)
-		}
-	}
 }
 
 // TestLargeValueServerFailedWriteKeepsThePriorState: an update whose write fails (here: the
@@ -341,25 +317,25 @@ func TestStandInsOfChangedValuesDiffer(t *testing.T) {
 // the large values of the plan (with their unknowns) must not come back into that answer.
 func TestLargeValueServerFailedWriteKeepsThePriorState(t *testing.T) {
 	ctx := context.Background()
-	_, ls := resourceLargeSchema(ctx, newCloudProfileResource())
-	prior := cloudProfileResourceValue(t, ls.typ, richCloudProfileSpec(), true)
+	_, ls := largevalue.ResourceSchema(ctx, TypeName, newCloudProfileResource())
+	prior := cloudProfileResourceValue(t, ls.Type(), richCloudProfileSpec(), true)
 	changed := richCloudProfileSpec()
 	changed.Regions[0].Name = "renamed"
-	planned := cloudProfileResourceValue(t, ls.typ, changed, true)
-	planned, err := withValueAt(planned, largePath{"metadata", "resource_version"}, tftypes.NewValue(tftypes.String, tftypes.UnknownValue))
+	planned := cloudProfileResourceValue(t, ls.Type(), changed, true)
+	planned, err := largevalue.Replace(planned, largevalue.Path{"metadata", "resource_version"}, tftypes.NewValue(tftypes.String, tftypes.UnknownValue))
 	if err != nil {
 		t.Fatal(err)
 	}
-	planned, err = withValueAt(planned, largePath{"adopt_existing"}, tftypes.NewValue(tftypes.Bool, false))
+	planned, err = largevalue.Replace(planned, largevalue.Path{"adopt_existing"}, tftypes.NewValue(tftypes.Bool, false))
 	if err != nil {
 		t.Fatal(err)
 	}
 	enc := func(v tftypes.Value) *tfprotov6.DynamicValue {
-		dv, err := encodeValue(ls.typ, v)
+		dv, err := tfprotov6.NewDynamicValue(ls.Type(), v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return dv
+		return &dv
 	}
 	req := &tfprotov6.ApplyResourceChangeRequest{TypeName: TypeName + "_cloud_profile", PriorState: enc(prior), PlannedState: enc(planned), Config: enc(planned)}
 
@@ -371,7 +347,7 @@ func TestLargeValueServerFailedWriteKeepsThePriorState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bareState, _ := bare.NewState.Unmarshal(ls.typ); !bareState.Equal(prior) {
+	if bareState, _ := bare.NewState.Unmarshal(ls.Type()); !bareState.Equal(prior) {
 		t.Fatal("the bare framework no longer answers a failed update with the prior state: revisit the wrapper's rule")
 	}
 
@@ -383,10 +359,10 @@ func TestLargeValueServerFailedWriteKeepsThePriorState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !hasError(resp.Diagnostics) {
+	if !slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool { return d.Severity == tfprotov6.DiagnosticSeverityError }) {
 		t.Fatal("want the write's error")
 	}
-	got, err := resp.NewState.Unmarshal(ls.typ)
+	got, err := resp.NewState.Unmarshal(ls.Type())
 	if err != nil {
 		t.Fatal(err)
 	}

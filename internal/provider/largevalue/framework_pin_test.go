@@ -1,4 +1,4 @@
-package provider
+package largevalue
 
 import (
 	"os"
@@ -7,25 +7,25 @@ import (
 )
 
 // mirroredFrameworkVersion is the terraform-plugin-framework version whose plan, read and apply
-// steps the largeValueServer mirrors for the large attributes.
+// steps the Server mirrors for the large attributes.
 const mirroredFrameworkVersion = "v1.19.0"
 
-// TestLargeValueServer_MirrorsThePinnedFramework fails when go.mod moves terraform-plugin-framework
-// to another version: the largeValueServer repeats, for the large attributes it keeps from the
+// TestServer_MirrorsThePinnedFramework fails when go.mod moves terraform-plugin-framework
+// to another version: the Server repeats, for the large attributes it keeps from the
 // framework, what these framework functions do, and an upgrade must check them again.
 //   - internal/fwserver.(*Server).PlanResourceChange: the order of its steps (defaults, marking
 //     Computed nulls unknown when the plan changes the resource, attribute plan modifiers, the
-//     resource's ModifyPlan), mirrored by largeValueServer.PlanResourceChange and planLarge;
+//     resource's ModifyPlan), mirrored by Server.PlanResourceChange and Plan;
 //   - internal/fwserver.MarkComputedNilsAsUnknown, mirrored by markComputedNullsUnknown;
 //   - internal/fwserver.SchemaSemanticEquality (after Read and after Create/Update), mirrored by
 //     keepSemanticallyEqual;
 //   - internal/fwserver.(*Server).ReadDataSource and ApplyResourceChange, whose answers restore
 //     completes with the large values the provider's code wrote.
 //
-// After checking them (and running TestLargeValueServerPlansAsTheFramework and the acceptance
+// After checking them (and running the provider's TestLargeValueServerPlansAsTheFramework and the acceptance
 // suite), update mirroredFrameworkVersion.
-func TestLargeValueServer_MirrorsThePinnedFramework(t *testing.T) {
-	data, err := os.ReadFile("../../go.mod")
+func TestServer_MirrorsThePinnedFramework(t *testing.T) {
+	data, err := os.ReadFile("../../../go.mod")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestLargeValueServer_MirrorsThePinnedFramework(t *testing.T) {
 		fields := strings.Fields(line)
 		if len(fields) >= 2 && fields[0] == "github.com/hashicorp/terraform-plugin-framework" {
 			if fields[1] != mirroredFrameworkVersion {
-				t.Fatalf("go.mod requires terraform-plugin-framework %s, the largeValueServer mirrors %s: check the functions named in this test's comment, then update mirroredFrameworkVersion",
+				t.Fatalf("go.mod requires terraform-plugin-framework %s, the Server mirrors %s: check the functions named in this test's comment, then update mirroredFrameworkVersion",
 					fields[1], mirroredFrameworkVersion)
 			}
 			return

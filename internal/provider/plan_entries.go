@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -36,12 +37,12 @@ func keepUnchangedSpecEntries(spec rschema.Attribute, planned, config, prior tft
 // keepUnchangedEntries walks a nested attribute's planned value with its configuration and prior
 // value, replacing the entries of keyed lists that are unchanged.
 func keepUnchangedEntries(a rschema.Attribute, planned, config, prior tftypes.Value) (tftypes.Value, bool) {
-	attrs := nestedAttributes(a)
+	attrs := largevalue.NestedAttributes(a)
 	if attrs == nil || !planned.IsKnown() || planned.IsNull() || !prior.IsKnown() || prior.IsNull() {
 		return planned, false
 	}
 	if _, isList := a.(rschema.ListNestedAttribute); !isList {
-		return mapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+		return largevalue.MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
 			return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(prior, name))
 		})
 	}
@@ -50,7 +51,7 @@ func keepUnchangedEntries(a rschema.Attribute, planned, config, prior tftypes.Va
 		return planned, false
 	}
 	priorByKey := entriesByKey(prior, key)
-	return mapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
+	return largevalue.MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
 		priorElement, ok := priorByKey[stringAttribute(element, key)]
 		if !ok {
 			return element, false
@@ -58,7 +59,7 @@ func keepUnchangedEntries(a rschema.Attribute, planned, config, prior tftypes.Va
 		if unchangedEntry(attrs, configElement, priorElement) {
 			return priorElement, !priorElement.Equal(element)
 		}
-		return mapAttributes(element, configElement, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+		return largevalue.MapAttributes(element, configElement, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
 			return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(priorElement, name))
 		})
 	})
@@ -137,7 +138,7 @@ func unchangedValue(a rschema.Attribute, config, prior tftypes.Value) bool {
 	case !prior.IsKnown() || prior.IsNull():
 		return false
 	}
-	attrs := nestedAttributes(a)
+	attrs := largevalue.NestedAttributes(a)
 	if attrs == nil {
 		return config.Equal(prior)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -13,9 +15,9 @@ import (
 // spec and the prior spec.
 func plannedSpecOf(t *testing.T, config, prior gardencorev1beta1.CloudProfileSpec) (planned, priorSpec tftypes.Value) {
 	t.Helper()
-	_, ls := resourceLargeSchema(context.Background(), newCloudProfileResource())
-	planned, _ = valueAt(planOf(t, config, &prior), specLargePath)
-	priorSpec, _ = valueAt(cloudProfileResourceValue(t, ls.typ, prior, true), specLargePath)
+	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
+	planned, _ = largevalue.At(planOf(t, config, &prior), specLargePath)
+	priorSpec, _ = largevalue.At(cloudProfileResourceValue(t, ls.Type(), prior, true), specLargePath)
 	return planned, priorSpec
 }
 

@@ -1,4 +1,4 @@
-package provider
+package largevalue
 
 import (
 	"context"
@@ -11,13 +11,13 @@ import (
 )
 
 // What terraform-plugin-framework does to a value during a plan, an apply and a read, done here
-// for the large attributes it never sees (see largeValueServer). Their attributes carry no
+// for the large attributes it never sees (see Server). Their attributes carry no
 // defaults and no plan modifiers (TestLargeAttributesHaveNothingTheServerWouldSkip), so two steps
 // remain: marking Computed values unknown in a changing plan, and keeping a value Terraform
 // already has when the new one is only written differently (semantic equality).
 
-// nestedAttributes are the attributes of a nested attribute's objects; nil for other attributes.
-func nestedAttributes(a rschema.Attribute) map[string]rschema.Attribute {
+// NestedAttributes are the attributes of a nested attribute's objects; nil for other attributes.
+func NestedAttributes(a rschema.Attribute) map[string]rschema.Attribute {
 	switch n := a.(type) {
 	case rschema.SingleNestedAttribute:
 		return n.Attributes
@@ -38,20 +38,20 @@ func markComputedNullsUnknown(a rschema.Attribute, planned, config tftypes.Value
 		}
 		return planned, false
 	}
-	attrs := nestedAttributes(a)
+	attrs := NestedAttributes(a)
 	if !planned.IsKnown() || attrs == nil {
 		return planned, false
 	}
 	if _, isList := a.(rschema.ListNestedAttribute); !isList {
 		return markObject(attrs, planned, config)
 	}
-	return mapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
+	return MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
 		return markObject(attrs, element, configElement)
 	})
 }
 
 func markObject(attrs map[string]rschema.Attribute, planned, config tftypes.Value) (tftypes.Value, bool) {
-	return mapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+	return MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
 		return markComputedNullsUnknown(attrs[name], value, configValue)
 	})
 }
@@ -66,19 +66,19 @@ func keepSemanticallyEqual(ctx context.Context, a rschema.Attribute, prior, next
 	if s, ok := a.(rschema.StringAttribute); ok {
 		return semanticallyEqualString(ctx, s, prior, next)
 	}
-	attrs := nestedAttributes(a)
+	attrs := NestedAttributes(a)
 	if attrs == nil {
 		return next, false
 	}
 	keepInObject := func(p, n tftypes.Value) (tftypes.Value, bool) {
-		return mapAttributes(n, p, func(name string, value, priorValue tftypes.Value) (tftypes.Value, bool) {
+		return MapAttributes(n, p, func(name string, value, priorValue tftypes.Value) (tftypes.Value, bool) {
 			return keepSemanticallyEqual(ctx, attrs[name], priorValue, value)
 		})
 	}
 	if _, isList := a.(rschema.ListNestedAttribute); !isList {
 		return keepInObject(prior, next)
 	}
-	return mapElements(next, prior, func(element, priorElement tftypes.Value) (tftypes.Value, bool) {
+	return MapElements(next, prior, func(element, priorElement tftypes.Value) (tftypes.Value, bool) {
 		return keepInObject(priorElement, element)
 	})
 }
@@ -106,9 +106,9 @@ func semanticallyEqualString(ctx context.Context, a rschema.StringAttribute, pri
 	return next, false
 }
 
-// mapAttributes applies f to each attribute of the object v with the attribute of other at the
+// MapAttributes applies f to each attribute of the object v with the attribute of other at the
 // same name (other itself where it has none), and rebuilds v only when f changed something.
-func mapAttributes(v, other tftypes.Value, f func(name string, value, otherValue tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
+func MapAttributes(v, other tftypes.Value, f func(name string, value, otherValue tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
 	var attrs map[string]tftypes.Value
 	if err := v.As(&attrs); err != nil {
 		return v, false
@@ -136,9 +136,9 @@ func mapAttributes(v, other tftypes.Value, f func(name string, value, otherValue
 	return tftypes.NewValue(v.Type(), rebuilt), true
 }
 
-// mapElements applies f to each element of the list v with the element of other at the same index
+// MapElements applies f to each element of the list v with the element of other at the same index
 // (other itself where it has none), and rebuilds v only when f changed something.
-func mapElements(v, other tftypes.Value, f func(element, otherElement tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
+func MapElements(v, other tftypes.Value, f func(element, otherElement tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
 	var elements []tftypes.Value
 	if err := v.As(&elements); err != nil {
 		return v, false

@@ -1,0 +1,28 @@
+// Package largevalue is the seam between Terraform's values and the provider's code for the
+// attributes too large for terraform-plugin-framework: a profile's spec, the merged profile of a
+// NamespacedCloudProfile, and the lists the data sources derive from them.
+//
+// Why it exists: a profile's spec holds tens of thousands of values. The framework walks and
+// copies every value of a request several times (plan modification, unknown marking, semantic
+// equality), which for such a profile made the provider's memory peak several times the size of
+// the data and its plan three times slower. The Server therefore takes the large attributes (those
+// a resource or data source names with WithLargeAttributes) out of each request before the
+// framework sees it, leaving a stand-in of the same type, and puts them back into its response.
+//
+// What it mirrors: for the large attributes only, the framework's marking of Computed nulls as
+// unknown in a changing plan (markComputedNullsUnknown) and its semantic equality after a read or
+// an apply (keepSemanticallyEqual). TestServer_MirrorsThePinnedFramework names the framework
+// functions and fails when the framework's version changes; the provider's parity tests compare
+// the Server's answers to every RPC it touches with the bare framework's.
+//
+// How the provider's code meets it: a resource reads a large value with Input, writes one into a
+// state with SetState, and plans one with Plan (a Planner runs after the Server's own steps). The
+// values of a request travel in the request's context, because the framework hands a resource
+// nothing else per request; the context holds them only while the request runs. Without the
+// Server (the bare framework) each of the three works on the request's own values, which is what
+// the parity tests run.
+//
+// How to remove it: once the framework plans, reads and applies large nested values without
+// walking them value by value (terraform-plugin-framework issue 775), serve the framework's server
+// directly, and Input, SetState and Plan keep working through their fallbacks; then inline them.
+package largevalue

@@ -1,0 +1,362 @@
+package largevalue
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// Server passes every request to the framework's server, except that for the resources and data
+// sources with large attributes it takes those attributes out of the request first (leaving a
+// stand-in of the same type), hands them to the provider's code (Input, SetState, Plan), plans
+// them as the framework would, and puts them back into the response.
+type Server struct {
+	tfprotov6.ProviderServer
+	resources   map[string]Schema
+	dataSources map[string]Schema
+}
+
+// WithLargeAttributes is a resource or data source that names its large attributes.
+type WithLargeAttributes interface {
+	// LargeAttributes are the paths of the attributes the Server keeps from the framework.
+	LargeAttributes() []Path
+}
+
+// Schema is what the server needs of a resource or data source type with large attributes.
+type Schema struct {
+	typ   tftypes.Type
+	paths []Path
+	// attributes are the schema attributes at the paths, by key (resources only).
+	attributes map[string]rschema.Attribute
+}
+
+// NewServer wraps the framework's server for the resources and data sources given by their type
+// names; each must implement WithLargeAttributes.
+func NewServer(ctx context.Context, framework tfprotov6.ProviderServer, providerTypeName string, resources []resource.Resource, dataSources []datasource.DataSource) *Server {
+	s := &Server{ProviderServer: framework, resources: map[string]Schema{}, dataSources: map[string]Schema{}}
+	for _, r := range resources {
+		name, ls := ResourceSchema(ctx, providerTypeName, r)
+		s.resources[name] = ls
+	}
+	for _, d := range dataSources {
+		name, ls := DataSourceSchema(ctx, providerTypeName, d)
+		s.dataSources[name] = ls
+	}
+	return s
+}
+
+// ResourceSchema is the type name and Schema of a resource with large attributes.
+func ResourceSchema(ctx context.Context, providerTypeName string, r resource.Resource) (string, Schema) {
+	var meta resource.MetadataResponse
+	r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: providerTypeName}, &meta)
+	var sch resource.SchemaResponse
+	r.Schema(ctx, resource.SchemaRequest{}, &sch)
+	ls := Schema{typ: sch.Schema.Type().TerraformType(ctx), attributes: map[string]rschema.Attribute{}}
+	if large, ok := r.(WithLargeAttributes); ok {
+		ls.paths = large.LargeAttributes()
+	}
+	for _, p := range ls.paths {
+		ls.attributes[p.Key()] = attributeAt(sch.Schema.Attributes, p)
+	}
+	return meta.TypeName, ls
+}
+
+// DataSourceSchema is the type name and Schema of a data source with large attributes.
+func DataSourceSchema(ctx context.Context, providerTypeName string, d datasource.DataSource) (string, Schema) {
+	var meta datasource.MetadataResponse
+	d.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: providerTypeName}, &meta)
+	var sch datasource.SchemaResponse
+	d.Schema(ctx, datasource.SchemaRequest{}, &sch)
+	ls := Schema{typ: sch.Schema.Type().TerraformType(ctx)}
+	if large, ok := d.(WithLargeAttributes); ok {
+		ls.paths = large.LargeAttributes()
+	}
+	return meta.TypeName, ls
+}
+
+// Type is the Terraform type of the whole resource or data source.
+func (s Schema) Type() tftypes.Type { return s.typ }
+
+// Attribute is the schema attribute at the path; nil when it is not a large attribute.
+func (s Schema) Attribute(p Path) rschema.Attribute { return s.attributes[p.Key()] }
+
+// Paths are the paths of the large attributes.
+func (s Schema) Paths() []Path { return s.paths }
+
+// attributeAt is the schema attribute at the path; nil when there is none.
+func attributeAt(attrs map[string]rschema.Attribute, p Path) rschema.Attribute {
+	var a rschema.Attribute
+	for _, name := range p {
+		a = attrs[name]
+		attrs = NestedAttributes(a)
+	}
+	return a
+}
+
+// PlanResourceChange plans the large attributes as the framework would plan them
+// (markComputedNullsUnknown) and everything else with the framework.
+func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	ls, ok := s.resources[req.TypeName]
+	if !ok {
+		return s.ProviderServer.PlanResourceChange(ctx, req)
+	}
+	config, prior, proposed, err := decodeAll(ls.typ, req.Config, req.PriorState, req.ProposedNewState)
+	if err != nil {
+		return s.ProviderServer.PlanResourceChange(ctx, req)
+	}
+	lv := newValues(ls.paths)
+	defer lv.release()
+	reduced := *req
+	var reducedPrior tftypes.Value
+	var encodeErr error
+	reduced.Config, _, encodeErr = lv.reduce(ls, Config, config, nil)
+	if encodeErr == nil {
+		reduced.PriorState, reducedPrior, encodeErr = lv.reduce(ls, Prior, prior, nil)
+	}
+	if encodeErr == nil {
+		reduced.ProposedNewState, _, encodeErr = lv.reduce(ls, Planned, proposed, lv.in[Prior])
+	}
+	if encodeErr != nil {
+		return s.ProviderServer.PlanResourceChange(ctx, req)
+	}
+	resp, err := s.ProviderServer.PlanResourceChange(withValues(ctx, lv), &reduced)
+	if err != nil || resp == nil || resp.PlannedState == nil {
+		return resp, err
+	}
+	planned, err := resp.PlannedState.Unmarshal(ls.typ)
+	if err != nil || planned.IsNull() {
+		return resp, err
+	}
+	// The framework marks unknowns only in a plan that changes the resource; the stand-in of a
+	// changed large value differs from the prior one, so its decision covers them too.
+	changing := !Equal(planned, reducedPrior)
+	for _, p := range ls.paths {
+		value, ok := lv.in[Planned][p.Key()]
+		if !ok && changing && lv.planners[p.Key()] != nil {
+			// A value the request did not have (a status the provider's code planned anew).
+			value, ok = At(planned, p)
+		}
+		if !ok {
+			continue
+		}
+		if changing {
+			value, _ = markComputedNullsUnknown(ls.attributes[p.Key()], value, deepestValueAt(config, p))
+			if planner := lv.planners[p.Key()]; planner != nil {
+				value = planner(ls.attributes[p.Key()], value)
+			}
+		}
+		if planned, err = Replace(planned, p, value); err != nil {
+			return resp, err
+		}
+	}
+	resp.PlannedState, err = encodeValue(ls.typ, planned)
+	return resp, err
+}
+
+// ReadResource reads with the framework; the large attributes the provider's code read come back
+// as written, except where they only write the prior state differently.
+func (s *Server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	ls, ok := s.resources[req.TypeName]
+	if !ok {
+		return s.ProviderServer.ReadResource(ctx, req)
+	}
+	lv := newValues(ls.paths)
+	defer lv.release()
+	reduced := *req
+	if err := lv.reduceEach(ls, []requestPart{{&reduced.CurrentState, Prior}}, Prior); err != nil {
+		return s.ProviderServer.ReadResource(ctx, req)
+	}
+	resp, err := s.ProviderServer.ReadResource(withValues(ctx, lv), &reduced)
+	if err != nil || resp == nil {
+		return resp, err
+	}
+	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, Prior)
+	return resp, err
+}
+
+// ApplyResourceChange applies with the framework; as for ReadResource, with the planned state as
+// the baseline of semantic equality. A write that failed before the provider's code recorded an
+// object answers with the prior state (none for a create).
+func (s *Server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	ls, ok := s.resources[req.TypeName]
+	if !ok {
+		return s.ProviderServer.ApplyResourceChange(ctx, req)
+	}
+	lv := newValues(ls.paths)
+	defer lv.release()
+	reduced := *req
+	// Create and Update read only the plan: the configuration and the prior state are not kept.
+	parts := []requestPart{{&reduced.Config, Config}, {&reduced.PriorState, Prior}, {&reduced.PlannedState, Planned}}
+	if err := lv.reduceEach(ls, parts, Planned); err != nil {
+		return s.ProviderServer.ApplyResourceChange(ctx, req)
+	}
+	resp, err := s.ProviderServer.ApplyResourceChange(withValues(ctx, lv), &reduced)
+	if err != nil || resp == nil {
+		return resp, err
+	}
+	if hasError(resp.Diagnostics) && len(lv.out) == 0 {
+		// A failed write changes nothing in the state. The framework answers with the prior state
+		// (none for a create); restore would put the planned large values, unknowns and all, into
+		// it, which Terraform would report as an invalid result and save.
+		resp.NewState = req.PriorState
+		return resp, nil
+	}
+	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, Planned)
+	return resp, err
+}
+
+// hasError tells whether the diagnostics hold an error.
+func hasError(diags []*tfprotov6.Diagnostic) bool {
+	for _, d := range diags {
+		if d != nil && d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadDataSource reads with the framework and adds the large attributes the provider's code wrote.
+func (s *Server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
+	ls, ok := s.dataSources[req.TypeName]
+	if !ok {
+		return s.ProviderServer.ReadDataSource(ctx, req)
+	}
+	lv := newValues(ls.paths)
+	defer lv.release()
+	resp, err := s.ProviderServer.ReadDataSource(withValues(ctx, lv), req)
+	if err != nil || resp == nil || resp.State == nil || len(lv.out) == 0 {
+		return resp, err
+	}
+	state, err := resp.State.Unmarshal(ls.typ)
+	if err != nil {
+		return resp, err
+	}
+	for _, p := range ls.paths {
+		if v, ok := lv.out[p.Key()]; ok {
+			if state, err = Replace(state, p, v); err != nil {
+				return resp, err
+			}
+		}
+	}
+	resp.State, err = encodeValue(ls.typ, state)
+	return resp, err
+}
+
+// requestPart is one value of a request, replaced in place by its reduced form.
+type requestPart struct {
+	value **tfprotov6.DynamicValue
+	role  Role
+}
+
+// reduceEach reduces the parts one at a time, keeping the large values of the role keep only, so
+// that no more than one whole value of the request is decoded at once.
+func (lv *values) reduceEach(ls Schema, parts []requestPart, keep Role) error {
+	for _, part := range parts {
+		v, err := decodeValue(ls.typ, *part.value)
+		if err != nil {
+			return err
+		}
+		if *part.value, _, err = lv.reduce(ls, part.role, v, nil); err != nil {
+			return err
+		}
+		if part.role != keep {
+			clear(lv.in[part.role])
+		}
+	}
+	return nil
+}
+
+// reduce records the large values of one value of the request and returns it, encoded and
+// decoded, with stand-ins in their place. With baseline, a large value that differs from the
+// baseline's gets the stand-in of a change.
+func (lv *values) reduce(ls Schema, role Role, v tftypes.Value, baseline map[string]tftypes.Value) (*tfprotov6.DynamicValue, tftypes.Value, error) {
+	for _, p := range ls.paths {
+		real, ok := At(v, p)
+		if !ok {
+			continue
+		}
+		lv.in[role][p.Key()] = real
+		before, hadBefore := baseline[p.Key()]
+		changed := baseline != nil && (!hadBefore || !Equal(before, real))
+		var err error
+		if v, err = Replace(v, p, standIn(real, changed)); err != nil {
+			return nil, v, err
+		}
+	}
+	dv, err := encodeValue(ls.typ, v)
+	return dv, v, err
+}
+
+// restore puts the large values into a response state: what the provider's code wrote (keeping
+// the request's value where it is semantically equal), or, where the state still holds a
+// stand-in (the code wrote nothing, e.g. after an error), the request's value.
+func (lv *values) restore(ctx context.Context, ls Schema, dv *tfprotov6.DynamicValue, baseline Role) (*tfprotov6.DynamicValue, error) {
+	if dv == nil {
+		return dv, nil
+	}
+	state, err := dv.Unmarshal(ls.typ)
+	if err != nil || state.IsNull() {
+		return dv, err
+	}
+	for _, p := range ls.paths {
+		before, hadBefore := lv.in[baseline][p.Key()]
+		value, written := lv.out[p.Key()]
+		switch {
+		case written && hadBefore:
+			value, _ = keepSemanticallyEqual(ctx, ls.attributes[p.Key()], before, value)
+		case !written:
+			current, reachable := At(state, p)
+			if !hadBefore || !reachable || !current.IsKnown() || current.IsNull() {
+				continue
+			}
+			value = before
+		}
+		if state, err = Replace(state, p, value); err != nil {
+			return dv, err
+		}
+	}
+	return encodeValue(ls.typ, state)
+}
+
+// deepestValueAt is the value at the path or, where the path ends early (a null or unknown
+// parent), the last value on the way: what the framework compares a planned value with.
+func deepestValueAt(v tftypes.Value, p Path) tftypes.Value {
+	for i := range p {
+		next, ok := At(v, p[i:i+1])
+		if !ok {
+			return v
+		}
+		v = next
+	}
+	return v
+}
+
+func decodeValue(typ tftypes.Type, dv *tfprotov6.DynamicValue) (tftypes.Value, error) {
+	if dv == nil {
+		return tftypes.NewValue(typ, nil), nil
+	}
+	return dv.Unmarshal(typ)
+}
+
+func decodeAll(typ tftypes.Type, a, b, c *tfprotov6.DynamicValue) (va, vb, vc tftypes.Value, err error) {
+	if va, err = decodeValue(typ, a); err != nil {
+		return
+	}
+	if vb, err = decodeValue(typ, b); err != nil {
+		return
+	}
+	vc, err = decodeValue(typ, c)
+	return
+}
+
+func encodeValue(typ tftypes.Type, v tftypes.Value) (*tfprotov6.DynamicValue, error) {
+	dv, err := tfprotov6.NewDynamicValue(typ, v)
+	if err != nil {
+		return nil, err
+	}
+	return &dv, nil
+}

@@ -1,0 +1,303 @@
+package largevalue
+
+import (
+	"context"
+	"math/big"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// Path is the path of a large attribute: attribute names from the root.
+type Path []string
+
+// Key names the path as path.Path.String() does ("status.cloud_profile_spec").
+func (p Path) Key() string { return strings.Join(p, ".") }
+
+// Role says which value of a request a large value comes from.
+type Role int
+
+const (
+	// Config is the configuration (PlanResourceChange).
+	Config Role = iota
+	// Prior is the prior state (PlanResourceChange, ApplyResourceChange) or the current state
+	// (ReadResource).
+	Prior
+	// Planned is the proposed new state (PlanResourceChange) or the planned state
+	// (ApplyResourceChange).
+	Planned
+	roleCount
+)
+
+// values are the large attribute values of one request, as Terraform sent them, and what the
+// provider's code wrote for them.
+type values struct {
+	paths map[string]bool
+	in    [roleCount]map[string]tftypes.Value
+	out   map[string]tftypes.Value
+	// planners are how the provider's code plans large attributes of a changing plan (Plan).
+	planners map[string]Planner
+}
+
+// Planner plans a large attribute of a changing plan: it gets the attribute's schema and the
+// value as the framework's steps leave it (Computed nulls unknown, unchanged entries kept) and
+// returns the planned value.
+type Planner func(a rschema.Attribute, planned tftypes.Value) tftypes.Value
+
+type valuesKey struct{}
+
+func withValues(ctx context.Context, lv *values) context.Context {
+	return context.WithValue(ctx, valuesKey{}, lv)
+}
+
+func valuesFrom(ctx context.Context) *values {
+	lv, _ := ctx.Value(valuesKey{}).(*values)
+	return lv
+}
+
+func newValues(paths []Path) *values {
+	lv := &values{paths: map[string]bool{}, out: map[string]tftypes.Value{}, planners: map[string]Planner{}}
+	for _, p := range paths {
+		lv.paths[p.Key()] = true
+	}
+	for i := range lv.in {
+		lv.in[i] = map[string]tftypes.Value{}
+	}
+	return lv
+}
+
+// release drops the values at the end of a request: whatever still holds the request's context
+// (an HTTP connection's last request, a logger) must not keep a whole profile alive.
+func (lv *values) release() {
+	lv.paths = nil
+	lv.in = [roleCount]map[string]tftypes.Value{}
+	lv.out = nil
+	lv.planners = nil
+}
+
+// Plan lets ModifyPlan plan a large attribute of a changing plan (see Planner). Through
+// the Server the planner runs after the server's own steps; without it (the bare
+// framework, in parity tests) it runs at once on the plan's value.
+func Plan(ctx context.Context, plan *tfsdk.Plan, p Path, planner Planner) diag.Diagnostics {
+	if lv := valuesFrom(ctx); lv != nil && lv.paths[p.Key()] {
+		lv.planners[p.Key()] = planner
+		return nil
+	}
+	current, ok := At(plan.Raw, p)
+	if !ok {
+		return nil
+	}
+	sch, _ := plan.Schema.(rschema.Schema)
+	planned, err := Replace(plan.Raw, p, planner(attributeAt(sch.Attributes, p), current))
+	if err != nil {
+		var diags diag.Diagnostics
+		diags.AddError("Planning "+p.Key(), err.Error())
+		return diags
+	}
+	plan.Raw = planned
+	return nil
+}
+
+// Input returns the value of a large attribute as the request carried it: from the
+// Server when the request came through it, else from the framework's raw value (whose
+// value there is then the real one).
+func Input(ctx context.Context, role Role, p Path, raw tftypes.Value) tftypes.Value {
+	if lv := valuesFrom(ctx); lv != nil {
+		if v, ok := lv.in[role][p.Key()]; ok {
+			return v
+		}
+	}
+	v, _ := At(raw, p)
+	return v
+}
+
+// capture records a value the provider's code wrote for a large attribute; false when the path is
+// not one of this request's large attributes.
+func (lv *values) capture(p path.Path, v tftypes.Value) bool {
+	if lv == nil || !lv.paths[p.String()] {
+		return false
+	}
+	lv.out[p.String()] = v
+	return true
+}
+
+// At returns the value at the path, and whether the path leads to one.
+func At(v tftypes.Value, p Path) (tftypes.Value, bool) {
+	for _, name := range p {
+		if !v.IsKnown() || v.IsNull() || !v.Type().Is(tftypes.Object{}) {
+			return tftypes.Value{}, false
+		}
+		var attrs map[string]tftypes.Value
+		if err := v.As(&attrs); err != nil {
+			return tftypes.Value{}, false
+		}
+		child, ok := attrs[name]
+		if !ok {
+			return tftypes.Value{}, false
+		}
+		v = child
+	}
+	return v, true
+}
+
+// Replace returns v with the value at the path replaced; v unchanged when a parent on the path
+// is null or unknown (a null status has no cloud_profile_spec to set).
+func Replace(v tftypes.Value, p Path, replacement tftypes.Value) (tftypes.Value, error) {
+	if len(p) == 0 {
+		return replacement, nil
+	}
+	if !v.IsKnown() || v.IsNull() {
+		return v, nil
+	}
+	var attrs map[string]tftypes.Value
+	if err := v.As(&attrs); err != nil {
+		return v, err
+	}
+	child, ok := attrs[p[0]]
+	if !ok {
+		return v, nil
+	}
+	child, err := Replace(child, p[1:], replacement)
+	if err != nil {
+		return v, err
+	}
+	copied := make(map[string]tftypes.Value, len(attrs))
+	for k, a := range attrs {
+		copied[k] = a
+	}
+	copied[p[0]] = child
+	return tftypes.NewValue(v.Type(), copied), nil
+}
+
+// standIn is what the framework gets instead of a large value: the value itself when it is null or
+// unknown, else an object of the same type whose attributes are all null. changed gives one
+// attribute a known value, so that the stand-in of a changed value differs from the unchanged one.
+func standIn(v tftypes.Value, changed bool) tftypes.Value {
+	if !v.IsKnown() || v.IsNull() {
+		return v
+	}
+	obj, ok := v.Type().(tftypes.Object)
+	if !ok {
+		return v
+	}
+	attrs := nullAttributes(obj)
+	if changed {
+		first := ""
+		for name := range attrs {
+			if first == "" || name < first {
+				first = name
+			}
+		}
+		if first != "" {
+			attrs[first] = emptyValueOf(obj.AttributeTypes[first])
+		}
+	}
+	return tftypes.NewValue(obj, attrs)
+}
+
+// nullAttributes are the attributes of an object of the type, every one null.
+func nullAttributes(obj tftypes.Object) map[string]tftypes.Value {
+	attrs := make(map[string]tftypes.Value, len(obj.AttributeTypes))
+	for name, t := range obj.AttributeTypes {
+		attrs[name] = tftypes.NewValue(t, nil)
+	}
+	return attrs
+}
+
+// emptyValueOf is a known, non-null value of the type: an empty collection, an object of null
+// attributes, or a primitive's zero.
+func emptyValueOf(t tftypes.Type) tftypes.Value {
+	switch {
+	case t.Is(tftypes.String):
+		return tftypes.NewValue(t, "")
+	case t.Is(tftypes.Bool):
+		return tftypes.NewValue(t, false)
+	case t.Is(tftypes.Number):
+		return tftypes.NewValue(t, big.NewFloat(0))
+	case t.Is(tftypes.Object{}):
+		return tftypes.NewValue(t, nullAttributes(t.(tftypes.Object)))
+	case t.Is(tftypes.List{}), t.Is(tftypes.Set{}):
+		return tftypes.NewValue(t, []tftypes.Value{})
+	case t.Is(tftypes.Map{}):
+		return tftypes.NewValue(t, map[string]tftypes.Value{})
+	}
+	return tftypes.NewValue(t, tftypes.UnknownValue)
+}
+
+// Equal reports whether two values of the same type are equal. tftypes.Value.Equal builds an
+// attribute path for every value it visits; this walk allocates nothing.
+func Equal(a, b tftypes.Value) bool {
+	if a.IsKnown() != b.IsKnown() || a.IsNull() != b.IsNull() {
+		return false
+	}
+	if !a.IsKnown() || a.IsNull() {
+		return true
+	}
+	t := a.Type()
+	switch {
+	case t.Is(tftypes.Object{}), t.Is(tftypes.Map{}):
+		var am, bm map[string]tftypes.Value
+		if a.As(&am) != nil || b.As(&bm) != nil || len(am) != len(bm) {
+			return false
+		}
+		for k, av := range am {
+			if bv, ok := bm[k]; !ok || !Equal(av, bv) {
+				return false
+			}
+		}
+		return true
+	case t.Is(tftypes.List{}), t.Is(tftypes.Tuple{}):
+		var as, bs []tftypes.Value
+		if a.As(&as) != nil || b.As(&bs) != nil || len(as) != len(bs) {
+			return false
+		}
+		for i := range as {
+			if !Equal(as[i], bs[i]) {
+				return false
+			}
+		}
+		return true
+	case t.Is(tftypes.String):
+		var as, bs string
+		return a.As(&as) == nil && b.As(&bs) == nil && as == bs
+	case t.Is(tftypes.Bool):
+		var ab, bb bool
+		return a.As(&ab) == nil && b.As(&bb) == nil && ab == bb
+	}
+	return a.Equal(b) // numbers, sets, dynamic values: rare in profiles
+}
+
+// StateSetter is the part of tfsdk.State the resources write through.
+type StateSetter interface {
+	Set(ctx context.Context, val any) diag.Diagnostics
+	SetAttribute(ctx context.Context, p path.Path, val any) diag.Diagnostics
+}
+
+// ValueAtPath is a value, ready in Terraform's representation, for the attribute at path.
+type ValueAtPath struct {
+	Path  path.Path
+	Value tftypes.Value
+}
+
+// SetState writes the model, whose attributes at the given paths are null, and then
+// those attributes as ready Terraform values: for a profile with thousands of versions the
+// framework's conversion of an object value costs far more than building the value directly
+// (a direct construction). Large attributes go to the Server instead of the framework.
+func SetState(ctx context.Context, state StateSetter, model any, values ...ValueAtPath) diag.Diagnostics {
+	diags := state.Set(ctx, model)
+	large := valuesFrom(ctx)
+	for _, v := range values {
+		if diags.HasError() {
+			return diags
+		}
+		if large.capture(v.Path, v.Value) {
+			continue // the Server puts it into the response
+		}
+		diags.Append(state.SetAttribute(ctx, v.Path, v.Value)...)
+	}
+	return diags
+}
