@@ -113,69 +113,37 @@ func (r *cloudProfileResource) Configure(_ context.Context, req resource.Configu
 
 // Create creates the CloudProfile; it fails when one of the name exists, unless adopt_existing.
 func (r *cloudProfileResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.write(ctx, req.Plan, createMode(), func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Create(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+	createProfile(ctx, r, req, resp)
 }
 
 // Update applies the changed CloudProfile to the object of the UID in state.
 func (r *cloudProfileResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	mode, d := updateMode(ctx, req.State)
-	resp.Diagnostics.Append(d...)
-	if d.HasError() {
-		return
-	}
-	r.write(ctx, req.Plan, mode, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
-}
-
-// write applies the plan within the operation's timeout.
-func (r *cloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, mode writeMode, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
-	var plan cloudProfileModel
-	diags.Append(planned.Get(ctx, &plan)...)
-	d, td := timeout(plan.Timeouts)
-	diags.Append(td...)
-	if diags.HasError() {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, d)
-	defer cancel()
-	r.apply(ctx, plan, mode, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw), state, identity, diags)
+	updateProfile(ctx, r, req, resp)
 }
 
 // apply writes the planned object (see writeMode) and records what was stored.
-func (r *cloudProfileResource) apply(ctx context.Context, plan cloudProfileModel, mode writeMode, spec tftypes.Value, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	var plan cloudProfileModel
+	diags.Append(planned.Get(ctx, &plan)...)
 	// Values still unknown at apply are Computed ones left to Gardener (its defaults); expand
 	// leaves them out, which is what applying them means.
-	desired, _, d := configuredCloudProfile(ctx, plan, spec)
+	desired, _, d := configuredCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw))
 	diags.Append(d...)
 	client, d := clientFrom(r.data)
 	diags.Append(d...)
 	if diags.HasError() {
 		return
 	}
-	stored, err := r.send(ctx, client, desired, plan, mode, diags)
+	ref := objectRef{"CloudProfile", desired.Name}
+	requests := profileRequests[*gardencorev1beta1.CloudProfile]{adopt: client.AdoptCloudProfile, create: client.CreateCloudProfile, apply: client.ApplyCloudProfile}
+	stored, err := requests.send(ctx, ref, desired, mode, plan.ForceConflicts.ValueBool(), plan.AdoptExisting.ValueBool(), diags)
 	if err != nil {
 		existing := func(ctx context.Context) (metav1.Object, error) { return client.GetCloudProfile(ctx, desired.Name) }
-		diags.Append(writeFailure(ctx, objectRef{"CloudProfile", desired.Name}, mode, "Applying CloudProfile "+desired.Name, err, existing)...)
+		diags.Append(writeFailure(ctx, ref, mode, "Applying CloudProfile "+desired.Name, err, existing)...)
 		return
 	}
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)
 	diags.Append(setIdentity(ctx, identity, cloudProfileIdentity{Name: types.StringValue(stored.Name)})...)
-}
-
-// send makes the write request of the mode: a create-only request, an adopting apply, or an
-// apply to the object of the state's UID.
-func (r *cloudProfileResource) send(ctx context.Context, client *kube.Client, desired *gardencorev1beta1.CloudProfile, plan cloudProfileModel, mode writeMode, diags *diag.Diagnostics) (*gardencorev1beta1.CloudProfile, error) {
-	opts := kube.ApplyOptions{Force: plan.ForceConflicts.ValueBool(), UID: mode.uid}
-	switch {
-	case mode.create && plan.AdoptExisting.ValueBool():
-		stored, adopted, err := client.AdoptCloudProfile(ctx, desired, opts)
-		if err == nil && adopted {
-			diags.Append(adoptedWarning(objectRef{"CloudProfile", desired.Name}, stored))
-		}
-		return stored, err
-	case mode.create:
-		return client.CreateCloudProfile(ctx, desired)
-	}
-	return client.ApplyCloudProfile(ctx, desired, opts)
 }
 
 // Read refreshes the state from the cluster; an object deleted out of band leaves the state.

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -46,19 +47,8 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	planReplacementOfTerminating(ctx, req, resp)
 	opts := r.data.options(r.data.now())
 	changing := changingPlan(req)
-	var cfg cloudProfileModel
-	// The checks read the configuration, not the plan: in the plan, every Computed value the
-	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	spec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
-	var cp *gardencorev1beta1.CloudProfile
-	var unknown []path.Path
-	if !resp.Diagnostics.HasError() && spec.IsKnown() && !cfg.Metadata.IsUnknown() {
-		var diags diag.Diagnostics
-		if cp, unknown, diags = configuredCloudProfile(ctx, cfg, spec); diags.HasError() {
-			cp = nil // ValidateConfig reported them
-		}
-	}
+	metadata := func(m cloudProfileModel) types.Object { return m.Metadata }
+	cp, spec, unknown := configuredForPlan(ctx, req, metadata, configuredCloudProfile, &resp.Diagnostics)
 	if cp == nil {
 		if changing {
 			predictCloudProfilePlan(ctx, req, resp, nil, nil, opts)

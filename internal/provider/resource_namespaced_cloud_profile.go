@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -111,77 +110,45 @@ func (r *namespacedCloudProfileResource) Configure(_ context.Context, req resour
 
 // Create applies the NamespacedCloudProfile.
 func (r *namespacedCloudProfileResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.write(ctx, req.Plan, createMode(), func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Create(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+	createProfile(ctx, r, req, resp)
 }
 
 // Update applies the changed NamespacedCloudProfile to the object of the UID in state.
 func (r *namespacedCloudProfileResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	mode, d := updateMode(ctx, req.State)
-	resp.Diagnostics.Append(d...)
-	if d.HasError() {
-		return
-	}
-	r.write(ctx, req.Plan, mode, func(t timeouts.Value) (time.Duration, diag.Diagnostics) { return t.Update(ctx, defaultWriteTimeout) }, &resp.State, resp.Identity, &resp.Diagnostics)
+	updateProfile(ctx, r, req, resp)
 }
 
-// write applies the plan within the operation's timeout.
-func (r *namespacedCloudProfileResource) write(ctx context.Context, planned tfsdk.Plan, mode writeMode, timeout func(timeouts.Value) (time.Duration, diag.Diagnostics), state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+// apply writes the planned object (see writeMode) and records what was stored, with the merged
+// profile of the plan (see keptStatus).
+func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan namespacedCloudProfileModel
 	diags.Append(planned.Get(ctx, &plan)...)
-	d, td := timeout(plan.Timeouts)
-	diags.Append(td...)
-	if diags.HasError() {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, d)
-	defer cancel()
-	r.apply(ctx, plan, mode, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw), largevalue.Input(ctx, largevalue.Planned, statusSpecLargePath, planned.Raw), state, identity, diags)
-}
-
-// apply writes the planned object (see writeMode) and records what was stored; mergedStatus is
-// the planned status.cloud_profile_spec.
-func (r *namespacedCloudProfileResource) apply(ctx context.Context, plan namespacedCloudProfileModel, mode writeMode, spec, mergedStatus tftypes.Value, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
-	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, spec)
+	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw))
 	diags.Append(d...)
 	client, d := clientFrom(r.data)
 	diags.Append(d...)
 	if diags.HasError() {
 		return
 	}
-	stored, err := r.send(ctx, client, desired, plan, mode, diags)
+	ref := namespacedRefOf(desired.Namespace, desired.Name)
+	requests := profileRequests[*gardencorev1beta1.NamespacedCloudProfile]{adopt: client.AdoptNamespacedCloudProfile, create: client.CreateNamespacedCloudProfile, apply: client.ApplyNamespacedCloudProfile}
+	stored, err := requests.send(ctx, ref, desired, mode, plan.ForceConflicts.ValueBool(), plan.AdoptExisting.ValueBool(), diags)
 	if err != nil {
-		existing := func(ctx context.Context) (metav1.Object, error) {
-			return client.GetNamespacedCloudProfile(ctx, desired.Namespace, desired.Name)
-		}
 		if d, missing := parentMissing(desired, err); missing {
 			diags.Append(d)
 			return
 		}
-		diags.Append(writeFailure(ctx, namespacedRefOf(desired.Namespace, desired.Name), mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, existing)...)
+		existing := func(ctx context.Context) (metav1.Object, error) {
+			return client.GetNamespacedCloudProfile(ctx, desired.Namespace, desired.Name)
+		}
+		diags.Append(writeFailure(ctx, ref, mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, existing)...)
 		return
 	}
-	status, d := r.keptStatus(ctx, client, stored, plan.keepsMergedStatus(), mergedStatus)
+	status, d := r.keptStatus(ctx, client, stored, plan.keepsMergedStatus(), largevalue.Input(ctx, largevalue.Planned, statusSpecLargePath, planned.Raw))
 	diags.Append(d...)
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, status, client.FieldManager())...)
 	diags.Append(setIdentity(ctx, identity, namespacedIdentityOf(stored.Namespace, stored.Name))...)
-}
-
-// send makes the write request of the mode: a create-only request, an adopting apply, or an
-// apply to the object of the state's UID.
-func (r *namespacedCloudProfileResource) send(ctx context.Context, client *kube.Client, desired *gardencorev1beta1.NamespacedCloudProfile, plan namespacedCloudProfileModel, mode writeMode, diags *diag.Diagnostics) (*gardencorev1beta1.NamespacedCloudProfile, error) {
-	opts := kube.ApplyOptions{Force: plan.ForceConflicts.ValueBool(), UID: mode.uid}
-	switch {
-	case mode.create && plan.AdoptExisting.ValueBool():
-		stored, adopted, err := client.AdoptNamespacedCloudProfile(ctx, desired, opts)
-		if err == nil && adopted {
-			diags.Append(adoptedWarning(namespacedRefOf(desired.Namespace, desired.Name), stored))
-		}
-		return stored, err
-	case mode.create:
-		return client.CreateNamespacedCloudProfile(ctx, desired)
-	}
-	return client.ApplyNamespacedCloudProfile(ctx, desired, opts)
 }
 
 // parentMissing recognises Gardener's answer to a NamespacedCloudProfile whose parent does not

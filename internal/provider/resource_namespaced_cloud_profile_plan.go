@@ -4,7 +4,6 @@ import (
 	"context"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -45,19 +44,8 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	planReplacementOfTerminating(ctx, req, resp)
 	opts := r.data.options(r.data.now())
 	changing := changingPlan(req)
-	var cfg namespacedCloudProfileModel
-	// The checks read the configuration, not the plan: in the plan, every Computed value the
-	// configuration leaves to Gardener is unknown, which would hide whole entries from the checks.
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	spec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
-	var ncp *gardencorev1beta1.NamespacedCloudProfile
-	var unknown []path.Path
-	if !resp.Diagnostics.HasError() && spec.IsKnown() && !cfg.Metadata.IsUnknown() {
-		var diags diag.Diagnostics
-		if ncp, unknown, diags = configuredNamespacedCloudProfile(ctx, cfg, spec); diags.HasError() {
-			ncp = nil // ValidateConfig reported them
-		}
-	}
+	metadata := func(m namespacedCloudProfileModel) types.Object { return m.Metadata }
+	ncp, spec, unknown := configuredForPlan(ctx, req, metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
 	if ncp == nil {
 		if changing {
 			predictNamespacedCloudProfilePlan(ctx, req, resp, nil, nil, nil, opts)
