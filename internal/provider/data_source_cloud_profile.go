@@ -23,15 +23,15 @@ type cloudProfileDataSource struct {
 func newCloudProfileDataSource() datasource.DataSource { return &cloudProfileDataSource{} }
 
 type cloudProfileDataSourceModel struct {
-	Name            types.String `tfsdk:"name"`
-	UID             types.String `tfsdk:"uid"`
-	ResourceVersion types.String `tfsdk:"resource_version"`
-	Generation      types.Int64  `tfsdk:"generation"`
-	Labels          types.Map    `tfsdk:"labels"`
-	Annotations     types.Map    `tfsdk:"annotations"`
-	Type            types.String `tfsdk:"type"`
-	Spec            types.Object `tfsdk:"spec"`
-	StatusInSync    types.Bool   `tfsdk:"status_in_sync"`
+	Name            types.String       `tfsdk:"name"`
+	UID             types.String       `tfsdk:"uid"`
+	ResourceVersion types.String       `tfsdk:"resource_version"`
+	Generation      types.Int64        `tfsdk:"generation"`
+	Labels          types.Map          `tfsdk:"labels"`
+	Annotations     types.Map          `tfsdk:"annotations"`
+	Type            types.String       `tfsdk:"type"`
+	Spec            largevalue.StandIn `tfsdk:"spec"`
+	StatusInSync    types.Bool         `tfsdk:"status_in_sync"`
 	profileInputs
 	profileOutputs
 }

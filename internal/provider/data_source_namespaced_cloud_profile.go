@@ -31,19 +31,19 @@ func newNamespacedCloudProfileDataSource() datasource.DataSource {
 }
 
 type namespacedCloudProfileDataSourceModel struct {
-	Namespace          types.String `tfsdk:"namespace"`
-	Name               types.String `tfsdk:"name"`
-	LifecycleOverrides types.Bool   `tfsdk:"lifecycle_overrides"`
-	UID                types.String `tfsdk:"uid"`
-	ResourceVersion    types.String `tfsdk:"resource_version"`
-	Generation         types.Int64  `tfsdk:"generation"`
-	Labels             types.Map    `tfsdk:"labels"`
-	Annotations        types.Map    `tfsdk:"annotations"`
-	Spec               types.Object `tfsdk:"spec"`
-	MergedSpec         types.Object `tfsdk:"merged_spec"`
-	Status             types.Object `tfsdk:"status"`
-	ParentFound        types.Bool   `tfsdk:"parent_found"`
-	StatusInSync       types.Bool   `tfsdk:"status_in_sync"`
+	Namespace          types.String       `tfsdk:"namespace"`
+	Name               types.String       `tfsdk:"name"`
+	LifecycleOverrides types.Bool         `tfsdk:"lifecycle_overrides"`
+	UID                types.String       `tfsdk:"uid"`
+	ResourceVersion    types.String       `tfsdk:"resource_version"`
+	Generation         types.Int64        `tfsdk:"generation"`
+	Labels             types.Map          `tfsdk:"labels"`
+	Annotations        types.Map          `tfsdk:"annotations"`
+	Spec               types.Object       `tfsdk:"spec"`
+	MergedSpec         largevalue.StandIn `tfsdk:"merged_spec"`
+	Status             types.Object       `tfsdk:"status"`
+	ParentFound        types.Bool         `tfsdk:"parent_found"`
+	StatusInSync       types.Bool         `tfsdk:"status_in_sync"`
 	profileInputs
 	profileOutputs
 }

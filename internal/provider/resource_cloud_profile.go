@@ -44,14 +44,14 @@ func newCloudProfileResource() resource.Resource { return &cloudProfileResource{
 
 // cloudProfileModel is the resource's state and plan.
 type cloudProfileModel struct {
-	ID             types.String   `tfsdk:"id"`
-	Metadata       types.Object   `tfsdk:"metadata"`
-	Spec           types.Object   `tfsdk:"spec"`
-	Status         types.Object   `tfsdk:"status"`
-	ForceConflicts types.Bool     `tfsdk:"force_conflicts"`
-	AdoptExisting  types.Bool     `tfsdk:"adopt_existing"`
-	KeepStatus     types.Bool     `tfsdk:"keep_status"`
-	Timeouts       timeouts.Value `tfsdk:"timeouts"`
+	ID             types.String       `tfsdk:"id"`
+	Metadata       types.Object       `tfsdk:"metadata"`
+	Spec           largevalue.StandIn `tfsdk:"spec"`
+	Status         largevalue.StandIn `tfsdk:"status"`
+	ForceConflicts types.Bool         `tfsdk:"force_conflicts"`
+	AdoptExisting  types.Bool         `tfsdk:"adopt_existing"`
+	KeepStatus     types.Bool         `tfsdk:"keep_status"`
+	Timeouts       timeouts.Value     `tfsdk:"timeouts"`
 }
 
 // Metadata names the resource.

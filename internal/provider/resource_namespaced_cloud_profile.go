@@ -40,14 +40,14 @@ func newNamespacedCloudProfileResource() resource.Resource { return &namespacedC
 
 // namespacedCloudProfileModel is the resource's state and plan.
 type namespacedCloudProfileModel struct {
-	ID               types.String   `tfsdk:"id"`
-	Metadata         types.Object   `tfsdk:"metadata"`
-	Spec             types.Object   `tfsdk:"spec"`
-	Status           types.Object   `tfsdk:"status"`
-	ForceConflicts   types.Bool     `tfsdk:"force_conflicts"`
-	AdoptExisting    types.Bool     `tfsdk:"adopt_existing"`
-	KeepMergedStatus types.Bool     `tfsdk:"keep_merged_status"`
-	Timeouts         timeouts.Value `tfsdk:"timeouts"`
+	ID               types.String       `tfsdk:"id"`
+	Metadata         types.Object       `tfsdk:"metadata"`
+	Spec             largevalue.StandIn `tfsdk:"spec"`
+	Status           types.Object       `tfsdk:"status"`
+	ForceConflicts   types.Bool         `tfsdk:"force_conflicts"`
+	AdoptExisting    types.Bool         `tfsdk:"adopt_existing"`
+	KeepMergedStatus types.Bool         `tfsdk:"keep_merged_status"`
+	Timeouts         timeouts.Value     `tfsdk:"timeouts"`
 }
 
 // keepsMergedStatus tells whether the state keeps status.cloud_profile_spec (off unless set).

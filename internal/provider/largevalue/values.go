@@ -9,8 +9,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
+
+// StandIn is the type of a model field of a large attribute: through the Server the field holds
+// null or a stand-in, never the value. Read the value with Input and write it with SetState.
+type StandIn = types.Object
 
 // Path is the path of a large attribute: attribute names from the root.
 type Path []string
