@@ -21,7 +21,7 @@ func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req
 	var cfg namespacedCloudProfileModel
 	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)...)
-	spec, _ := largevalue.At(req.Config.Raw, specLargePath)
+	spec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
 	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
