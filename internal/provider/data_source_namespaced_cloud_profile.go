@@ -34,6 +34,7 @@ type namespacedCloudProfileDataSourceModel struct {
 	Namespace          types.String       `tfsdk:"namespace"`
 	Name               types.String       `tfsdk:"name"`
 	LifecycleOverrides types.Bool         `tfsdk:"lifecycle_overrides"`
+	KeepMergedStatus   types.Bool         `tfsdk:"keep_merged_status"`
 	UID                types.String       `tfsdk:"uid"`
 	ResourceVersion    types.String       `tfsdk:"resource_version"`
 	Generation         types.Int64        `tfsdk:"generation"`
@@ -72,7 +73,7 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 		"lifecycle merge with `lifecycle_overrides`). All classifications, lookups and conditions of this data source are computed from it. " +
 		"Null when the parent does not exist."
 	statusSpec := cloudProfileSpecDataSourceAttribute()
-	statusSpec.MarkdownDescription = "The merged profile as Gardener's controller last rendered it."
+	statusSpec.MarkdownDescription = "The merged profile as Gardener's controller last rendered it; null unless `keep_merged_status` is true."
 	attrs := map[string]schema.Attribute{
 		"namespace": schema.StringAttribute{Required: true, MarkdownDescription: "Namespace of the NamespacedCloudProfile, i.e. of the project (`garden-<project>`)."},
 		"name":      schema.StringAttribute{Required: true, MarkdownDescription: "Name of the NamespacedCloudProfile."},
@@ -80,6 +81,9 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 			"namespaced profile's Kubernetes and machine image version overrides may move the start times of the parent's lifecycle stages. " +
 			"Gardener v1.149 does not implement this (it takes only the `expiration_date` of an override); set it only for a Gardener that does. " +
 			"`status_in_sync` compares the status with the merge chosen here. Defaults to false."},
+		"keep_merged_status": schema.BoolAttribute{Optional: true, MarkdownDescription: "Return the merged profile Gardener's controller " +
+			"rendered in `status.cloud_profile_spec`. Off by default: it is another copy of the whole parent in every lookup, and whenever " +
+			"`status_in_sync` is true it equals `merged_spec`. `status_in_sync` compares the status either way. Defaults to false."},
 		"uid":              schema.StringAttribute{Computed: true, MarkdownDescription: "UID the API server gave the object."},
 		"resource_version": schema.StringAttribute{Computed: true, MarkdownDescription: "Resource version of the object as read."},
 		"generation":       schema.Int64Attribute{Computed: true, MarkdownDescription: "Generation of the object's spec (`metadata.generation`)."},
@@ -160,7 +164,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	m.Spec, diags = flattenNamespacedCloudProfileSpec(ctx, ncp.Spec)
 	resp.Diagnostics.Append(diags...)
 	var large []largevalue.ValueAtPath
-	m.Status, large, diags = namespacedStatusDataSourceValue(ncp.Status)
+	m.Status, large, diags = namespacedStatusDataSourceValue(ncp.Status, m.KeepMergedStatus.ValueBool())
 	resp.Diagnostics.Append(diags...)
 	m.ParentFound = types.BoolValue(r.merged != nil)
 	m.MergedSpec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
@@ -227,17 +231,20 @@ func (r namespacedProfileRead) conditions(at time.Time) []cloudprofile.Condition
 }
 
 // namespacedStatusDataSourceValue converts the status as read; null when nothing was rendered.
-// Its cloud_profile_spec is null in the object and returned as a ready Terraform value instead
-// (see largevalue.SetState).
-func namespacedStatusDataSourceValue(s gardencorev1beta1.NamespacedCloudProfileStatus) (types.Object, []largevalue.ValueAtPath, diag.Diagnostics) {
+// Its cloud_profile_spec is null in the object; with keepSpec it is returned as a ready Terraform
+// value instead (see largevalue.SetState), else it stays null.
+func namespacedStatusDataSourceValue(s gardencorev1beta1.NamespacedCloudProfileStatus, keepSpec bool) (types.Object, []largevalue.ValueAtPath, diag.Diagnostics) {
 	if s.ObservedGeneration == 0 {
 		return types.ObjectNull(namespacedStatusDataSourceType.AttrTypes), nil, nil
 	}
-	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, s.CloudProfileSpec)
-	obj, d := types.ObjectValue(namespacedStatusDataSourceType.AttrTypes, map[string]attr.Value{
+	obj, diags := types.ObjectValue(namespacedStatusDataSourceType.AttrTypes, map[string]attr.Value{
 		"observed_generation": types.Int64Value(s.ObservedGeneration),
 		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})
+	if !keepSpec {
+		return obj, nil, diags
+	}
+	spec, d := flattenSpecTerraform(cloudProfileSpecRoot, s.CloudProfileSpec)
 	diags.Append(d...)
 	return obj, []largevalue.ValueAtPath{{Path: path.Root("status").AtName("cloud_profile_spec"), Value: spec}}, diags
 }

@@ -44,11 +44,14 @@ func teamProfile(namespace, name, parent string) *gardencorev1beta1.NamespacedCl
 	}
 }
 
+// namespacedDataSourceConfig reads the profile with the controller's merged status
+// (keep_merged_status), which an output compares with the local merge.
 func namespacedDataSourceConfig(kubeconfig, name, extra string) string {
 	return acctest.ProviderBlock(kubeconfig) + `
 data "gardener_namespaced_cloud_profile" "this" {
-  namespace = "` + dsNamespace + `"
-  name      = "` + name + `"
+  namespace          = "` + dsNamespace + `"
+  name               = "` + name + `"
+  keep_merged_status = true
   ` + extra + `
 }
 
@@ -119,6 +122,24 @@ func TestAccDataSourceNamespacedCloudProfile_mergeStatusSyncAndConditions(t *tes
 					dsCondition(a, 2, "StatusInSync", "True", "", "StatusMatchesMerge"),
 					dsCondition(a, 3, "KubernetesVersionsSupported", "False", "Warning", "MinorWithoutSupportedVersion"),
 					dsCondition(a, 0, "Ready", "False", "Warning", "MinorWithoutSupportedVersion"),
+				},
+			},
+			{
+				// Without keep_merged_status the controller's merged profile is not returned; the
+				// comparison with it is made all the same.
+				Config: acctest.ProviderBlock(kubeconfig) + `
+data "gardener_namespaced_cloud_profile" "this" {
+  namespace = "` + dsNamespace + `"
+  name      = "` + name + `"
+  at        = "2030-07-01T00:00:00Z"
+}
+`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					dsCheck(a, tfjsonpath.New("status").AtMapKey("cloud_profile_spec"), knownvalue.Null()),
+					dsCheck(a, tfjsonpath.New("status").AtMapKey("observed_generation"), knownvalue.NotNull()),
+					dsCheck(a, tfjsonpath.New("status_in_sync"), knownvalue.Bool(true)),
+					dsCondition(a, 2, "StatusInSync", "True", "", "StatusMatchesMerge"),
+					dsCheck(a, tfjsonpath.New("merged_spec").AtMapKey("machine_types").AtSliceIndex(3).AtMapKey("name"), str("x1.metal")),
 				},
 			},
 			{
