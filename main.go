@@ -31,6 +31,10 @@ func main() {
 		go exitWhenOrphaned(os.Getppid(), os.Getppid, orphanCheckInterval, func() { os.Exit(1) })
 	}
 	collectGarbageSoonerUnlessTuned(os.LookupEnv, runtimedebug.SetGCPercent)
+	stopProfile, err := startCPUProfileIfAsked(os.LookupEnv, os.Getpid())
+	if err != nil {
+		log.Fatal(err)
+	}
 	var opts []tf6server.ServeOpt
 	if *debug {
 		opts = append(opts, tf6server.WithManagedDebug())
@@ -39,6 +43,7 @@ func main() {
 	if err == nil {
 		err = tf6server.Serve(Address, func() tfprotov6.ProviderServer { return server }, opts...)
 	}
+	stopProfile()
 	if err != nil {
 		log.Fatal(err)
 	}
