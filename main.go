@@ -30,7 +30,7 @@ func main() {
 		quietFrameworkTraceUnlessLogging(os.Environ(), os.Setenv)
 		go exitWhenOrphaned(os.Getppid(), os.Getppid, orphanCheckInterval, func() { os.Exit(1) })
 	}
-	collectGarbageSoonerUnlessTuned(os.LookupEnv, runtimedebug.SetGCPercent)
+	tuneGarbageCollectionUnlessTuned(os.LookupEnv, runtimedebug.SetGCPercent, runtimedebug.SetMemoryLimit)
 	stopProfile, err := startCPUProfileIfAsked(os.LookupEnv, os.Getpid())
 	if err != nil {
 		log.Fatal(err)
@@ -63,18 +63,28 @@ func exitWhenOrphaned(parent int, getppid func() int, interval time.Duration, ex
 	exit()
 }
 
-// providerGCPercent is the provider's garbage collection target (Go's default is 100): a request
-// about a large profile decodes several copies of it that turn into garbage quickly, and the heap
-// may grow to (1 + GCPercent/100) times what is live. 50 keeps the process of a plan of a profile
-// with thousands of versions below 80 MB at a few percent more CPU (make bench measures both).
-const providerGCPercent = 50
+// The provider's garbage collection: every request decodes and converts values that turn into
+// garbage at once, so collecting often costs much CPU (with a target of 50, a plan of hundreds of
+// small profiles spent about half of its CPU in the collector). The target providerGCPercent lets
+// the heap grow to three times what is live, and the soft limit providerMemoryLimit makes the
+// collector run sooner once the heap nears it, which keeps the process of a plan of a profile with
+// thousands of versions below 80 MB (make bench measures both).
+const (
+	providerGCPercent   = 200
+	providerMemoryLimit = 48 << 20
+)
 
-// collectGarbageSoonerUnlessTuned sets providerGCPercent unless GOGC is set: whoever sets it has
-// made their own trade between memory and CPU.
-func collectGarbageSoonerUnlessTuned(lookupEnv func(string) (string, bool), setGCPercent func(int) int) {
-	if _, set := lookupEnv("GOGC"); !set {
-		setGCPercent(providerGCPercent)
+// tuneGarbageCollectionUnlessTuned sets providerGCPercent and providerMemoryLimit unless GOGC or
+// GOMEMLIMIT is set: whoever sets one has made their own trade between memory and CPU.
+func tuneGarbageCollectionUnlessTuned(lookupEnv func(string) (string, bool), setGCPercent func(int) int, setMemoryLimit func(int64) int64) {
+	if _, set := lookupEnv("GOGC"); set {
+		return
 	}
+	if _, set := lookupEnv("GOMEMLIMIT"); set {
+		return
+	}
+	setGCPercent(providerGCPercent)
+	setMemoryLimit(providerMemoryLimit)
 }
 
 // frameworkLogLevelVariable sets the level of terraform-plugin-framework's own log subsystem.
