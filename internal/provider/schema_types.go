@@ -1,9 +1,14 @@
 package provider
 
 import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // Nested attributes get their Terraform type as CustomType, the very type the framework would
@@ -19,13 +24,13 @@ func withResourceNestedTypes(attrs map[string]rschema.Attribute) map[string]rsch
 		case rschema.SingleNestedAttribute:
 			a.Attributes = withResourceNestedTypes(a.Attributes)
 			if a.CustomType == nil {
-				a.CustomType = a.GetType().(types.ObjectType)
+				a.CustomType = newCachedObjectType(a.GetType().(types.ObjectType))
 			}
 			attrs[name] = a
 		case rschema.ListNestedAttribute:
 			a.NestedObject.Attributes = withResourceNestedTypes(a.NestedObject.Attributes)
 			if a.NestedObject.CustomType == nil {
-				a.NestedObject.CustomType = a.NestedObject.Type().(types.ObjectType)
+				a.NestedObject.CustomType = newCachedObjectType(a.NestedObject.Type().(types.ObjectType))
 			}
 			if a.CustomType == nil {
 				a.CustomType = types.ListType{ElemType: a.NestedObject.CustomType}
@@ -43,13 +48,13 @@ func withDataSourceNestedTypes(attrs map[string]dschema.Attribute) map[string]ds
 		case dschema.SingleNestedAttribute:
 			a.Attributes = withDataSourceNestedTypes(a.Attributes)
 			if a.CustomType == nil {
-				a.CustomType = a.GetType().(types.ObjectType)
+				a.CustomType = newCachedObjectType(a.GetType().(types.ObjectType))
 			}
 			attrs[name] = a
 		case dschema.ListNestedAttribute:
 			a.NestedObject.Attributes = withDataSourceNestedTypes(a.NestedObject.Attributes)
 			if a.NestedObject.CustomType == nil {
-				a.NestedObject.CustomType = a.NestedObject.Type().(types.ObjectType)
+				a.NestedObject.CustomType = newCachedObjectType(a.NestedObject.Type().(types.ObjectType))
 			}
 			if a.CustomType == nil {
 				a.CustomType = types.ListType{ElemType: a.NestedObject.CustomType}
@@ -58,7 +63,7 @@ func withDataSourceNestedTypes(attrs map[string]dschema.Attribute) map[string]ds
 		case dschema.MapNestedAttribute:
 			a.NestedObject.Attributes = withDataSourceNestedTypes(a.NestedObject.Attributes)
 			if a.NestedObject.CustomType == nil {
-				a.NestedObject.CustomType = a.NestedObject.Type().(types.ObjectType)
+				a.NestedObject.CustomType = newCachedObjectType(a.NestedObject.Type().(types.ObjectType))
 			}
 			if a.CustomType == nil {
 				a.CustomType = types.MapType{ElemType: a.NestedObject.CustomType}
@@ -67,4 +72,27 @@ func withDataSourceNestedTypes(attrs map[string]dschema.Attribute) map[string]ds
 		}
 	}
 	return attrs
+}
+
+// cachedObjectType is the type of a nested attribute's objects with its Terraform type computed
+// once: the framework asks for it at every value it walks, and the plain ObjectType builds it anew
+// from its attributes each time, for a profile's spec a tree of hundreds of types.
+type cachedObjectType struct {
+	basetypes.ObjectType
+	terraformType tftypes.Type
+}
+
+func newCachedObjectType(o types.ObjectType) cachedObjectType {
+	return cachedObjectType{ObjectType: o, terraformType: o.TerraformType(context.Background())}
+}
+
+// TerraformType returns the Terraform type computed once.
+func (t cachedObjectType) TerraformType(context.Context) tftypes.Type { return t.terraformType }
+
+// Equal compares the object types, cached or not.
+func (t cachedObjectType) Equal(o attr.Type) bool {
+	if c, ok := o.(cachedObjectType); ok {
+		return t.ObjectType.Equal(c.ObjectType)
+	}
+	return t.ObjectType.Equal(o)
 }
