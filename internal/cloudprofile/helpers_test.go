@@ -28,13 +28,13 @@ var (
 
 // gateOff are the options of Gardener's unit tests by default: lifecycle gate off, capabilities on.
 func gateOff() Options {
-	return Options{Now: testNow, CapabilitiesEnabled: true}
+	return Options{Now: testNow, Gates: GardenerDefaultFeatureGates()}
 }
 
 // gateOn enables the VersionClassificationLifecycle gate.
 func gateOn() Options {
 	o := gateOff()
-	o.LifecycleEnabled = true
+	o.Gates.VersionClassificationLifecycle = true
 	return o
 }
 

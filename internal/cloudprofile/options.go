@@ -7,10 +7,8 @@ import "time"
 type Options struct {
 	// Now is the instant at which classifications are evaluated.
 	Now time.Time
-	// LifecycleEnabled is the VersionClassificationLifecycle feature gate (rule D-1).
-	LifecycleEnabled bool
-	// CapabilitiesEnabled is the CloudProfileCapabilities feature gate (rule I-1).
-	CapabilitiesEnabled bool
+	// Gates are the states of gardener-apiserver's feature gates (rules D-1 and I-1).
+	Gates FeatureGates
 	// ExpiryWarningWindow is how far ahead of Now a coming classification change is reported as a
 	// warning; zero turns those warnings off.
 	ExpiryWarningWindow time.Duration
@@ -22,8 +20,8 @@ type Options struct {
 // DefaultExpiryWarningWindow is the provider's default for Options.ExpiryWarningWindow.
 const DefaultExpiryWarningWindow = 30 * 24 * time.Hour
 
-// DefaultOptions returns the provider's defaults at the given instant: both feature gates enabled
-// and a warning window of DefaultExpiryWarningWindow.
+// DefaultOptions returns options at the given instant with every feature gate on (as the local
+// Garden runs) and a warning window of DefaultExpiryWarningWindow.
 func DefaultOptions(now time.Time) Options {
-	return Options{Now: now, LifecycleEnabled: true, CapabilitiesEnabled: true, ExpiryWarningWindow: DefaultExpiryWarningWindow}
+	return Options{Now: now, Gates: AllFeatureGatesOn(), ExpiryWarningWindow: DefaultExpiryWarningWindow}
 }

@@ -132,8 +132,8 @@ var ruleCatalogue = []RuleInfo{
 	{
 		ID: "D-1", Summary: "Lifecycles need a Gardener feature gate",
 		Gardener: gardenerValidationUtils + "validateExpirableVersion",
-		Meaning:  "A non-empty `lifecycle` is rejected while Gardener's `VersionClassificationLifecycle` feature gate (alpha, off by default) is off; the other D rules are then skipped for that version. Only the API server knows the gate, so this shows at apply.",
-		Fix:      "Use `classification` and `expiration_date` instead of `lifecycle`, or ask the Garden operator to enable the feature gate.",
+		Meaning:  "A non-empty `lifecycle` is rejected while Gardener's `VersionClassificationLifecycle` feature gate (alpha, off by default) is off; the other D rules are then skipped for that version. The provider follows its `feature_gates` setting, which defaults to Gardener's defaults.",
+		Fix:      "Use `classification` and `expiration_date` instead of `lifecycle`; or, when the Garden's gardener-apiserver runs with the gate on, say so in the provider block: `feature_gates = { VersionClassificationLifecycle = true }`.",
 	},
 	{
 		ID: "D-2", Summary: "The classification is not supported",
@@ -352,8 +352,8 @@ var ruleCatalogue = []RuleInfo{
 	{
 		ID: "I-1", Summary: "Machine capabilities need a Gardener feature gate",
 		Gardener: gardenerCloudProfileValidation + "validateCapabilityDefinitions",
-		Meaning:  "A non-empty `machine_capabilities` is rejected while Gardener's `CloudProfileCapabilities` feature gate (beta, on by default) is off.",
-		Fix:      "Remove `spec.machine_capabilities`, or ask the Garden operator to enable the feature gate.",
+		Meaning:  "A non-empty `machine_capabilities` is rejected while Gardener's `CloudProfileCapabilities` feature gate (beta, on by default) is off. The provider follows its `feature_gates` setting, which defaults to Gardener's defaults.",
+		Fix:      "Remove `spec.machine_capabilities`; or, when the Garden's gardener-apiserver runs with the gate on, remove `CloudProfileCapabilities = false` from the provider's `feature_gates`.",
 	},
 	{
 		ID: "I-2", Summary: "The capability is defined twice",

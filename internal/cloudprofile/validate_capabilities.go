@@ -23,7 +23,7 @@ func validateCapabilityDefinitions(defs []gardencorev1beta1.CapabilityDefinition
 		return nil
 	}
 	var ps Problems
-	if !opts.CapabilitiesEnabled {
+	if !opts.Gates.CloudProfileCapabilities {
 		ps = append(ps, forbidden("I-1", fld, "machineCapabilities are not allowed with disabled CloudProfileCapabilities feature gate"))
 	}
 

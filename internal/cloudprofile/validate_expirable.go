@@ -42,7 +42,7 @@ func validateExpirableVersion(v gardencorev1beta1.ExpirableVersion, fld Path, op
 // validateExpirableVersionAt is validateExpirableVersion with a path that is only built when a
 // problem needs it, which keeps large valid profiles cheap.
 func validateExpirableVersionAt(v gardencorev1beta1.ExpirableVersion, fld func() Path, opts Options) Problems {
-	if len(v.Lifecycle) > 0 && !opts.LifecycleEnabled {
+	if len(v.Lifecycle) > 0 && !opts.Gates.VersionClassificationLifecycle {
 		return Problems{forbidden("D-1", fld().Child("lifecycle"), "lifecycles are not allowed with disabled VersionClassificationLifecycle feature gate")}
 	}
 

@@ -11,13 +11,13 @@ func TestRuleI1_CapabilitiesNeedFeatureGate(t *testing.T) {
 		cp := capabilityCloudProfile()
 		cp.Spec.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64"}}}
 		opts := gateOff()
-		opts.CapabilitiesEnabled = false
+		opts.Gates.CloudProfileCapabilities = false
 		expectProblems(t, ValidateCloudProfile(cp, opts), want{rule: "I-1", typ: Forbidden, field: "spec.machineCapabilities", attr: "spec.machine_capabilities",
 			detail: "machineCapabilities are not allowed with disabled CloudProfileCapabilities feature gate"})
 	})
 	t.Run("the other I checks still run", func(t *testing.T) {
 		opts := gateOff()
-		opts.CapabilitiesEnabled = false
+		opts.Gates.CloudProfileCapabilities = false
 		ps := validateCapabilityDefinitions([]gardencorev1beta1.CapabilityDefinition{{Name: "foo", Values: []string{"x"}}}, NewPath("spec").Child("machineCapabilities"), opts)
 		expectProblems(t, ps, want{rule: "I-1", field: "spec.machineCapabilities"}, want{rule: "I-4", field: "spec.machineCapabilities.architecture"})
 	})

@@ -18,6 +18,7 @@ type flags struct {
 	projects    projectList
 	controllers bool
 	controlAddr string
+	gates       string
 	logFile     string
 	verbose     bool
 }
@@ -49,6 +50,8 @@ func parseFlags(args []string) (*flags, error) {
 	fs.Var(&f.projects, "project", "project to prepare (repeatable or comma-separated)")
 	fs.BoolVar(&f.controllers, "controllers", true, "start the CloudProfile and NamespacedCloudProfile controllers")
 	fs.StringVar(&f.controlAddr, "control-addr", "", "loopback address for the control endpoint, e.g. 127.0.0.1:0 (off if empty)")
+	fs.StringVar(&f.gates, "feature-gates", garden.DefaultFeatureGates,
+		"gardener-apiserver's feature gates, e.g. VersionClassificationLifecycle=false")
 	fs.StringVar(&f.logFile, "log-file", "", "append all logs to this file instead of stderr")
 	fs.BoolVar(&f.verbose, "verbose", false, "show control-plane output and informational logs")
 	if err := fs.Parse(args); err != nil {
@@ -74,6 +77,7 @@ func (f *flags) options() garden.Options {
 		KubeconfigPath: f.kubeconfig,
 		Projects:       f.projects,
 		Controllers:    f.controllers,
+		FeatureGates:   f.gates,
 		Verbose:        f.verbose,
 		Logf:           logf,
 	}

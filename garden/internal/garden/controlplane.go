@@ -26,11 +26,10 @@ const (
 	stopTimeout  = 30 * time.Second
 )
 
-// gardenerAPIServerArgs are the extra flags of gardener-apiserver. All admission plugins keep their
-// defaults, so cloud profiles are admitted as on a real landscape; the lifecycle feature is switched on.
-var gardenerAPIServerArgs = []string{
-	"--feature-gates=VersionClassificationLifecycle=true",
-}
+// DefaultFeatureGates are the feature gates gardener-apiserver starts with unless Options says
+// otherwise: the lifecycle feature is switched on. All admission plugins keep their defaults, so
+// cloud profiles are admitted as on a real landscape.
+const DefaultFeatureGates = "VersionClassificationLifecycle=true"
 
 // newEnvironment configures Gardener's envtest: etcd and kube-apiserver are started through shims (see
 // package shim) and gardener-apiserver runs in this process.
@@ -68,11 +67,19 @@ func newEnvironment(opts Options, runDir string) (*gardenerenvtest.GardenerTestE
 		Environment:         env,
 		UseExistingGardener: ptr.To(false),
 		GardenerAPIServer: &gardenerenvtest.GardenerAPIServer{
-			Args: append(slices.Clone(gardenerAPIServerArgs), "--log-level="+logLevel),
+			Args: []string{"--feature-gates=" + opts.featureGates(), "--log-level=" + logLevel},
 			Out:  out,
 			Err:  out,
 		},
 	}, nil
+}
+
+// featureGates is the --feature-gates value of gardener-apiserver.
+func (o Options) featureGates() string {
+	if o.FeatureGates == "" {
+		return DefaultFeatureGates
+	}
+	return o.FeatureGates
 }
 
 // waitForCloudProfileAPIs waits until discovery lists both cloud-profile resources.

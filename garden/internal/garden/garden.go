@@ -28,6 +28,9 @@ type Options struct {
 	Projects []string
 	// Controllers says whether the cloud-profile controllers start together with the Garden.
 	Controllers bool
+	// FeatureGates is gardener-apiserver's --feature-gates value, such as
+	// "VersionClassificationLifecycle=false"; empty means DefaultFeatureGates.
+	FeatureGates string
 	// Verbose sends the control plane's output to stderr and raises gardener-apiserver's log level.
 	Verbose bool
 	// Logf reports progress; nil discards it.
