@@ -11,8 +11,10 @@
 # CMD sees KUBECONFIG and GARDEN_KUBECONFIG (admin), GARDEN_PROJECT_KUBECONFIG (user of the project
 # GARDEN_PROJECT) and GARDEN_CONTROL_ADDR (POST /controllers/pause and /controllers/resume).
 #
-# Environment: GARDEN_PROJECT (default demo), GARDEN_TIMEOUT (seconds to wait for readiness,
-# default 180), KUBEBUILDER_ASSETS (folder with etcd and kube-apiserver, default .cache/assets).
+# Environment: GARDEN_FEATURE_GATES (gardener-apiserver's --feature-gates, default
+# VersionClassificationLifecycle=true; the acceptance tests read it too), GARDEN_PROJECT (default
+# demo), GARDEN_TIMEOUT (seconds to wait for readiness, default 180), KUBEBUILDER_ASSETS (folder
+# with etcd and kube-apiserver, default .cache/assets).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -83,7 +85,7 @@ up() {
   # Not being a group leader, the background child lets setsid make it a session and group leader
   # without forking, so $! is both its pid and its process group id.
   setsid "$bin" --assets "$assets" --kubeconfig "$kubeconfig" --project "$project" \
-    --control-addr 127.0.0.1:0 "$@" >"$logfile" 2>&1 </dev/null &
+    --control-addr 127.0.0.1:0 ${GARDEN_FEATURE_GATES:+--feature-gates "$GARDEN_FEATURE_GATES"} "$@" >"$logfile" 2>&1 </dev/null &
   local pid=$!
   echo "$pid" >"$pidfile"
   wait_ready "$pid"

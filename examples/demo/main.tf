@@ -15,6 +15,8 @@ variable "kubeconfig" {
 
 provider "gardener" {
   config_path = var.kubeconfig
+  # The local Garden runs gardener-apiserver with this gate on (its --feature-gates).
+  feature_gates = { VersionClassificationLifecycle = true }
 }
 
 resource "gardener_cloud_profile" "local" {

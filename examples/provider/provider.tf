@@ -11,4 +11,8 @@ terraform {
 provider "gardener" {
   config_path    = "~/.garden/kubeconfig.yaml"
   config_context = "garden"
+
+  # The gardener-apiserver feature gates of this Garden that change what it accepts in cloud
+  # profiles; unset gates keep Gardener's defaults (VersionClassificationLifecycle off).
+  feature_gates = { VersionClassificationLifecycle = true }
 }

@@ -23,11 +23,17 @@ import (
 // TypeName is the provider's type name, the prefix of every resource and data source.
 const TypeName = "gardener"
 
-var _ provider.ProviderWithFunctions = (*gardenerProvider)(nil)
+var (
+	_ provider.ProviderWithFunctions      = (*gardenerProvider)(nil)
+	_ provider.ProviderWithValidateConfig = (*gardenerProvider)(nil)
+)
 
 type gardenerProvider struct {
 	version string
 	lookup  func(string) (string, bool)
+	// validated holds the feature gates of the configuration Terraform validated, for the
+	// resources' checks at `terraform validate`.
+	validated *validatedGates
 }
 
 // New returns a constructor of the provider at the given version, reading the process environment.
@@ -39,7 +45,7 @@ func New(version string) func() provider.Provider {
 // lookup, so tests can pin the environment.
 func NewWithEnvironment(version string, lookup func(string) (string, bool)) func() provider.Provider {
 	return func() provider.Provider {
-		return &gardenerProvider{version: version, lookup: lookup}
+		return &gardenerProvider{version: version, lookup: lookup, validated: &validatedGates{}}
 	}
 }
 
@@ -74,7 +80,10 @@ func (p *gardenerProvider) Configure(ctx context.Context, req provider.Configure
 
 // Resources lists the provider's resources.
 func (p *gardenerProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{newCloudProfileResource, newNamespacedCloudProfileResource}
+	return []func() resource.Resource{
+		func() resource.Resource { return &cloudProfileResource{validated: p.validated} },
+		func() resource.Resource { return &namespacedCloudProfileResource{validated: p.validated} },
+	}
 }
 
 // DataSources lists the provider's data sources.
@@ -108,6 +117,7 @@ type providerModel struct {
 	QPS                   types.Float64 `tfsdk:"qps"`
 	Burst                 types.Int64   `tfsdk:"burst"`
 	PlanReminders         types.Bool    `tfsdk:"plan_reminders"`
+	FeatureGates          types.Map     `tfsdk:"feature_gates"`
 }
 
 type execModel struct {
@@ -118,12 +128,14 @@ type execModel struct {
 }
 
 // options are the rule options the provider uses at an instant. Without provider data (validation
-// runs before the provider is configured) they are the defaults.
+// runs before the provider is configured) they are the defaults, with Gardener's feature gates.
 func (d *providerData) options(now time.Time) cloudprofile.Options {
 	o := cloudprofile.DefaultOptions(now)
+	o.Gates = cloudprofile.GardenerDefaultFeatureGates()
 	if d != nil {
 		o.ExpiryWarningWindow = d.expiryWarningWindow
 		o.RemindUnchanged = d.planReminders
+		o.Gates = d.gates.effective()
 	}
 	return o
 }

@@ -25,6 +25,8 @@ type providerData struct {
 	expiryWarningWindow time.Duration
 	// planReminders makes plans warn about unchanged entries too (cloudprofile.Options.RemindUnchanged).
 	planReminders bool
+	// gates is the feature_gates setting.
+	gates gateSetting
 	// unknown lists the settings whose values are not known yet (they depend on other resources).
 	unknown []string
 
@@ -101,6 +103,9 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 		d.expiryWarningWindow = window
 	}
 	d.planReminders = m.PlanReminders.ValueBool()
+	gates, gateDiags := readGateSetting(ctx, m.FeatureGates)
+	diags.Append(gateDiags...)
+	d.gates = gates
 	s.QPS, s.Burst = d.rateLimit(m.QPS, m.Burst, &diags)
 	withEnv, err := s.WithEnvironment(lookup)
 	if err != nil {

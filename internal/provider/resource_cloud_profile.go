@@ -38,6 +38,8 @@ const (
 
 type cloudProfileResource struct {
 	data *providerData
+	// validated are the feature gates of the validated provider configuration.
+	validated *validatedGates
 }
 
 func newCloudProfileResource() resource.Resource { return &cloudProfileResource{} }

@@ -31,7 +31,7 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 	if diags.HasError() {
 		return
 	}
-	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, r.data.options(r.data.now()))
+	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, validationOptions(r.data, r.validated))
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(cp.Labels)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
 }

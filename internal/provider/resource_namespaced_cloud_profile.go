@@ -34,6 +34,8 @@ var (
 
 type namespacedCloudProfileResource struct {
 	data *providerData
+	// validated are the feature gates of the validated provider configuration.
+	validated *validatedGates
 }
 
 func newNamespacedCloudProfileResource() resource.Resource { return &namespacedCloudProfileResource{} }

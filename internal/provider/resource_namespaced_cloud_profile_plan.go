@@ -30,7 +30,7 @@ func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req
 	if diags.HasError() {
 		return
 	}
-	problems := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, r.data.options(r.data.now()))
+	problems := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, validationOptions(r.data, r.validated))
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(ncp.Labels)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
 }

@@ -70,7 +70,9 @@ func addProvider(doc map[string]any, kubeconfig string) {
 		return
 	}
 	doc["terraform"] = map[string]any{"required_providers": map[string]any{"gardener": map[string]any{"source": "gardener-community/gardener"}}}
-	doc["provider"] = map[string]any{"gardener": map[string]any{"config_path": kubeconfig}}
+	// The generated profiles use lifecycles, which the local Garden accepts (its feature gate is on).
+	doc["provider"] = map[string]any{"gardener": map[string]any{"config_path": kubeconfig,
+		"feature_gates": map[string]any{"VersionClassificationLifecycle": true}}}
 }
 
 func writeJSON(file string, v any) error {

@@ -1,4 +1,10 @@
 # Kubernetes versions at different points of their life, written both ways Gardener accepts.
+# Lifecycles need the VersionClassificationLifecycle feature gate (alpha, off by default in Gardener):
+# tell the provider that the Garden runs with it on.
+provider "gardener" {
+  feature_gates = { VersionClassificationLifecycle = true }
+}
+
 resource "gardener_cloud_profile" "lifecycles" {
   metadata = { name = "lifecycles" }
   spec = {

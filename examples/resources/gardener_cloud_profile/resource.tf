@@ -1,3 +1,9 @@
+# Lifecycles need the VersionClassificationLifecycle feature gate (alpha, off by default in Gardener):
+# tell the provider that the Garden runs with it on.
+provider "gardener" {
+  feature_gates = { VersionClassificationLifecycle = true }
+}
+
 resource "gardener_cloud_profile" "aws" {
   metadata = {
     name   = "aws"

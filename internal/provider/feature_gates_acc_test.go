@@ -1,0 +1,140 @@
+package provider_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+)
+
+// lifecycleProfileConfig is a CloudProfile whose newest Kubernetes version has a lifecycle, after
+// the given provider block.
+func lifecycleProfileConfig(providerBlock, name string) string {
+	return providerBlock + fmt.Sprintf(`
+resource "gardener_cloud_profile" "test" {
+  metadata = { name = %q }
+  spec = {
+    type = "local"
+    kubernetes = {
+      versions = [
+        { version = "1.33.1", lifecycle = [{ classification = "preview" }, { classification = "supported", start_time = "2026-01-01T00:00:00Z" }] },
+        { version = "1.32.4", classification = "supported" },
+      ]
+    }
+    machine_images = [{
+      name     = "gardenlinux"
+      versions = [{ version = "1877.3.0", classification = "supported", architectures = ["amd64"] }]
+    }]
+    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
+    regions       = [{ name = "local" }]
+  }
+}
+`, name)
+}
+
+// offlineProvider is a provider block of an unreachable Garden with the given extra settings: a
+// create plan of a CloudProfile needs no cluster.
+func offlineProvider(settings string) string {
+	return "provider \"gardener\" {\n  host = \"https://127.0.0.1:1\"\n" + settings + "}\n"
+}
+
+// TestFeatureGates_D1LifecycleFollowsTheSetting is rule D-1 offline, through the CLI: without
+// feature_gates (Gardener's defaults) and with the gate set off, a lifecycle fails at validate on
+// the version's attribute, naming the gate and the setting; with the gate on it plans. A gate name
+// Gardener does not spell that way fails on its key.
+func TestFeatureGates_D1LifecycleFollowsTheSetting(t *testing.T) {
+	rejected := regexp.MustCompile(`(?s)Lifecycles need a Gardener feature gate \(Kubernetes version 1\.33\.1\).*` +
+		`spec\.kubernetes\.versions\[0\] \(version "1\.33\.1"\)\.lifecycle.*VersionClassificationLifecycle feature gate.*D-1.*` +
+		`feature_gates = \{ VersionClassificationLifecycle = true \}`)
+	for name, c := range map[string]struct {
+		settings string
+		want     *regexp.Regexp
+	}{
+		"gardener defaults":  {"", rejected},
+		"gate off":           {"  feature_gates = { VersionClassificationLifecycle = false }\n", rejected},
+		"misspelt gate":      {"  feature_gates = { versionClassificationLifecycle = true }\n", regexp.MustCompile(`(?s)Unknown feature gate.*feature_gates\["versionClassificationLifecycle"\].*spelled "VersionClassificationLifecycle"`)},
+		"gate of shoots":     {"  feature_gates = { InPlaceNodeUpdates = true }\n", regexp.MustCompile(`(?s)Unknown feature gate.*concerns Shoots only`)},
+		"gate on (accepted)": {"  feature_gates = { VersionClassificationLifecycle = true }\n", nil},
+	} {
+		t.Run(name, func(t *testing.T) {
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories(),
+				Steps: []resource.TestStep{{
+					Config:             lifecycleProfileConfig(offlineProvider(c.settings), "gates"),
+					PlanOnly:           true,
+					ExpectNonEmptyPlan: true,
+					ExpectError:        c.want,
+				}},
+			})
+		})
+	}
+}
+
+// TestAccFeatureGates_LifecycleAppliesWithTheGate: against the local Garden with the gate on (its
+// default), the provider configured with the gate on applies a lifecycle and plans no change after.
+func TestAccFeatureGates_LifecycleAppliesWithTheGate(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	if !gardenGate(t, cloudprofile.GateVersionClassificationLifecycle) {
+		t.Skipf("the local Garden runs with %s off (%s)", cloudprofile.GateVersionClassificationLifecycle, acctest.EnvFeatureGates)
+	}
+	name := acctest.UniqueName("gates-on")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config: lifecycleProfileConfig(acctest.ProviderBlock(kubeconfig), name),
+			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue("gardener_cloud_profile.test",
+				tfjsonpath.New("spec").AtMapKey("kubernetes").AtMapKey("versions").AtSliceIndex(0).AtMapKey("lifecycle").AtSliceIndex(1).AtMapKey("classification"),
+				knownvalue.StringExact("supported"))},
+		}},
+	})
+}
+
+// TestAccFeatureGates_ServerAgreesWithoutTheGate runs against a local Garden started with the gate
+// off (GARDEN_FEATURE_GATES=VersionClassificationLifecycle=false, `make testacc-gates-off`): the
+// server rejects a lifecycle with the message of the offline rule D-1, and the provider with its
+// defaults rejects it at validate, before any request.
+func TestAccFeatureGates_ServerAgreesWithoutTheGate(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	if gardenGate(t, cloudprofile.GateVersionClassificationLifecycle) {
+		t.Skipf("the local Garden runs with %s on; run `make testacc-gates-off`", cloudprofile.GateVersionClassificationLifecycle)
+	}
+	name := acctest.UniqueName("gates-off")
+	cp := lifecycleCloudProfile(name)
+	_, err := acctest.Client(t).CreateCloudProfile(acctest.Context(t), cp)
+	at := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	offline := cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.Options{Now: at, Gates: cloudprofile.GardenerDefaultFeatureGates()})
+	if err == nil || len(offline) != 3 {
+		t.Fatalf("server: %v; offline: %v; want both to reject the three lifecycles", err, offline)
+	}
+	for _, p := range offline {
+		if p.Rule != "D-1" || !strings.Contains(err.Error(), p.Error()) {
+			t.Errorf("offline %s %q is not in the server's answer: %v", p.Rule, p.Error(), err)
+		}
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		Steps: []resource.TestStep{{
+			Config:      lifecycleProfileConfig(acctest.ProviderBlock(kubeconfig), name),
+			ExpectError: regexp.MustCompile(`(?s)Lifecycles need a Gardener feature gate.*D-1`),
+		}},
+	})
+}
+
+// gardenGate tells whether the local Garden runs with the named gate on.
+func gardenGate(t *testing.T, name string) bool {
+	t.Helper()
+	gates, err := acctest.GardenFeatureGates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gates[name]
+}
