@@ -62,4 +62,10 @@
 //   - lookup_status.go: whether Gardener's controllers have written the expected status.
 //   - conditions.go, conditions_rules.go, conditions_successors.go, conditions_sweep.go: the
 //     conditions that summarise the health of a profile.
+//
+// Shoots and the versions they run:
+//   - maintenance_targets.go: the version Gardener's shoot maintenance force-updates an expired
+//     version to.
+//   - shoot_force_updates.go: the Shoots an update's earlier expirations affect (W-force-update).
+//   - shoot_version_usage.go: how many Shoots run each version of a profile.
 package cloudprofile

@@ -677,6 +677,14 @@ var ruleCatalogue = []RuleInfo{
 		Fix:      "Offer a successor version, or set `expiry_warning_window = \"0s\"` in the provider block to silence it.",
 	},
 	{
+		ID: "W-force-update", Summary: "Shoots run a version the update expires",
+		Gardener: "pkg/controllermanager/controller/shoot/maintenance/reconciler.go maintainKubernetesVersion and maintainMachineImages; pkg/controllermanager/controller/shoot/maintenance/helper/helper.go DetermineVersionForStrategy",
+		Meaning: "A warning: the update gives a version in use an expiration, or moves its expiration earlier, so Gardener's maintenance force-updates every Shoot still on it in the Shoot's first maintenance window after that instant, even with auto-update off: to a higher patch of the same minor (supported before deprecated); failing that, for Kubernetes to the consecutive minor, for machine images by the image's update strategy (next higher minor for `patch`, next higher major for `minor`, none for `major`), never to a preview version and to an expired one only when nothing else qualifies. " +
+			"The plan lists the Shoots once per profile and run, only when such a change is planned; the warning counts them per project namespace and names up to ten. " +
+			"A NamespacedCloudProfile counts the Shoots of its namespace that use it, a CloudProfile those that refer to it directly.",
+		Fix: "Let the Shoots' owners update first, or give the version a later expiration; to accept the forced updates, nothing needs to change.",
+	},
+	{
 		ID: "W-no-op", Summary: "The override changes nothing of the parent",
 		Gardener: "pkg/controllermanager/controller/namespacedcloudprofile/reconciler.go MergeCloudProfiles",
 		Meaning:  "A warning: an entry of a NamespacedCloudProfile equals the parent's, so the merged profile is the same without it.",
