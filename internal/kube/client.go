@@ -28,6 +28,7 @@ type Client struct {
 	rest         rest.Interface
 	fieldManager string
 	parents      parentCache
+	shoots       shootCache
 }
 
 // NewClient builds a client for core.gardener.cloud/v1beta1 from a rest.Config. It does no request.

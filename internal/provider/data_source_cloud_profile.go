@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -34,6 +35,7 @@ type cloudProfileDataSourceModel struct {
 	StatusInSync    types.Bool         `tfsdk:"status_in_sync"`
 	profileInputs
 	profileOutputs
+	shootUsage
 }
 
 // Metadata names the data source.
@@ -65,6 +67,9 @@ func (d *cloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 		attrs[k] = v
 	}
 	for k, v := range profileOutputAttributes(false) {
+		attrs[k] = v
+	}
+	for k, v := range shootUsageAttributes("of all namespaces that refer to the CloudProfile directly") {
 		attrs[k] = v
 	}
 	resp.Schema = schema.Schema{
@@ -121,6 +126,9 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	m.StatusInSync = types.BoolValue(cloudprofile.StatusInSync(cp.Spec, cp.Status, readAt))
 	m.profileOutputs, diags = computeProfileOutputs(ctx, &cp.Spec, newStatusClassifications(cp.Status), ev)
 	resp.Diagnostics.Append(diags...)
+	m.shootUsage.read(ctx, d.data, "", &cp.Spec, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {
+		return cloudprofile.CloudProfileVersionUsage(cp.Name, s)
+	}, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -47,6 +47,7 @@ type namespacedCloudProfileDataSourceModel struct {
 	StatusInSync       types.Bool         `tfsdk:"status_in_sync"`
 	profileInputs
 	profileOutputs
+	shootUsage
 }
 
 var namespacedStatusDataSourceType = types.ObjectType{AttrTypes: map[string]attr.Type{
@@ -114,6 +115,9 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 	for k, v := range profileOutputAttributes(true) {
 		attrs[k] = v
 	}
+	for k, v := range shootUsageAttributes("of the namespace that refer to the NamespacedCloudProfile") {
+		attrs[k] = v
+	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads one Gardener `NamespacedCloudProfile` and its parent `CloudProfile` (two API requests), merges them " +
 			"locally exactly as Gardener's controller does, and evaluates the merged profile at an instant `at`: the classification and next " +
@@ -176,6 +180,9 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	m.StatusInSync = types.BoolValue(r.sync != nil && r.sync.InSync)
 	m.profileOutputs, diags = computeProfileOutputs(ctx, r.merged, nil, ev, r.conditions(ev.at)...)
 	resp.Diagnostics.Append(diags...)
+	m.shootUsage.read(ctx, d.data, ncp.Namespace, r.merged, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {
+		return cloudprofile.NamespacedCloudProfileVersionUsage(ncp.Namespace, ncp.Name, s)
+	}, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -33,6 +33,9 @@ type providerData struct {
 	// clock replaces the wall clock in tests; nil means time.Now.
 	clock func() time.Time
 
+	// shootsWarning says once per run that the Shoots could not be listed (runShoots).
+	shootsWarning sync.Once
+
 	once   sync.Once
 	client *kube.Client
 	err    error

@@ -37,7 +37,7 @@ func cloudProfileReferenceProblems(ctx context.Context, data *providerData, cp, 
 		diags.AddWarning(referenceChecksSkipped, listFailure("NamespacedCloudProfiles and Shoots", "all namespaces", err))
 		return nil
 	}
-	shoots, err := client.ListShoots(ctx, "")
+	shoots, err := client.RunShoots(ctx, "")
 	if err != nil {
 		// The NamespacedCloudProfiles alone still tell N-1 … N-3 and N-5 for them.
 		diags.AddWarning(referenceChecksSkipped, listFailure("Shoots", "all namespaces", err))
@@ -58,7 +58,7 @@ func namespacedReferenceProblems(ctx context.Context, data *providerData, ncp, o
 		diags.AddWarning(referenceChecksSkipped, "The checks that no Shoot still needs what this update removes need the Garden cluster, which cannot be reached at plan time: "+err.Error())
 		return nil
 	}
-	shoots, err := client.ListShoots(ctx, ncp.Namespace)
+	shoots, err := client.RunShoots(ctx, ncp.Namespace)
 	if err != nil {
 		diags.AddWarning(referenceChecksSkipped, listFailure("Shoots", fmt.Sprintf("namespace %q", ncp.Namespace), err))
 		return nil

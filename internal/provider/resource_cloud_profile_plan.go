@@ -76,6 +76,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
 	refs := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
 	resp.Diagnostics.Append(problemDiagnostics(knownReferencesOnly(refs, unknown), spec)...)
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown), spec)...)
 	// A plan equal to the prior state (large values are stand-ins here that differ only when the
 	// value changed) drops nothing.
 	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {

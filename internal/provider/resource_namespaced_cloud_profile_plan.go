@@ -80,6 +80,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 			// Cross-object admission (N-6 … N-8): on update only, and only when it can find
 			// something. (On an update the parent exists: Gardener keeps it while NCPs refer to it.)
 			problems = append(problems, namespacedReferenceProblems(ctx, r.data, ncp, old, parent, &resp.Diagnostics)...)
+			problems = append(problems, namespacedForceUpdates(ctx, r.data, ncp, old, parent, opts, &resp.Diagnostics)...)
 		}
 	}
 	if changing {
