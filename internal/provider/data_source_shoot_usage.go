@@ -55,12 +55,30 @@ func (u *shootUsage) read(ctx context.Context, data *providerData, namespace str
 	if !ok {
 		return
 	}
-	usage := withProfileVersions(count(shoots), spec)
-	value, d := types.ObjectValueFrom(ctx, shootsByVersionType.AttrTypes, map[string]any{
-		"kubernetes": usage.Kubernetes, "machine_images": usage.MachineImages,
-	})
+	value, d := types.ObjectValueFrom(ctx, shootsByVersionType.AttrTypes, newShootsByVersion(withProfileVersions(count(shoots), spec)))
 	diags.Append(d...)
 	u.ShootsByVersion = value
+}
+
+// shootsByVersionModel is the value of shoots_by_version.
+type shootsByVersionModel struct {
+	Kubernetes    map[string]int64            `tfsdk:"kubernetes"`
+	MachineImages map[string]map[string]int64 `tfsdk:"machine_images"`
+}
+
+// newShootsByVersion converts the counts.
+func newShootsByVersion(u cloudprofile.VersionUsage) shootsByVersionModel {
+	m := shootsByVersionModel{Kubernetes: map[string]int64{}, MachineImages: map[string]map[string]int64{}}
+	for v, n := range u.Kubernetes {
+		m.Kubernetes[v] = int64(n)
+	}
+	for image, versions := range u.MachineImages {
+		m.MachineImages[image] = map[string]int64{}
+		for v, n := range versions {
+			m.MachineImages[image][v] = int64(n)
+		}
+	}
+	return m
 }
 
 // withProfileVersions adds an entry of 0 for every version of spec no Shoot runs.

@@ -1,0 +1,219 @@
+package provider_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// blastRadiusConfig is a CloudProfile with Kubernetes 1.31.2 and 1.30.5 and the gardenlinux
+// versions 1877.3.0 and 1592.9.0 (update strategy minor); expiry is the expiration_date of 1.30.5
+// and of 1592.9.0 ("" for none). A data source counts the Shoots per version.
+func blastRadiusConfig(kubeconfig, name, expiry string) string {
+	expiration := ""
+	if expiry != "" {
+		expiration = fmt.Sprintf(", expiration_date = %q", expiry)
+	}
+	return acctest.ProviderBlock(kubeconfig) + fmt.Sprintf(`
+resource "gardener_cloud_profile" "test" {
+  metadata = { name = %[1]q }
+  spec = {
+    type = "local"
+    kubernetes = {
+      versions = [
+        { version = "1.31.2", classification = "supported" },
+        { version = "1.30.5", classification = "supported"%[2]s },
+      ]
+    }
+    machine_images = [{
+      name            = "gardenlinux"
+      update_strategy = "minor"
+      versions = [
+        { version = "1877.3.0", classification = "supported", architectures = ["amd64"] },
+        { version = "1592.9.0", classification = "supported", architectures = ["amd64"]%[2]s },
+      ]
+    }]
+    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi", architecture = "amd64" }]
+    regions       = [{ name = "local" }]
+  }
+}
+
+data "gardener_cloud_profile" "test" {
+  name         = gardener_cloud_profile.test.metadata.name
+  count_shoots = true
+}
+
+output "shoots_by_version" {
+  value = data.gardener_cloud_profile.test.shoots_by_version
+}
+`, name, expiration)
+}
+
+// TestAccShoots_ExpiringVersionsReportTheirShoots is rule W-force-update against the local Garden:
+// Shoots of two projects run 1.30.5 and 1.31.2 and the gardenlinux versions. The data source
+// counts them per version; a plan that expires 1.30.5 and 1592.9.0 names the Shoots on them per
+// project with the version Gardener force-updates them to; a plan that changes nothing lists no
+// Shoots, and the expiring plan lists them once (the request log of the provider).
+func TestAccShoots_ExpiringVersionsReportTheirShoots(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	name := acctest.UniqueName("blast")
+	w := newCLIWorkspace(t, blastRadiusConfig(kubeconfig, name, ""))
+	requests := filepath.Join(t.TempDir(), "requests.log")
+	w.h.env = append(w.h.env, kube.RequestLogEnv+"="+requests)
+	w.destroyOnCleanup()
+	w.mustRun(0, "apply", "-auto-approve")
+
+	// Gardener allows projects of 10 characters and 21 for a project's and a Shoot's name together.
+	unique := acctest.UniqueName("")
+	second, shoots := "bp"+unique[len(unique)-6:], "bs"+unique[len(unique)-6:]
+	fixture := newShootFixture(t, kubeconfig, shoots)
+	ctx := acctest.Context(t)
+	if err := fixture.blastRadiusShoots(ctx, name, second); err != nil {
+		t.Fatal(err)
+	}
+
+	w.mustRun(0, "apply", "-auto-approve") // reads the data source again
+	var counts struct {
+		Kubernetes    map[string]int            `json:"kubernetes"`
+		MachineImages map[string]map[string]int `json:"machine_images"`
+	}
+	if err := json.Unmarshal([]byte(w.mustRun(0, "output", "-json", "shoots_by_version")), &counts); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(counts.Kubernetes) != "map[1.30.5:3 1.31.2:1]" || fmt.Sprint(counts.MachineImages) != "map[gardenlinux:map[1592.9.0:2 1877.3.0:2]]" {
+		t.Fatalf("shoots_by_version = %+v", counts)
+	}
+
+	truncate(t, requests)
+	requireNoWarnings(t, "a plan without changes", w.mustRun(0, "plan", "-detailed-exitcode"))
+	if n := shootLists(t, requests); n != 1 {
+		t.Errorf("a plan without changes listed the Shoots %d times, want once (for the data source only)", n)
+	}
+
+	truncate(t, requests)
+	w.write(blastRadiusConfig(kubeconfig, name, "2099-01-01T00:00:00Z"))
+	out := w.mustRun(2, "plan", "-detailed-exitcode")
+	requirePlanHeadlines(t, "the expiring plan", out,
+		`Kubernetes version "1.30.5" expires after 2099-01-01T00:00:00Z while 3 Shoots run it`,
+		`Machine image "gardenlinux" version "1592.9.0" expires after 2099-01-01T00:00:00Z while 2 Shoots run it`)
+	shoot := func(namespace, suffix string) string {
+		return namespace + "/" + shoots + "-" + suffix + " (window 220000+0000-230000+0000)"
+	}
+	for _, want := range []string{
+		`force-updates it, even with auto-update off: to "1.31.2" for ` + shoot("garden-"+second, "d") + ", " + shoot("garden-demo", "a") + ", " +
+			shoot("garden-demo", "b") + fmt.Sprintf("; projects: garden-%s (1), garden-demo (2)", second),
+		`force-updates it, even with auto-update off: to "1877.3.0" for ` + shoot("garden-demo", "a") + ", " + shoot("garden-demo", "c") + "; projects: garden-demo (2)",
+		"(rule W-force-update)",
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("the plan does not say %q:\n%s", want, out)
+		}
+	}
+	if n := shootLists(t, requests); n != 1 {
+		t.Errorf("the expiring plan listed the Shoots %d times, want once per run", n)
+	}
+}
+
+// blastRadiusShoots creates, for the CloudProfile, the Shoots <name>-a (1.30.5, gardenlinux
+// 1592.9.0), -b (1.30.5, 1877.3.0), -c (1.31.2, 1592.9.0) in the demo project, and -d (1.30.5,
+// 1877.3.0) in a second project it creates.
+func (f *shootFixture) blastRadiusShoots(ctx context.Context, profile, second string) error {
+	if err := f.prerequisites(ctx); err != nil {
+		return err
+	}
+	if err := f.project(ctx, second); err != nil {
+		return err
+	}
+	for _, s := range []struct{ namespace, suffix, kubernetes, image string }{
+		{projectNamespace, "a", "1.30.5", "1592.9.0"},
+		{projectNamespace, "b", "1.30.5", "1877.3.0"},
+		{projectNamespace, "c", "1.31.2", "1592.9.0"},
+		{"garden-" + second, "d", "1.30.5", "1877.3.0"},
+	} {
+		if err := f.profileShoot(ctx, s.namespace, f.name+"-"+s.suffix, profile, s.kubernetes, s.image); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var (
+	gvrNamespaces = schema.GroupVersionResource{Version: "v1", Resource: "namespaces"}
+	gvrProjects   = schema.GroupVersionResource{Group: "core.gardener.cloud", Version: "v1beta1", Resource: "projects"}
+)
+
+// project creates a second project (namespace garden-<name>, Project <name>) with the Secret and
+// SecretBinding its Shoots need.
+func (f *shootFixture) project(ctx context.Context, name string) error {
+	namespace := "garden-" + name
+	if err := f.create(ctx, gvrNamespaces, "", map[string]any{"apiVersion": "v1", "kind": "Namespace",
+		"metadata": map[string]any{"name": namespace, "labels": map[string]any{"gardener.cloud/role": "project", "project.gardener.cloud/name": name}}}); err != nil {
+		return err
+	}
+	if err := f.create(ctx, gvrProjects, "", map[string]any{"apiVersion": "core.gardener.cloud/v1beta1", "kind": "Project",
+		"metadata": map[string]any{"name": name, "annotations": map[string]any{"confirmation.gardener.cloud/deletion": "true"}},
+		"spec":     map[string]any{"namespace": namespace}}); err != nil {
+		return err
+	}
+	if err := f.create(ctx, gvrSecrets, namespace, map[string]any{"apiVersion": "v1", "kind": "Secret",
+		"metadata": map[string]any{"name": f.name, "namespace": namespace}, "stringData": map[string]any{"token": "unused"}}); err != nil {
+		return err
+	}
+	return f.create(ctx, gvrSecretBindings, namespace, map[string]any{"apiVersion": "core.gardener.cloud/v1beta1", "kind": "SecretBinding",
+		"metadata": map[string]any{"name": f.name, "namespace": namespace}, "provider": map[string]any{"type": "local"},
+		"secretRef": map[string]any{"name": f.name, "namespace": namespace}})
+}
+
+// profileShoot creates a Shoot of the CloudProfile with one worker pool on gardenlinux image.
+func (f *shootFixture) profileShoot(ctx context.Context, namespace, name, profile, kubernetes, image string) error {
+	return f.create(ctx, gvrShoots, namespace, map[string]any{
+		"apiVersion": "core.gardener.cloud/v1beta1", "kind": "Shoot",
+		"metadata": map[string]any{"name": name, "namespace": namespace,
+			"annotations": map[string]any{"confirmation.gardener.cloud/deletion": "true"}},
+		"spec": map[string]any{
+			"cloudProfile":      map[string]any{"kind": "CloudProfile", "name": profile},
+			"region":            "local",
+			"secretBindingName": f.name,
+			"kubernetes":        map[string]any{"version": kubernetes},
+			"networking":        map[string]any{"type": "calico"},
+			"maintenance":       map[string]any{"timeWindow": map[string]any{"begin": "220000+0000", "end": "230000+0000"}},
+			"provider": map[string]any{"type": "local", "workers": []any{map[string]any{
+				"name": "cpu-worker", "minimum": 1, "maximum": 1,
+				"machine": map[string]any{"type": "m5.large", "image": map[string]any{"name": "gardenlinux", "version": image}},
+			}}},
+		},
+	})
+}
+
+// truncate empties the request log.
+func truncate(t *testing.T, file string) {
+	t.Helper()
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shootLists counts the Shoot lists in the request log.
+func shootLists(t *testing.T, file string) int {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	n := 0
+	for line := range strings.SplitSeq(string(raw), "\n") {
+		if strings.HasPrefix(line, "GET ") && strings.Contains(line, "/shoots") {
+			n++
+		}
+	}
+	return n
+}
