@@ -169,7 +169,11 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	b.check("requests: discovery / OpenAPI, every command", strconv.Itoa(n), "= 0", n == 0)
 	applies, reads := reqs(apply, "PATCH", notDryRun), reqs(apply, "GET", nil)
 	b.check("requests: apply changing profiles (apply requests)", strconv.Itoa(applies), fmt.Sprintf("= %d (one per changed object)", changedProfiles), applies == changedProfiles)
-	b.info("  reads (refresh, parent, retained-entries checks)", strconv.Itoa(reads))
+	b.info("  reads (refresh, parent, retained-entries checks, Shoot lists)", strconv.Itoa(reads))
+	n = reqs(apply, "GET", isShootList)
+	b.check("  Shoot lists (one namespace; blast radius of earlier expirations)", strconv.Itoa(n), "≤ 2 (plan; apply)", n <= 2)
+	n = reqs(plan, "GET", isShootList)
+	b.check("requests: Shoot lists at a no-op plan", strconv.Itoa(n), "= 0", n == 0)
 	// The ownership patch of a create is tested against the object's managed fields; when
 	// Gardener's controller added its finalizer first, the entries moved and the patch is made
 	// again after one read.
