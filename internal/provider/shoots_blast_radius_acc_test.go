@@ -139,7 +139,7 @@ func (f *shootFixture) blastRadiusShoots(ctx context.Context, profile, second st
 		{projectNamespace, "c", "1.31.2", "1592.9.0"},
 		{"garden-" + second, "d", "1.30.5", "1877.3.0"},
 	} {
-		if err := f.profileShoot(ctx, s.namespace, f.name+"-"+s.suffix, profile, s.kubernetes, s.image); err != nil {
+		if err := f.profileShoot(ctx, s.namespace, f.name+"-"+s.suffix, "CloudProfile", profile, s.kubernetes, s.image); err != nil {
 			return err
 		}
 	}
@@ -173,14 +173,15 @@ func (f *shootFixture) project(ctx context.Context, name string) error {
 		"secretRef": map[string]any{"name": f.name, "namespace": namespace}})
 }
 
-// profileShoot creates a Shoot of the CloudProfile with one worker pool on gardenlinux image.
-func (f *shootFixture) profileShoot(ctx context.Context, namespace, name, profile, kubernetes, image string) error {
+// profileShoot creates a Shoot of the profile (kind CloudProfile or NamespacedCloudProfile) with
+// one worker pool on the gardenlinux version image.
+func (f *shootFixture) profileShoot(ctx context.Context, namespace, name, kind, profile, kubernetes, image string) error {
 	return f.create(ctx, gvrShoots, namespace, map[string]any{
 		"apiVersion": "core.gardener.cloud/v1beta1", "kind": "Shoot",
 		"metadata": map[string]any{"name": name, "namespace": namespace,
 			"annotations": map[string]any{"confirmation.gardener.cloud/deletion": "true"}},
 		"spec": map[string]any{
-			"cloudProfile":      map[string]any{"kind": "CloudProfile", "name": profile},
+			"cloudProfile":      map[string]any{"kind": kind, "name": profile},
 			"region":            "local",
 			"secretBindingName": f.name,
 			"kubernetes":        map[string]any{"version": kubernetes},
@@ -216,4 +217,79 @@ func shootLists(t *testing.T, file string) int {
 		}
 	}
 	return n
+}
+
+// TestAccShoots_WithoutPermissionTheRunWarnsOnce: the project's user may not list Shoots; two data
+// sources that count them give one warning that names the missing permission, and both read
+// with shoots_by_version null.
+func TestAccShoots_WithoutPermissionTheRunWarnsOnce(t *testing.T) {
+	project := acctest.ProjectKubeconfig(t)
+	client := acctest.Client(t)
+	parentName, name := acctest.UniqueName("acc-noshoots"), acctest.UniqueName("acc-noshoots-ncp")
+	if _, err := client.ApplyCloudProfile(acctest.Context(t), lifecycleCloudProfile(parentName), kube.ApplyOptions{}); err != nil {
+		t.Fatalf("creating CloudProfile %s: %v", parentName, err)
+	}
+	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), parentName, "") })
+	if _, err := client.ApplyNamespacedCloudProfile(acctest.Context(t), teamProfile(dsNamespace, name, parentName), kube.ApplyOptions{}); err != nil {
+		t.Fatalf("creating NamespacedCloudProfile %s: %v", name, err)
+	}
+	t.Cleanup(func() { _ = client.DeleteNamespacedCloudProfile(acctest.Context(t), dsNamespace, name, "") })
+	config := acctest.ProviderBlock(project)
+	for _, ds := range []string{"one", "two"} {
+		config += fmt.Sprintf(`
+data "gardener_namespaced_cloud_profile" %q {
+  namespace    = %q
+  name         = %q
+  count_shoots = true
+}
+
+output %q {
+  value = data.gardener_namespaced_cloud_profile.%s.shoots_by_version == null
+}
+`, ds, dsNamespace, name, ds, ds)
+	}
+	w := newCLIWorkspace(t, config)
+	out := w.mustRun(0, "apply", "-auto-approve")
+	requirePlanHeadlines(t, "reading two data sources without permission to list Shoots", out, "Shoots not listed")
+	for _, want := range []string{`Listing the Shoots of namespace "` + dsNamespace + `" failed`, "may not list Shoots there", "one = true", "two = true"} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("the apply does not say %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestAccShoots_RemovingAnOverrideReportsTheShootsOfTheNamespacedProfile is rule W-force-update
+// for a NamespacedCloudProfile: removing the override that extended 1.30.5 brings the parent's
+// earlier expiration back into the merged profile, and the plan names the Shoot of the namespaced
+// profile that runs it and its target, 1.31.2.
+func TestAccShoots_RemovingAnOverrideReportsTheShootsOfTheNamespacedProfile(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := acctest.Client(t)
+	parent, name := acctest.UniqueName("acc-br-parent"), acctest.UniqueName("acc-br-ncp")
+	override := `kubernetes = { versions = [{ version = "1.30.5", expiration_date = "2099-06-01T00:00:00Z" }] }`
+	w := newCLIWorkspace(t, parentAndNamespacedConfig(kubeconfig, parent, name, override))
+	w.destroyOnCleanup()
+	w.mustRun(0, "apply", "-auto-approve")
+	if err := waitForRenderedStatus(t, client, name); err != nil {
+		t.Fatal(err)
+	}
+	unique := acctest.UniqueName("")
+	fixture := newShootFixture(t, kubeconfig, "bn"+unique[len(unique)-6:])
+	ctx := acctest.Context(t)
+	if err := fixture.prerequisites(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := fixture.profileShoot(ctx, projectNamespace, fixture.name, "NamespacedCloudProfile", name, "1.30.5", "1877.3.0"); err != nil {
+		t.Fatal(err)
+	}
+
+	requireNoWarnings(t, "a plan without changes", w.mustRun(0, "plan", "-detailed-exitcode"))
+	w.write(parentAndNamespacedConfig(kubeconfig, parent, name, ""))
+	out := w.mustRun(2, "plan", "-detailed-exitcode")
+	requirePlanHeadlines(t, "the plan removing the override", out,
+		`Kubernetes version "1.30.5" expires after 2099-01-01T00:00:00Z while 1 Shoot runs it`)
+	want := `to "1.31.2" for ` + projectNamespace + "/" + fixture.name + " (window 220000+0000-230000+0000); projects: " + projectNamespace + " (1)"
+	if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+		t.Errorf("the plan does not say %q:\n%s", want, out)
+	}
 }
