@@ -79,6 +79,22 @@ func TestFeatureGates_D1LifecycleFollowsTheSetting(t *testing.T) {
 	}
 }
 
+// TestFeatureGates_D1FailsAtTerraformValidate: `terraform validate` itself (the provider is not
+// configured then) rejects a lifecycle without the gate, naming the gate and the setting, and
+// accepts it with the gate on.
+func TestFeatureGates_D1FailsAtTerraformValidate(t *testing.T) {
+	w := newCLIWorkspace(t, lifecycleProfileConfig(offlineProvider(""), "gates"))
+	out := strings.Join(strings.Fields(w.mustRun(1, "validate")), " ")
+	for _, want := range []string{"Error: Lifecycles need a Gardener feature gate (Kubernetes version 1.33.1)",
+		"disabled VersionClassificationLifecycle feature gate (rule D-1)", "feature_gates = { VersionClassificationLifecycle = true }"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("terraform validate does not say %q:\n%s", want, out)
+		}
+	}
+	w.write(lifecycleProfileConfig(offlineProvider("  feature_gates = { VersionClassificationLifecycle = true }\n"), "gates"))
+	w.mustRun(0, "validate")
+}
+
 // TestAccFeatureGates_LifecycleAppliesWithTheGate: against the local Garden with the gate on (its
 // default), the provider configured with the gate on applies a lifecycle and plans no change after.
 func TestAccFeatureGates_LifecycleAppliesWithTheGate(t *testing.T) {
