@@ -1,9 +1,10 @@
 package cloudprofile
 
 import (
-	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"strings"
 	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
 // TestGardenerDefaultFeatureGates: Gardener v1.149's pkg/features defaults of the two gates that

@@ -38,10 +38,10 @@ type affectedShoot struct {
 	err    error
 }
 
-// CloudProfileForceUpdates returns a warning for each version whose expiration the update of old
+// ForceUpdatesOfCloudProfile returns a warning for each version whose expiration the update of old
 // to cp brings forward while Shoots that refer to cp directly run it. Create plans (old nil)
 // report nothing: no Shoot can refer to a profile that does not exist yet.
-func CloudProfileForceUpdates(cp, old *gardencorev1beta1.CloudProfile, shoots []gardencorev1beta1.Shoot, opts Options) Problems {
+func ForceUpdatesOfCloudProfile(cp, old *gardencorev1beta1.CloudProfile, shoots []gardencorev1beta1.Shoot, opts Options) Problems {
 	if old == nil {
 		return nil
 	}
@@ -53,7 +53,7 @@ func CloudProfileForceUpdates(cp, old *gardencorev1beta1.CloudProfile, shoots []
 	return forceUpdateWarnings(&cp.Spec, &old.Spec, users, locate, opts)
 }
 
-// NeedsCloudProfileShoots tells whether CloudProfileForceUpdates can find anything, so that the
+// NeedsCloudProfileShoots tells whether ForceUpdatesOfCloudProfile can find anything, so that the
 // Shoots are listed only then.
 func NeedsCloudProfileShoots(cp, old *gardencorev1beta1.CloudProfile, opts Options) bool {
 	return old != nil && len(expiringVersions(&cp.Spec, &old.Spec, opts.Now)) > 0
@@ -349,10 +349,10 @@ func shootsReferring(shoots []gardencorev1beta1.Shoot, refers func(*gardencorev1
 	return out
 }
 
-// NamespacedCloudProfileForceUpdates returns a warning for each version whose expiration in the
+// ForceUpdatesOfNamespacedCloudProfile returns a warning for each version whose expiration in the
 // merged profile the update of old to ncp brings forward (an override removed or moved earlier)
 // while Shoots of ncp's namespace that refer to it run it. parent is the parent CloudProfile.
-func NamespacedCloudProfileForceUpdates(ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, shoots []gardencorev1beta1.Shoot, opts Options) Problems {
+func ForceUpdatesOfNamespacedCloudProfile(ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, shoots []gardencorev1beta1.Shoot, opts Options) Problems {
 	if old == nil || parent == nil {
 		return nil
 	}
@@ -367,7 +367,7 @@ func NamespacedCloudProfileForceUpdates(ncp, old *gardencorev1beta1.NamespacedCl
 	return forceUpdateWarnings(&newSpec, &oldSpec, users, locate, opts)
 }
 
-// NeedsNamespacedCloudProfileShoots tells whether NamespacedCloudProfileForceUpdates can find
+// NeedsNamespacedCloudProfileShoots tells whether ForceUpdatesOfNamespacedCloudProfile can find
 // anything, so that the Shoots are listed only then.
 func NeedsNamespacedCloudProfileShoots(ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts Options) bool {
 	if old == nil || parent == nil {

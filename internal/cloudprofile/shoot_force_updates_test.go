@@ -71,7 +71,7 @@ func TestRuleWForceUpdate_KubernetesExpiration(t *testing.T) {
 	if !NeedsCloudProfileShoots(cp, old, opts) {
 		t.Fatal("NeedsCloudProfileShoots = false for an expiration brought forward")
 	}
-	expectProblems(t, CloudProfileForceUpdates(cp, old, blastShoots(), opts), want{
+	expectProblems(t, ForceUpdatesOfCloudProfile(cp, old, blastShoots(), opts), want{
 		rule: RuleForceUpdate, typ: Invalid, field: "spec.kubernetes.versions[2]",
 		detail: `Kubernetes version "1.30.5" expires after 2027-01-25T12:00:00Z while 3 Shoots run it; in each Shoot's first maintenance window ` +
 			`after that instant Gardener force-updates it, even with auto-update off: to "1.31.2" for garden-a/a1, garden-a/legacy-ref, garden-b/b1; ` +
@@ -85,7 +85,7 @@ func TestRuleWForceUpdate_KubernetesExpiration(t *testing.T) {
 func TestRuleWForceUpdate_MachineImageExpiredNow(t *testing.T) {
 	old := blastProfile()
 	cp := expiring(old, "gardenlinux", "1592.9.0", at(-hour))
-	expectProblems(t, CloudProfileForceUpdates(cp, old, blastShoots(), gateOn()), want{
+	expectProblems(t, ForceUpdatesOfCloudProfile(cp, old, blastShoots(), gateOn()), want{
 		rule: RuleForceUpdate, typ: Invalid, field: "spec.machineImages[0].versions[1]",
 		detail: `machine image "gardenlinux" version "1592.9.0" is expired at 2027-01-15T12:00:00Z while 2 Shoots run it; in each Shoot's next ` +
 			`maintenance window Gardener force-updates it, even with auto-update off: to "1877.3.0" for garden-a/a1, garden-a/legacy-ref; projects: garden-a (2)`,
@@ -108,7 +108,7 @@ func TestRuleWForceUpdate_OnlyEarlierExpirations(t *testing.T) {
 			if NeedsCloudProfileShoots(c.cp, c.old, gateOn()) {
 				t.Error("NeedsCloudProfileShoots = true")
 			}
-			expectProblems(t, CloudProfileForceUpdates(c.cp, c.old, blastShoots(), gateOn()))
+			expectProblems(t, ForceUpdatesOfCloudProfile(c.cp, c.old, blastShoots(), gateOn()))
 		})
 	}
 }
@@ -120,7 +120,7 @@ func TestRuleWForceUpdate_NamesAtMostTenShoots(t *testing.T) {
 	for i := range 12 {
 		shoots = append(shoots, refShoot("garden-a", fmt.Sprintf("s%02d", i), kindCloudProfile, "local", "1.30.5"))
 	}
-	ps := CloudProfileForceUpdates(expiring(old, "", "1.30.5", at(day)), old, shoots, gateOn())
+	ps := ForceUpdatesOfCloudProfile(expiring(old, "", "1.30.5", at(day)), old, shoots, gateOn())
 	if len(ps) != 1 || !strings.Contains(ps[0].Detail, "garden-a/s09, 2 more; projects: garden-a (12)") {
 		t.Fatalf("got %v", ps)
 	}
@@ -132,7 +132,7 @@ func TestRuleWForceUpdate_NoTarget(t *testing.T) {
 	old := blastProfile()
 	patch := gardencorev1beta1.UpdateStrategyPatch
 	old.Spec.MachineImages[0].UpdateStrategy = &patch
-	ps := CloudProfileForceUpdates(expiring(old, "gardenlinux", "1592.9.0", at(day)), old, blastShoots(), gateOn())
+	ps := ForceUpdatesOfCloudProfile(expiring(old, "gardenlinux", "1592.9.0", at(day)), old, blastShoots(), gateOn())
 	if len(ps) != 1 || !strings.Contains(ps[0].Detail, "not possible (no version to move to, so the maintenance fails") {
 		t.Fatalf("got %v", ps)
 	}
@@ -154,7 +154,7 @@ func TestRuleWForceUpdate_NamespacedOverrideRemoved(t *testing.T) {
 	if !NeedsNamespacedCloudProfileShoots(ncp, old, parent, gateOn()) {
 		t.Fatal("NeedsNamespacedCloudProfileShoots = false")
 	}
-	expectProblems(t, NamespacedCloudProfileForceUpdates(ncp, old, parent, blastShoots(), gateOn()), want{
+	expectProblems(t, ForceUpdatesOfNamespacedCloudProfile(ncp, old, parent, blastShoots(), gateOn()), want{
 		rule: RuleForceUpdate, typ: Invalid, field: "spec.kubernetes.versions",
 		detail: `~Kubernetes version "1.30.5" expires after 2027-01-20T12:00:00Z while 1 Shoot runs it; ` +
 			`in each Shoot's first maintenance window after that instant Gardener force-updates it, even with auto-update off: to "1.31.2" for garden-a/namespaced; projects: garden-a (1)`,
@@ -164,11 +164,11 @@ func TestRuleWForceUpdate_NamespacedOverrideRemoved(t *testing.T) {
 // TestVersionUsage counts the Shoots per version of a CloudProfile and a NamespacedCloudProfile,
 // each Shoot once per image version, without Shoots being deleted (rule W-force-update's data).
 func TestVersionUsage(t *testing.T) {
-	got := CloudProfileVersionUsage("local", blastShoots())
+	got := VersionUsageOfCloudProfile("local", blastShoots())
 	if fmt.Sprint(got.Kubernetes) != "map[1.30.5:3 1.31.2:1]" || fmt.Sprint(got.MachineImages) != "map[gardenlinux:map[1592.9.0:2 1877.3.0:2]]" {
 		t.Errorf("CloudProfile usage = %v %v", got.Kubernetes, got.MachineImages)
 	}
-	got = NamespacedCloudProfileVersionUsage("garden-a", "local", blastShoots())
+	got = VersionUsageOfNamespacedCloudProfile("garden-a", "local", blastShoots())
 	if fmt.Sprint(got.Kubernetes) != "map[1.30.5:1]" || len(got.MachineImages) != 0 {
 		t.Errorf("NamespacedCloudProfile usage = %v %v", got.Kubernetes, got.MachineImages)
 	}

@@ -14,17 +14,17 @@ type VersionUsage struct {
 	MachineImages map[string]map[string]int
 }
 
-// CloudProfileVersionUsage counts the Shoots that refer to the named CloudProfile directly.
-func CloudProfileVersionUsage(name string, shoots []gardencorev1beta1.Shoot) VersionUsage {
+// VersionUsageOfCloudProfile counts the Shoots that refer to the named CloudProfile directly.
+func VersionUsageOfCloudProfile(name string, shoots []gardencorev1beta1.Shoot) VersionUsage {
 	return versionUsage(shootsReferring(shoots, func(s *gardencorev1beta1.Shoot) bool {
 		kind, ref, ok := shootCloudProfile(s)
 		return ok && kind == kindCloudProfile && ref == name
 	}))
 }
 
-// NamespacedCloudProfileVersionUsage counts the Shoots of the namespace that refer to the named
+// VersionUsageOfNamespacedCloudProfile counts the Shoots of the namespace that refer to the named
 // NamespacedCloudProfile.
-func NamespacedCloudProfileVersionUsage(namespace, name string, shoots []gardencorev1beta1.Shoot) VersionUsage {
+func VersionUsageOfNamespacedCloudProfile(namespace, name string, shoots []gardencorev1beta1.Shoot) VersionUsage {
 	return versionUsage(shootsReferring(shoots, func(s *gardencorev1beta1.Shoot) bool {
 		kind, ref, ok := shootCloudProfile(s)
 		return ok && kind == kindNamespacedCloudProfile && ref == name && s.Namespace == namespace

@@ -126,8 +126,8 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	m.StatusInSync = types.BoolValue(cloudprofile.StatusInSync(cp.Spec, cp.Status, readAt))
 	m.profileOutputs, diags = computeProfileOutputs(ctx, &cp.Spec, newStatusClassifications(cp.Status), ev)
 	resp.Diagnostics.Append(diags...)
-	m.shootUsage.read(ctx, d.data, "", &cp.Spec, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {
-		return cloudprofile.CloudProfileVersionUsage(cp.Name, s)
+	m.readShootUsage(ctx, d.data, "", &cp.Spec, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {
+		return cloudprofile.VersionUsageOfCloudProfile(cp.Name, s)
 	}, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return

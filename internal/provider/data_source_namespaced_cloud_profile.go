@@ -180,8 +180,8 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	m.StatusInSync = types.BoolValue(r.sync != nil && r.sync.InSync)
 	m.profileOutputs, diags = computeProfileOutputs(ctx, r.merged, nil, ev, r.conditions(ev.at)...)
 	resp.Diagnostics.Append(diags...)
-	m.shootUsage.read(ctx, d.data, ncp.Namespace, r.merged, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {
-		return cloudprofile.NamespacedCloudProfileVersionUsage(ncp.Namespace, ncp.Name, s)
+	m.readShootUsage(ctx, d.data, ncp.Namespace, r.merged, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {
+		return cloudprofile.VersionUsageOfNamespacedCloudProfile(ncp.Namespace, ncp.Name, s)
 	}, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return

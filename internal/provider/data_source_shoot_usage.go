@@ -43,9 +43,9 @@ func shootUsageAttributes(which string) map[string]schema.Attribute {
 	}
 }
 
-// read sets shoots_by_version when count_shoots is true: the Shoots of namespace ("" for all
+// readShootUsage sets shoots_by_version when count_shoots is true: the Shoots of namespace ("" for all
 // namespaces) counted by count, with an entry for every version of spec (nil for none).
-func (u *shootUsage) read(ctx context.Context, data *providerData, namespace string, spec *gardencorev1beta1.CloudProfileSpec,
+func (u *shootUsage) readShootUsage(ctx context.Context, data *providerData, namespace string, spec *gardencorev1beta1.CloudProfileSpec,
 	count func([]gardencorev1beta1.Shoot) cloudprofile.VersionUsage, diags *diag.Diagnostics) {
 	u.ShootsByVersion = types.ObjectNull(shootsByVersionType.AttrTypes)
 	if !u.CountShoots.ValueBool() {

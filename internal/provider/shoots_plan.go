@@ -63,7 +63,7 @@ func cloudProfileForceUpdates(ctx context.Context, data *providerData, cp, old *
 	if !ok {
 		return nil
 	}
-	return cloudprofile.CloudProfileForceUpdates(cp, old, shoots, opts)
+	return cloudprofile.ForceUpdatesOfCloudProfile(cp, old, shoots, opts)
 }
 
 // namespacedForceUpdates returns the W-force-update warnings of replacing old with ncp under
@@ -76,5 +76,5 @@ func namespacedForceUpdates(ctx context.Context, data *providerData, ncp, old *g
 	if !ok {
 		return nil
 	}
-	return cloudprofile.NamespacedCloudProfileForceUpdates(ncp, old, parent, shoots, opts)
+	return cloudprofile.ForceUpdatesOfNamespacedCloudProfile(ncp, old, parent, shoots, opts)
 }
