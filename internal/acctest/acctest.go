@@ -79,13 +79,13 @@ func ProviderFactories() map[string]func() (tfprotov6.ProviderServer, error) {
 
 // ProviderBlock is a provider configuration that connects to the local Garden with kubeconfig and
 // sets the feature gates the local Garden runs with (GardenFeatureGates; it panics on a malformed
-// EnvFeatureGates, a broken test environment).
+// EnvFeatureGates, a broken test environment). Tests add settings by replacing "config_path = ".
 func ProviderBlock(kubeconfig string) string {
 	gates, err := GardenFeatureGates()
 	if err != nil {
 		panic(err)
 	}
-	return fmt.Sprintf("provider %q {\n  config_path   = %q\n  feature_gates = %s\n}\n", provider.TypeName, kubeconfig, featureGatesSetting(gates))
+	return fmt.Sprintf("provider %q {\n  config_path = %q\n  feature_gates = %s\n}\n", provider.TypeName, kubeconfig, featureGatesSetting(gates))
 }
 
 // Context returns a context for setup and cleanup requests, bounded so a hung server fails the

@@ -40,8 +40,12 @@ func bigProfileWorkspace(t *testing.T, w *cliWorkspace, name string, edit func(s
 	}
 	// Setting back what another manager changed takes its fields over.
 	value["force_conflicts"] = true
+	gates, err := acctest.GardenFeatureGates() // the big profile uses lifecycles
+	if err != nil {
+		t.Fatal(err)
+	}
 	doc := map[string]any{
-		"provider": map[string]any{"gardener": map[string]any{"config_path": acctest.Kubeconfig(t)}},
+		"provider": map[string]any{"gardener": map[string]any{"config_path": acctest.Kubeconfig(t), "feature_gates": gates}},
 		"resource": map[string]any{"gardener_cloud_profile": map[string]any{"big": value}},
 	}
 	raw, err := json.MarshalIndent(doc, "", " ")
