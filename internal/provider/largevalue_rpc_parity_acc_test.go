@@ -71,7 +71,18 @@ func newServerPair(t *testing.T, kubeconfig string) *serverPair {
 	if p.schemas, err = shim.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{}); err != nil {
 		t.Fatal(err)
 	}
-	config := objectWith(t, p.schemas.Provider.ValueType(), map[string]tftypes.Value{"config_path": tftypes.NewValue(tftypes.String, kubeconfig)})
+	gates, err := acctest.GardenFeatureGates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gateValues := map[string]tftypes.Value{}
+	for name, on := range gates {
+		gateValues[name] = tftypes.NewValue(tftypes.Bool, on)
+	}
+	config := objectWith(t, p.schemas.Provider.ValueType(), map[string]tftypes.Value{
+		"config_path":   tftypes.NewValue(tftypes.String, kubeconfig),
+		"feature_gates": tftypes.NewValue(tftypes.Map{ElementType: tftypes.Bool}, gateValues),
+	})
 	for _, s := range []tfprotov6.ProviderServer{framework, shim} {
 		resp, err := s.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.11.4", Config: config})
 		if err != nil || len(resp.Diagnostics) > 0 {
@@ -113,6 +124,9 @@ func (p *serverPair) checkResource(t *testing.T, typeName, id string, changes ma
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if hasError(resp.Diagnostics) {
+			t.Fatalf("%s plan: %s", typeName, diagnosticsOf(resp.Diagnostics))
 		}
 		return resp.PlannedState, resp.Diagnostics
 	})
@@ -342,4 +356,14 @@ func withoutResourceVersion(t *testing.T, v tftypes.Value) tftypes.Value {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// hasError tells whether the diagnostics hold an error.
+func hasError(diags []*tfprotov6.Diagnostic) bool {
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
 }
