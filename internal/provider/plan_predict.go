@@ -66,13 +66,14 @@ func knownSpec[T any](object *T, unknown []path.Path) *T {
 
 // predictCloudProfilePlan plans, for a changing plan, the stored spec of the configured
 // CloudProfile (cp, nil when the configuration is not fully known), its generation and the status
-// the state will hold. old is the object of the prior state (nil on create).
-func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, cp, old *gardencorev1beta1.CloudProfile, opts cloudprofile.Options) {
+// the state will hold. old is the object of the prior state (nil on create); check is the server
+// check of the spec (nil: none).
+func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, cp, old *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, check specCheck) {
 	var keep types.Bool
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("keep_status"), &keep)...)
 	if !keep.IsUnknown() && !keep.ValueBool() {
-		resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, largevalue.Path{"status"}, func(_ rschema.Attribute, planned tftypes.Value) tftypes.Value {
-			return tftypes.NewValue(planned.Type(), nil)
+		resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, largevalue.Path{"status"}, func(_ rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+			return tftypes.NewValue(planned.Type(), nil), nil
 		})...)
 	}
 	var oldProfile *gardencorev1beta1.CloudProfile
@@ -87,31 +88,36 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 			return stored.Spec
 		}
 	}
-	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, specPlanner(ctx, req, old != nil, cloudProfileSpecRoot, storedSpec))...)
+	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, specPlanner(ctx, req, old != nil, cloudProfileSpecRoot, storedSpec, check))...)
 }
 
 // specPlanner plans the spec of a changing plan: entries the configuration leaves as they were
-// keep their prior value (keepUnchangedSpecEntries; update only), and the values still unknown
-// are filled from storedSpec, the spec the server will store (nil: not predictable).
-func specPlanner(ctx context.Context, req resource.ModifyPlanRequest, update bool, root specField, storedSpec func() any) largevalue.Planner {
+// keep their prior value (keepUnchangedSpecEntries; update only), the server check (nil: none)
+// fills in what the Garden stores, and the values still unknown are filled from storedSpec, the
+// spec the server will store by the offline rules (nil: not predictable).
+func specPlanner(ctx context.Context, req resource.ModifyPlanRequest, update bool, root specField, storedSpec func() any, check specCheck) largevalue.Planner {
 	config := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
 	prior := tftypes.NewValue(root.tfType, nil)
 	if update {
 		prior = largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)
 	}
-	return func(a rschema.Attribute, planned tftypes.Value) tftypes.Value {
+	return func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		planned, _ = keepUnchangedSpecEntries(a, planned, config, prior)
-		if storedSpec == nil || planned.IsFullyKnown() {
-			return planned // nothing to predict, or every entry unchanged or configured whole
+		var diags diag.Diagnostics
+		if check != nil {
+			planned, diags = check(a, planned)
 		}
-		return withPredictedSpec(root, a, planned, storedSpec())
+		if storedSpec == nil || planned.IsFullyKnown() {
+			return planned, diags // nothing to predict, or every entry unchanged or configured whole
+		}
+		return withPredictedSpec(root, a, planned, storedSpec()), diags
 	}
 }
 
 // predictNamespacedCloudProfilePlan plans, for a changing plan, the stored spec of the configured
 // NamespacedCloudProfile (ncp, nil when the configuration is not fully known) and its generation,
 // and the status: null unless kept, else the merge with parent (unknown without a parent).
-func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options) {
+func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, check specCheck) {
 	var stored *gardencorev1beta1.NamespacedCloudProfile
 	var storedSpec func() any
 	if ncp != nil {
@@ -123,7 +129,7 @@ func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyP
 		resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, stored.Generation)...)
 		storedSpec = func() any { return stored.Spec }
 	}
-	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, specPlanner(ctx, req, old != nil, namespacedCloudProfileSpecRoot, storedSpec))...)
+	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, specPlanner(ctx, req, old != nil, namespacedCloudProfileSpecRoot, storedSpec, check))...)
 	var keep types.Bool
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("keep_merged_status"), &keep)...)
 	switch {
@@ -153,12 +159,12 @@ func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, st
 		return diags
 	}
 	merged := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, stored.Spec, cloudprofile.MergeOptions{})
-	diags.Append(largevalue.Plan(ctx, &resp.Plan, statusSpecLargePath, func(_ rschema.Attribute, planned tftypes.Value) tftypes.Value {
+	diags.Append(largevalue.Plan(ctx, &resp.Plan, statusSpecLargePath, func(_ rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		value, d := flattenSpecTerraform(cloudProfileSpecRoot, merged)
 		if d.HasError() {
-			return tftypes.NewValue(planned.Type(), tftypes.UnknownValue)
+			return tftypes.NewValue(planned.Type(), tftypes.UnknownValue), nil
 		}
-		return value
+		return value, nil
 	})...)
 	return diags
 }

@@ -118,6 +118,7 @@ type providerModel struct {
 	Burst                 types.Int64   `tfsdk:"burst"`
 	PlanReminders         types.Bool    `tfsdk:"plan_reminders"`
 	FeatureGates          types.Map     `tfsdk:"feature_gates"`
+	ServerChecks          types.Bool    `tfsdk:"server_checks"`
 }
 
 type execModel struct {

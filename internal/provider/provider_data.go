@@ -27,6 +27,10 @@ type providerData struct {
 	planReminders bool
 	// gates is the feature_gates setting.
 	gates gateSetting
+	// serverChecks turns on the dry-run apply of changing plans (server_checks; see
+	// plan_server_check.go), and serverChecksNotice says once when they were skipped.
+	serverChecks       bool
+	serverChecksNotice sync.Once
 	// unknown lists the settings whose values are not known yet (they depend on other resources).
 	unknown []string
 
@@ -109,6 +113,7 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 	gates, gateDiags := readGateSetting(ctx, m.FeatureGates)
 	diags.Append(gateDiags...)
 	d.gates = gates
+	d.serverChecks = m.ServerChecks.IsNull() || m.ServerChecks.IsUnknown() || m.ServerChecks.ValueBool()
 	s.QPS, s.Burst = d.rateLimit(m.QPS, m.Burst, &diags)
 	withEnv, err := s.WithEnvironment(lookup)
 	if err != nil {

@@ -51,7 +51,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	cp, spec, unknown := configuredForPlan(ctx, req, metadata, configuredCloudProfile, &resp.Diagnostics)
 	if cp == nil {
 		if changing {
-			predictCloudProfilePlan(ctx, req, resp, nil, nil, opts)
+			predictCloudProfilePlan(ctx, req, resp, nil, nil, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, resp))
 		}
 		return
 	}
@@ -65,7 +65,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		}
 	}
 	if changing {
-		predictCloudProfilePlan(ctx, req, resp, knownSpec(cp, unknown), old, opts)
+		predictCloudProfilePlan(ctx, req, resp, knownSpec(cp, unknown), old, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, resp))
 	}
 	var problems cloudprofile.Problems
 	if old != nil {

@@ -48,7 +48,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	ncp, spec, unknown := configuredForPlan(ctx, req, metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
 	if ncp == nil {
 		if changing {
-			predictNamespacedCloudProfilePlan(ctx, req, resp, nil, nil, nil, opts)
+			predictNamespacedCloudProfilePlan(ctx, req, resp, nil, nil, nil, opts, serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, resp))
 		}
 		return
 	}
@@ -84,7 +84,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		}
 	}
 	if changing {
-		predictNamespacedCloudProfilePlan(ctx, req, resp, knownSpec(ncp, unknown), old, parent, opts)
+		predictNamespacedCloudProfilePlan(ctx, req, resp, knownSpec(ncp, unknown), old, parent, opts, serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, resp))
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -146,7 +147,9 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		if changing {
 			value, _ = markComputedNullsUnknown(ls.attributes[p.Key()], value, deepestValueAt(config, p))
 			if planner := lv.planners[p.Key()]; planner != nil {
-				value = planner(ls.attributes[p.Key()], value)
+				var diags diag.Diagnostics
+				value, diags = planner(ls.attributes[p.Key()], value)
+				resp.Diagnostics = append(resp.Diagnostics, protocolDiagnostics(diags)...)
 			}
 		}
 		if planned, err = Replace(planned, p, value); err != nil {

@@ -50,8 +50,8 @@ type values struct {
 
 // Planner plans a large attribute of a changing plan: it gets the attribute's schema and the
 // value as the framework's steps leave it (Computed nulls unknown, unchanged entries kept) and
-// returns the planned value.
-type Planner func(a rschema.Attribute, planned tftypes.Value) tftypes.Value
+// returns the planned value, with diagnostics for the plan (such as the server checks' findings).
+type Planner func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics)
 
 type valuesKey struct{}
 
@@ -97,14 +97,14 @@ func Plan(ctx context.Context, plan *tfsdk.Plan, p Path, planner Planner) diag.D
 		return nil
 	}
 	sch, _ := plan.Schema.(rschema.Schema)
-	planned, err := Replace(plan.Raw, p, planner(attributeAt(sch.Attributes, p), current))
+	value, diags := planner(attributeAt(sch.Attributes, p), current)
+	planned, err := Replace(plan.Raw, p, value)
 	if err != nil {
-		var diags diag.Diagnostics
 		diags.AddError("Planning "+p.Key(), err.Error())
 		return diags
 	}
 	plan.Raw = planned
-	return nil
+	return diags
 }
 
 // Input returns the value of a large attribute as the request carried it: from the
