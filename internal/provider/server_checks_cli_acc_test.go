@@ -1,0 +1,88 @@
+package provider_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// TestAccServerChecks_readOnlyCredentialsPlanOfflineAndSayItOnce: the local Garden's project user
+// may read CloudProfiles but not write them. Its plan of a create and of an import with a change
+// works with the offline rules and says once, not per resource, that server checks were skipped.
+func TestAccServerChecks_readOnlyCredentialsPlanOfflineAndSayItOnce(t *testing.T) {
+	project := acctest.ProjectKubeconfig(t)
+	admin := acctest.Client(t)
+	existing := acctest.UniqueName("acc-readonly-existing")
+	if _, err := admin.ApplyCloudProfile(acctest.Context(t), minimalCloudProfile(existing), kube.ApplyOptions{}); err != nil {
+		t.Fatalf("creating the existing profile: %v", err)
+	}
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), existing, "") })
+	created := acctest.UniqueName("acc-readonly-new")
+	config := ownedConfig(acctest.ProviderBlock(project), created, "8Gi", "") +
+		strings.Replace(ownedConfig("", existing, "16Gi", ""), `"test"`, `"existing"`, 1) +
+		"\nimport {\n  to = gardener_cloud_profile.existing\n  id = \"" + existing + "\"\n}\n"
+	w := newCLIWorkspace(t, config)
+	out := w.mustRun(2, "plan", "-detailed-exitcode")
+	requireNoProviderBug(t, out)
+	if n := strings.Count(out, "Warning: Server checks skipped"); n != 1 {
+		t.Fatalf("want the skipped server checks said once, got %d times:\n%s", n, out)
+	}
+	flat := strings.Join(strings.Fields(out), " ") // the CLI wraps long lines
+	if !strings.Contains(flat, "read-only credentials") || !strings.Contains(flat, "server_checks = false") {
+		t.Fatalf("the warning does not say why and what to do:\n%s", out)
+	}
+	if !strings.Contains(out, "1 to import, 1 to add, 1 to change") {
+		t.Fatalf("the plan is not the offline plan of an import with a change and a create:\n%s", out)
+	}
+}
+
+// TestAccServerChecks_requestsPerPlan counts the provider's requests: a plan without changes makes
+// no request besides the refresh; a plan that changes the profile makes one dry-run apply more;
+// with server_checks = false none.
+func TestAccServerChecks_requestsPerPlan(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	name := acctest.UniqueName("acc-requests")
+	w := newCLIWorkspace(t, ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", ""))
+	w.destroyOnCleanup()
+	w.mustRun(0, "apply", "-auto-approve")
+	base := w.h.env
+	requests := func(want int, args ...string) []string {
+		t.Helper()
+		log := filepath.Join(t.TempDir(), "requests.log")
+		w.h.env = append(base[:len(base):len(base)], kube.RequestLogEnv+"="+log)
+		defer func() { w.h.env = base }()
+		w.mustRun(want, args...)
+		raw, err := os.ReadFile(log)
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		return strings.Fields(strings.ReplaceAll(string(raw), " ", "_"))
+	}
+	count := func(lines []string, method, query string) int {
+		n := 0
+		for _, l := range lines {
+			if strings.HasPrefix(l, method+"_") && strings.Contains(l, query) {
+				n++
+			}
+		}
+		return n
+	}
+	noop := requests(0, "plan", "-detailed-exitcode")
+	if len(noop) != 1 || count(noop, "GET", "") != 1 {
+		t.Fatalf("a plan without changes: want only the refresh GET, got %v", noop)
+	}
+	w.write(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "16Gi", ""))
+	changing := requests(2, "plan", "-detailed-exitcode")
+	if len(changing) != 2 || count(changing, "GET", "") != 1 || count(changing, "PATCH", "dryRun=All") != 1 {
+		t.Fatalf("a plan changing the profile: want the refresh GET and one dry-run apply, got %v", changing)
+	}
+	w.write(strings.Replace(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "16Gi", ""), "config_path", "server_checks = false\n  config_path", 1))
+	offline := requests(2, "plan", "-detailed-exitcode")
+	if len(offline) != 1 || count(offline, "GET", "") != 1 {
+		t.Fatalf("a changing plan with server_checks = false: want only the refresh GET, got %v", offline)
+	}
+}
