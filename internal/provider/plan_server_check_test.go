@@ -1,0 +1,188 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// fakeDryRun is an API server that answers every request with answer and counts the requests.
+type fakeDryRun struct {
+	requests atomic.Int32
+	answer   func(w http.ResponseWriter, body []byte)
+}
+
+func (f *fakeDryRun) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.requests.Add(1)
+	body, _ := io.ReadAll(r.Body)
+	if r.Method != http.MethodPatch || r.URL.Query().Get("dryRun") != "All" {
+		http.Error(w, "only dry-run applies expected, got "+r.Method+" "+r.URL.String(), http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	f.answer(w, body)
+}
+
+// statusAnswer answers with a failure Status.
+func statusAnswer(code int32, reason metav1.StatusReason, message string, causes ...metav1.StatusCause) func(http.ResponseWriter, []byte) {
+	return func(w http.ResponseWriter, _ []byte) {
+		w.WriteHeader(int(code))
+		_ = json.NewEncoder(w).Encode(metav1.Status{TypeMeta: metav1.TypeMeta{Kind: "Status", APIVersion: "v1"}, Status: metav1.StatusFailure,
+			Code: code, Reason: reason, Message: message, Details: &metav1.StatusDetails{Name: "big", Causes: causes}})
+	}
+}
+
+// serverCheckFixture is a create plan of the CloudProfile resource, with the unknown values the
+// framework leaves in a changing plan, checked against a fake API server.
+type serverCheckFixture struct {
+	check serverCheck
+	fake  *fakeDryRun
+}
+
+func newServerCheckFixture(t *testing.T, answer func(http.ResponseWriter, []byte)) serverCheckFixture {
+	t.Helper()
+	fake := &fakeDryRun{answer: answer}
+	srv := httptest.NewServer(fake)
+	t.Cleanup(srv.Close)
+	_, ls := resourceLargeSchema(context.Background(), newCloudProfileResource())
+	specAttr := ls.attributes[specLargePath.key()]
+	spec := richCloudProfileSpec()
+	spec.MachineImages[0].UpdateStrategy = nil // left to the Garden: unknown in the plan
+	config := cloudProfileResourceValue(t, ls.typ, spec, false)
+	configSpec, _ := valueAt(config, specLargePath)
+	plannedSpec, _ := markComputedNullsUnknown(specAttr, configSpec, configSpec)
+	planned, err := withValueAt(config, specLargePath, plannedSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := &providerData{settings: kube.Settings{Host: srv.URL}, fieldManager: kube.DefaultFieldManager, serverChecks: true}
+	return serverCheckFixture{fake: fake, check: serverCheck{
+		data: data, kind: serverCheckKinds[TypeName+"_cloud_profile"], specAttr: specAttr,
+		config: config, prior: tftypes.NewValue(ls.typ, nil), planned: planned,
+	}}
+}
+
+// TestServerCheck_makesNoRequestWhenOffOrNotKnown: server_checks = false, and a configuration
+// with a value unknown until apply, make no request and change nothing.
+func TestServerCheck_makesNoRequestWhenOffOrNotKnown(t *testing.T) {
+	f := newServerCheckFixture(t, statusAnswer(http.StatusForbidden, metav1.StatusReasonForbidden, "must not be asked"))
+	off := f.check
+	off.data.serverChecks = false
+	if planned, diags := checkOnServer(context.Background(), off); len(diags) > 0 || !planned.Equal(off.planned) {
+		t.Fatalf("server_checks = false: got %v", diags)
+	}
+	unknown := f.check
+	unknown.data = &providerData{settings: f.check.data.settings, serverChecks: true}
+	unknown.config = tftypes.NewValue(f.check.config.Type(), tftypes.UnknownValue)
+	if planned, diags := checkOnServer(context.Background(), unknown); len(diags) > 0 || !planned.Equal(unknown.planned) {
+		t.Fatalf("unknown configuration: got %v", diags)
+	}
+	if n := f.fake.requests.Load(); n != 0 {
+		t.Fatalf("%d requests, want none", n)
+	}
+}
+
+// TestServerCheck_readOnlyCredentialsWarnOnce: a dry run the RBAC denies leaves the plan as it is
+// and warns once per provider configuration, not per resource.
+func TestServerCheck_readOnlyCredentialsWarnOnce(t *testing.T) {
+	f := newServerCheckFixture(t, statusAnswer(http.StatusForbidden, metav1.StatusReasonForbidden,
+		`cloudprofiles.core.gardener.cloud "big" is forbidden: User "robot" cannot patch resource "cloudprofiles" in API group "core.gardener.cloud" at the cluster scope`))
+	planned, first := checkOnServer(context.Background(), f.check)
+	_, second := checkOnServer(context.Background(), f.check)
+	if len(first) != 1 || first[0].Severity() != diag.SeverityWarning || first[0].Summary() != serverChecksSkipped ||
+		!strings.Contains(first[0].Detail(), "read-only credentials") || !strings.Contains(first[0].Detail(), "server_checks = false") {
+		t.Fatalf("first check: want the warning that server checks were skipped, got %v", first)
+	}
+	if len(second) != 0 {
+		t.Fatalf("second check: want nothing more, got %v", second)
+	}
+	if !planned.Equal(f.check.planned) {
+		t.Fatal("a skipped check changed the plan")
+	}
+}
+
+// TestServerCheck_conflictIsOneErrorOnTheAttribute: a 409 of the dry run is one error on the first
+// conflicting attribute, naming the other manager and suggesting force_conflicts.
+func TestServerCheck_conflictIsOneErrorOnTheAttribute(t *testing.T) {
+	f := newServerCheckFixture(t, statusAnswer(http.StatusConflict, metav1.StatusReasonConflict,
+		`Apply failed with 1 conflict: conflict with "team-a" using core.gardener.cloud/v1beta1: .spec.machineTypes[name="m5.large"].memory`,
+		metav1.StatusCause{Type: "FieldManagerConflict", Message: `conflict with "team-a" using core.gardener.cloud/v1beta1`, Field: `.spec.machineTypes[name="m5.large"].memory`}))
+	_, diags := checkOnServer(context.Background(), f.check)
+	if len(diags) != 1 || diags[0].Severity() != diag.SeverityError || diags[0].Summary() != "Conflict with field manager team-a" {
+		t.Fatalf("want one conflict error, got %v", diags)
+	}
+	at := diags[0].(diag.DiagnosticWithPath).Path()
+	if want := path.Root("spec").AtName("machine_types").AtListIndex(0).AtName("memory"); !at.Equal(want) {
+		t.Fatalf("conflict on %s, want %s", at, want)
+	}
+	if d := diags[0].Detail(); !strings.HasPrefix(d, `spec.machine_types[0] (name "m5.large").memory`) || !strings.Contains(d, "force_conflicts = true") {
+		t.Fatalf("detail does not start with the attribute or lacks the fix:\n%s", d)
+	}
+}
+
+// TestServerCheck_webhookRejectionOnTheAttribute: an admission webhook's message-only denial is an
+// error on the attribute its message names, saying that the offline rules accept the value.
+func TestServerCheck_webhookRejectionOnTheAttribute(t *testing.T) {
+	f := newServerCheckFixture(t, statusAnswer(http.StatusBadRequest, metav1.StatusReasonBadRequest,
+		`admission webhook "provider-config.example.com" denied the request: spec.providerConfig.kind: Unsupported value: "X"`))
+	_, diags := checkOnServer(context.Background(), f.check)
+	if len(diags) != 1 || diags[0].Severity() != diag.SeverityError {
+		t.Fatalf("want one error, got %v", diags)
+	}
+	if at := diags[0].(diag.DiagnosticWithPath).Path(); !at.Equal(path.Root("spec").AtName("provider_config")) {
+		t.Fatalf("rejection on %s, want spec.provider_config", at)
+	}
+	if d := diags[0].Detail(); !strings.HasPrefix(d, "spec.provider_config\n") || !strings.Contains(d, "offline rules (Gardener v1.149) accept") || !strings.Contains(d, "To fix:") {
+		t.Fatalf("detail:\n%s", d)
+	}
+}
+
+// TestServerCheck_acceptedFillsUnknownsWithTheServersValues: what the Garden stores where the plan
+// has unknown values (an update strategy a webhook set) is planned; configured values stay.
+func TestServerCheck_acceptedFillsUnknownsWithTheServersValues(t *testing.T) {
+	f := newServerCheckFixture(t, func(w http.ResponseWriter, body []byte) {
+		var cp gardencorev1beta1.CloudProfile
+		_ = json.Unmarshal(body, &cp)
+		for i := range cp.Spec.MachineImages {
+			cp.Spec.MachineImages[i].UpdateStrategy = ptr.To(gardencorev1beta1.UpdateStrategyMinor)
+		}
+		w.WriteHeader(http.StatusCreated)
+		_ = json.NewEncoder(w).Encode(cp)
+	})
+	planned, diags := checkOnServer(context.Background(), f.check)
+	if len(diags) != 0 {
+		t.Fatalf("want no diagnostics, got %v", diags)
+	}
+	got, ok := valueAt(planned, largePath{"spec", "machine_images"})
+	if !ok {
+		t.Fatal("no machine images planned")
+	}
+	var images []tftypes.Value
+	if err := got.As(&images); err != nil || len(images) == 0 {
+		t.Fatalf("machine images: %v", err)
+	}
+	var strategy, configured string
+	if err := attributeOf(images[0], "update_strategy").As(&strategy); err != nil || strategy != "minor" {
+		t.Fatalf("update_strategy planned %q (%v), want the server's minor", strategy, err)
+	}
+	if err := attributeOf(images[1], "update_strategy").As(&configured); err != nil || configured != "major" {
+		t.Fatalf("configured update_strategy planned %q (%v), want major as configured", configured, err)
+	}
+	if n := f.fake.requests.Load(); n != 1 {
+		t.Fatalf("%d requests, want one dry-run apply", n)
+	}
+}

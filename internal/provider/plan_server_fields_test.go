@@ -1,0 +1,61 @@
+package provider
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+)
+
+// TestServerFieldSteps: the field paths of the API server, in the form of validation errors and
+// in the form of apply conflicts (keyed entries), land on the resource's attributes; the path ends
+// where the schema ends.
+func TestServerFieldSteps(t *testing.T) {
+	_, ls := resourceLargeSchema(context.Background(), newCloudProfileResource())
+	specAttr := ls.attributes[specLargePath.key()]
+	config := cloudProfileResourceValue(t, ls.typ, richCloudProfileSpec(), false)
+	spec, _ := valueAt(config, specLargePath)
+	images := path.Root("spec").AtName("machine_images")
+	cases := []struct {
+		field string
+		want  path.Path
+	}{
+		{"spec.machineImages[1].versions[0].cri", images.AtListIndex(1).AtName("versions").AtListIndex(0).AtName("cri")},
+		{`.spec.machineImages[name="ubuntu"].versions[version="24.4.0"].architectures`, images.AtListIndex(1).AtName("versions").AtListIndex(0).AtName("architectures")},
+		{`.spec.machineImages[name="gardenlinux"].versions[version="1443.3.0"].classification`, images.AtListIndex(0).AtName("versions").AtListIndex(1).AtName("classification")},
+		{"spec.providerConfig.machineImages[0].image", path.Root("spec").AtName("provider_config")},
+		{`.spec.machineImages[name="no.such]image"].name`, images},
+		{"spec.machineImages[].versions", images},
+		{"spec.noSuchField.x", path.Root("spec")},
+		{".metadata.labels.team", path.Root("metadata").AtName("labels")},
+	}
+	for _, c := range cases {
+		if got := attributePath(serverFieldSteps(c.field, specAttr, spec)); !got.Equal(c.want) {
+			t.Errorf("%s: got %s, want %s", c.field, got, c.want)
+		}
+	}
+	if steps := serverFieldSteps("status.kubernetes", specAttr, spec); steps != nil {
+		t.Errorf("a status field: got %v, want no steps", steps)
+	}
+}
+
+// TestFieldPathsIn finds the field paths a message of an admission webhook names.
+func TestFieldPathsIn(t *testing.T) {
+	got := fieldPathsIn(`admission webhook "x" denied the request: [spec.providerConfig.machineImages[0].image: Required value, ` +
+		`spec.regions[2].name: Invalid value: "a.b", spec.providerConfig.machineImages[0].image: Required value]`)
+	want := []string{"spec.providerConfig.machineImages[0].image", "spec.regions[2].name"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+// TestConflictManager reads the other manager from a conflict cause.
+func TestConflictManager(t *testing.T) {
+	if m, ok := conflictManager(`conflict with "team-a" using core.gardener.cloud/v1beta1`); !ok || m != "team-a" {
+		t.Fatalf("got %q %v", m, ok)
+	}
+	if _, ok := conflictManager("something else"); ok {
+		t.Fatal("a message without a manager named one")
+	}
+}
