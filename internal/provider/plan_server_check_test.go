@@ -51,6 +51,8 @@ func statusAnswer(code int32, reason metav1.StatusReason, message string, causes
 type serverCheckFixture struct {
 	check serverCheck
 	fake  *fakeDryRun
+	// state is a prior state of the same object, for an update plan.
+	state tftypes.Value
 }
 
 func newServerCheckFixture(t *testing.T, answer func(http.ResponseWriter, []byte)) serverCheckFixture {
@@ -70,7 +72,7 @@ func newServerCheckFixture(t *testing.T, answer func(http.ResponseWriter, []byte
 		t.Fatal(err)
 	}
 	data := &providerData{settings: kube.Settings{Host: srv.URL}, fieldManager: kube.DefaultFieldManager, serverChecks: true}
-	return serverCheckFixture{fake: fake, check: serverCheck{
+	return serverCheckFixture{fake: fake, state: cloudProfileResourceValue(t, ls.typ, spec, true), check: serverCheck{
 		data: data, kind: serverCheckKinds[TypeName+"_cloud_profile"], specAttr: specAttr,
 		config: config, prior: tftypes.NewValue(ls.typ, nil), planned: planned,
 	}}
@@ -115,13 +117,21 @@ func TestServerCheck_readOnlyCredentialsWarnOnce(t *testing.T) {
 	}
 }
 
-// TestServerCheck_conflictIsOneErrorOnTheAttribute: a 409 of the dry run is one error on the first
-// conflicting attribute, naming the other manager and suggesting force_conflicts.
+// TestServerCheck_conflictIsOneErrorOnTheAttribute: a 409 of an update's dry run is one error on
+// the first conflicting attribute, naming the other manager and suggesting force_conflicts; a
+// create's 409 means that the name is taken (a warning: a replacement destroys it first).
 func TestServerCheck_conflictIsOneErrorOnTheAttribute(t *testing.T) {
 	f := newServerCheckFixture(t, statusAnswer(http.StatusConflict, metav1.StatusReasonConflict,
 		`Apply failed with 1 conflict: conflict with "team-a" using core.gardener.cloud/v1beta1: .spec.machineTypes[name="m5.large"].memory`,
 		metav1.StatusCause{Type: "FieldManagerConflict", Message: `conflict with "team-a" using core.gardener.cloud/v1beta1`, Field: `.spec.machineTypes[name="m5.large"].memory`}))
-	_, diags := checkOnServer(context.Background(), f.check)
+	create := f.check
+	if _, diags := checkOnServer(context.Background(), create); len(diags) != 1 || diags[0].Severity() != diag.SeverityWarning ||
+		diags[0].Summary() != "CloudProfile already exists" {
+		t.Fatalf("a create that conflicts: want the warning that the name is taken, got %v", diags)
+	}
+	update := f.check
+	update.prior = f.state
+	_, diags := checkOnServer(context.Background(), update)
 	if len(diags) != 1 || diags[0].Severity() != diag.SeverityError || diags[0].Summary() != "Conflict with field manager team-a" {
 		t.Fatalf("want one conflict error, got %v", diags)
 	}
