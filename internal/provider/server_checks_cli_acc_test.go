@@ -3,6 +3,7 @@ package provider_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -53,7 +54,7 @@ func TestAccServerChecks_requestsPerPlan(t *testing.T) {
 	requests := func(want int, args ...string) []string {
 		t.Helper()
 		log := filepath.Join(t.TempDir(), "requests.log")
-		w.h.env = append(base[:len(base):len(base)], kube.RequestLogEnv+"="+log)
+		w.h.env = slices.Concat(base, []string{kube.RequestLogEnv + "=" + log})
 		defer func() { w.h.env = base }()
 		w.mustRun(want, args...)
 		raw, err := os.ReadFile(log)
