@@ -196,3 +196,19 @@ func TestServerCheck_acceptedFillsUnknownsWithTheServersValues(t *testing.T) {
 		t.Fatalf("%d requests, want one dry-run apply", n)
 	}
 }
+
+// TestServerCheck_saysWhenTheGardenAcceptsWhatTheOfflineRulesReject: offline errors stay, and a
+// warning says plainly that the Garden accepted the object.
+func TestServerCheck_saysWhenTheGardenAcceptsWhatTheOfflineRulesReject(t *testing.T) {
+	f := newServerCheckFixture(t, func(w http.ResponseWriter, body []byte) {
+		w.WriteHeader(http.StatusCreated)
+		_, _ = w.Write(body)
+	})
+	rejected := f.check
+	rejected.offlineRejected = true
+	_, diags := checkOnServer(context.Background(), rejected)
+	if len(diags) != 1 || diags[0].Severity() != diag.SeverityWarning || diags[0].Summary() != "Offline rules and the Garden disagree" ||
+		!strings.Contains(diags[0].Detail(), "another Gardener version or other feature gates") {
+		t.Fatalf("want the warning that offline rules and the Garden disagree, got %v", diags)
+	}
+}
