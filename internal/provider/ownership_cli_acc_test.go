@@ -174,7 +174,8 @@ func TestAccOwnership_failedWriteChangesNothingInTheState(t *testing.T) {
 	admin := acctest.Client(t)
 	proxy, kubeconfig := startFaultProxy(t, faultproxy.Config{
 		Faults: []faultproxy.Fault{faultproxy.Reset},
-		Match:  func(r *http.Request) bool { return r.Method == http.MethodPatch },
+		// The writes fail, not the plan's server check (a dry run).
+		Match: func(r *http.Request) bool { return r.Method == http.MethodPatch && r.URL.Query().Get("dryRun") == "" },
 	}, true)
 	name := acctest.UniqueName("acc-failed-write")
 	w := newCLIWorkspace(t, ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", ""))
