@@ -13,11 +13,14 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // fakeDryRun is an API server that answers every request with answer and counts the requests.
@@ -46,11 +49,14 @@ func statusAnswer(code int32, reason metav1.StatusReason, message string, causes
 	}
 }
 
-// serverCheckFixture is a create plan of the CloudProfile resource, with the unknown values the
-// framework leaves in a changing plan, checked against a fake API server.
+// serverCheckFixture is a create plan of the CloudProfile resource, with the unknown value the
+// framework leaves in a changing plan where the configuration sets no update strategy, checked
+// against a fake API server.
 type serverCheckFixture struct {
 	check serverCheck
-	fake  *fakeDryRun
+	// spec is the planned spec; config the configuration.
+	spec, config tftypes.Value
+	fake         *fakeDryRun
 	// state is a prior state of the same object, for an update plan.
 	state tftypes.Value
 }
@@ -60,37 +66,53 @@ func newServerCheckFixture(t *testing.T, answer func(http.ResponseWriter, []byte
 	fake := &fakeDryRun{answer: answer}
 	srv := httptest.NewServer(fake)
 	t.Cleanup(srv.Close)
-	_, ls := resourceLargeSchema(context.Background(), newCloudProfileResource())
-	specAttr := ls.attributes[specLargePath.key()]
+	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
 	spec := richCloudProfileSpec()
 	spec.MachineImages[0].UpdateStrategy = nil // left to the Garden: unknown in the plan
-	config := cloudProfileResourceValue(t, ls.typ, spec, false)
-	configSpec, _ := valueAt(config, specLargePath)
-	plannedSpec, _ := markComputedNullsUnknown(specAttr, configSpec, configSpec)
-	planned, err := withValueAt(config, specLargePath, plannedSpec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	config := cloudProfileResourceValue(t, ls.Type(), spec, false)
+	configSpec, _ := largevalue.At(config, specLargePath)
 	data := &providerData{settings: kube.Settings{Host: srv.URL}, fieldManager: kube.DefaultFieldManager, serverChecks: true}
-	return serverCheckFixture{fake: fake, state: cloudProfileResourceValue(t, ls.typ, spec, true), check: serverCheck{
-		data: data, kind: serverCheckKinds[TypeName+"_cloud_profile"], specAttr: specAttr,
-		config: config, prior: tftypes.NewValue(ls.typ, nil), planned: planned,
-	}}
+	return serverCheckFixture{fake: fake, spec: unknownUpdateStrategies(configSpec), config: config, state: cloudProfileResourceValue(t, ls.Type(), spec, true),
+		check: serverCheck{data: data, kind: cloudProfileServerCheck, specAttr: ls.Attribute(specLargePath), prior: tftypes.NewValue(ls.Type(), nil), planned: config}}
+}
+
+// unknownUpdateStrategies is spec with every null update_strategy of a machine image unknown, as
+// a changing plan has it.
+func unknownUpdateStrategies(spec tftypes.Value) tftypes.Value {
+	out, _ := largevalue.MapAttributes(spec, spec, func(name string, images, _ tftypes.Value) (tftypes.Value, bool) {
+		if name != "machine_images" {
+			return images, false
+		}
+		return largevalue.MapElements(images, images, func(image, _ tftypes.Value) (tftypes.Value, bool) {
+			return largevalue.MapAttributes(image, image, func(name string, v, _ tftypes.Value) (tftypes.Value, bool) {
+				if name != "update_strategy" || !v.IsNull() {
+					return v, false
+				}
+				return tftypes.NewValue(v.Type(), tftypes.UnknownValue), true
+			})
+		})
+	})
+	return out
 }
 
 // TestServerCheck_makesNoRequestWhenOffOrNotKnown: server_checks = false, and a configuration
 // with a value unknown until apply, make no request and change nothing.
 func TestServerCheck_makesNoRequestWhenOffOrNotKnown(t *testing.T) {
 	f := newServerCheckFixture(t, statusAnswer(http.StatusForbidden, metav1.StatusReasonForbidden, "must not be asked"))
-	off := f.check
-	off.data.serverChecks = false
-	if planned, diags := checkOnServer(context.Background(), off); len(diags) > 0 || !planned.Equal(off.planned) {
-		t.Fatalf("server_checks = false: got %v", diags)
+	ctx := context.Background()
+	req := resource.ModifyPlanRequest{Config: tfsdk.Config{Raw: f.config}, State: tfsdk.State{Raw: f.check.prior}}
+	resp := &resource.ModifyPlanResponse{Plan: tfsdk.Plan{Raw: f.config}}
+	off := &providerData{settings: f.check.data.settings, serverChecks: false}
+	if check := serverCheckFor(ctx, off, cloudProfileServerCheck, req, resp); check != nil {
+		t.Fatal("server_checks = false: want no check")
 	}
-	unknown := f.check
-	unknown.data = &providerData{settings: f.check.data.settings, serverChecks: true}
-	unknown.config = tftypes.NewValue(f.check.config.Type(), tftypes.UnknownValue)
-	if planned, diags := checkOnServer(context.Background(), unknown); len(diags) > 0 || !planned.Equal(unknown.planned) {
+	unknown, err := largevalue.Replace(f.config, largevalue.Path{"metadata"}, tftypes.NewValue(f.check.planned.Type().(tftypes.Object).AttributeTypes["metadata"], tftypes.UnknownValue))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Config.Raw = unknown
+	check := serverCheckFor(ctx, f.check.data, cloudProfileServerCheck, req, resp)
+	if spec, diags := check(f.check.specAttr, f.spec); len(diags) > 0 || !spec.Equal(f.spec) {
 		t.Fatalf("unknown configuration: got %v", diags)
 	}
 	if n := f.fake.requests.Load(); n != 0 {
@@ -103,8 +125,8 @@ func TestServerCheck_makesNoRequestWhenOffOrNotKnown(t *testing.T) {
 func TestServerCheck_readOnlyCredentialsWarnOnce(t *testing.T) {
 	f := newServerCheckFixture(t, statusAnswer(http.StatusForbidden, metav1.StatusReasonForbidden,
 		`cloudprofiles.core.gardener.cloud "big" is forbidden: User "robot" cannot patch resource "cloudprofiles" in API group "core.gardener.cloud" at the cluster scope`))
-	planned, first := checkOnServer(context.Background(), f.check)
-	_, second := checkOnServer(context.Background(), f.check)
+	planned, first := checkOnServer(context.Background(), f.check, f.spec)
+	_, second := checkOnServer(context.Background(), f.check, f.spec)
 	if len(first) != 1 || first[0].Severity() != diag.SeverityWarning || first[0].Summary() != serverChecksSkipped ||
 		!strings.Contains(first[0].Detail(), "read-only credentials") || !strings.Contains(first[0].Detail(), "server_checks = false") {
 		t.Fatalf("first check: want the warning that server checks were skipped, got %v", first)
@@ -112,7 +134,7 @@ func TestServerCheck_readOnlyCredentialsWarnOnce(t *testing.T) {
 	if len(second) != 0 {
 		t.Fatalf("second check: want nothing more, got %v", second)
 	}
-	if !planned.Equal(f.check.planned) {
+	if !planned.Equal(f.spec) {
 		t.Fatal("a skipped check changed the plan")
 	}
 }
@@ -125,13 +147,13 @@ func TestServerCheck_conflictIsOneErrorOnTheAttribute(t *testing.T) {
 		`Apply failed with 1 conflict: conflict with "team-a" using core.gardener.cloud/v1beta1: .spec.machineTypes[name="m5.large"].memory`,
 		metav1.StatusCause{Type: "FieldManagerConflict", Message: `conflict with "team-a" using core.gardener.cloud/v1beta1`, Field: `.spec.machineTypes[name="m5.large"].memory`}))
 	create := f.check
-	if _, diags := checkOnServer(context.Background(), create); len(diags) != 1 || diags[0].Severity() != diag.SeverityWarning ||
+	if _, diags := checkOnServer(context.Background(), create, f.spec); len(diags) != 1 || diags[0].Severity() != diag.SeverityWarning ||
 		diags[0].Summary() != "CloudProfile already exists" {
 		t.Fatalf("a create that conflicts: want the warning that the name is taken, got %v", diags)
 	}
 	update := f.check
 	update.prior = f.state
-	_, diags := checkOnServer(context.Background(), update)
+	_, diags := checkOnServer(context.Background(), update, f.spec)
 	if len(diags) != 1 || diags[0].Severity() != diag.SeverityError || diags[0].Summary() != "Conflict with field manager team-a" {
 		t.Fatalf("want one conflict error, got %v", diags)
 	}
@@ -149,7 +171,7 @@ func TestServerCheck_conflictIsOneErrorOnTheAttribute(t *testing.T) {
 func TestServerCheck_webhookRejectionOnTheAttribute(t *testing.T) {
 	f := newServerCheckFixture(t, statusAnswer(http.StatusBadRequest, metav1.StatusReasonBadRequest,
 		`admission webhook "provider-config.example.com" denied the request: spec.providerConfig.kind: Unsupported value: "X"`))
-	_, diags := checkOnServer(context.Background(), f.check)
+	_, diags := checkOnServer(context.Background(), f.check, f.spec)
 	if len(diags) != 1 || diags[0].Severity() != diag.SeverityError {
 		t.Fatalf("want one error, got %v", diags)
 	}
@@ -173,11 +195,11 @@ func TestServerCheck_acceptedFillsUnknownsWithTheServersValues(t *testing.T) {
 		w.WriteHeader(http.StatusCreated)
 		_ = json.NewEncoder(w).Encode(cp)
 	})
-	planned, diags := checkOnServer(context.Background(), f.check)
+	planned, diags := checkOnServer(context.Background(), f.check, f.spec)
 	if len(diags) != 0 {
 		t.Fatalf("want no diagnostics, got %v", diags)
 	}
-	got, ok := valueAt(planned, largePath{"spec", "machine_images"})
+	got, ok := largevalue.At(planned, largevalue.Path{"machine_images"})
 	if !ok {
 		t.Fatal("no machine images planned")
 	}
@@ -206,7 +228,7 @@ func TestServerCheck_saysWhenTheGardenAcceptsWhatTheOfflineRulesReject(t *testin
 	})
 	rejected := f.check
 	rejected.offlineRejected = true
-	_, diags := checkOnServer(context.Background(), rejected)
+	_, diags := checkOnServer(context.Background(), rejected, f.spec)
 	if len(diags) != 1 || diags[0].Severity() != diag.SeverityWarning || diags[0].Summary() != "Offline rules and the Garden disagree" ||
 		!strings.Contains(diags[0].Detail(), "another Gardener version or other feature gates") {
 		t.Fatalf("want the warning that offline rules and the Garden disagree, got %v", diags)

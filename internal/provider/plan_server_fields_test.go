@@ -6,16 +6,18 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // TestServerFieldSteps: the field paths of the API server, in the form of validation errors and
 // in the form of apply conflicts (keyed entries), land on the resource's attributes; the path ends
 // where the schema ends.
 func TestServerFieldSteps(t *testing.T) {
-	_, ls := resourceLargeSchema(context.Background(), newCloudProfileResource())
-	specAttr := ls.attributes[specLargePath.key()]
-	config := cloudProfileResourceValue(t, ls.typ, richCloudProfileSpec(), false)
-	spec, _ := valueAt(config, specLargePath)
+	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
+	specAttr := ls.Attribute(specLargePath)
+	config := cloudProfileResourceValue(t, ls.Type(), richCloudProfileSpec(), false)
+	spec, _ := largevalue.At(config, specLargePath)
 	images := path.Root("spec").AtName("machine_images")
 	cases := []struct {
 		field string
