@@ -1,0 +1,186 @@
+package provider
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+)
+
+// The diagnostics of the server checks at plan (plan_server_check.go), in the form of
+// problems.go: a summary in words, a detail that starts with the attribute, quotes the Garden and
+// ends with what to do.
+
+// serverChecksSkippedOnce is the warning that server checks were skipped, the first time it is
+// asked for (once per provider configuration and run); nil afterwards.
+func (d *providerData) serverChecksSkippedOnce(err error) diag.Diagnostics {
+	var diags diag.Diagnostics
+	d.serverChecksNotice.Do(func() {
+		diags.AddWarning(serverChecksSkipped, fmt.Sprintf("This plan could not ask the Garden to check the planned objects with a "+
+			"dry-run apply, so it relies on the provider's offline rules (Gardener v1.149): admission webhooks of provider extensions, "+
+			"the Garden's feature gates and Gardener version are checked only at apply. Said once per run.\n\n%s\n\nTo fix: a dry run "+
+			"needs the RBAC verbs of the write (patch, and create for new objects) although it writes nothing; grant them, or set "+
+			"server_checks = false in the provider block to plan offline without this warning.", skipReason(err)))
+	})
+	return diags
+}
+
+// skipReason says why the Garden could not check the plan.
+func skipReason(err error) string {
+	switch kube.KindOf(err) {
+	case kube.KindForbidden:
+		return "The credentials may not write the object (read-only credentials): " + err.Error()
+	case kube.KindUnreachable, kube.KindAPIUnavailable:
+		return "The Garden cannot be reached: " + err.Error()
+	}
+	return err.Error()
+}
+
+// existsAtPlanWarning says that a create finds its name taken (existing, when the answer showed
+// it). A plan that replaces the object (destroys it first) creates it anew, so this is not an
+// error at plan; any other create fails.
+func existsAtPlanWarning(ref objectRef, existing metav1.Object) diag.Diagnostic {
+	about := ""
+	if existing != nil {
+		about = fmt.Sprintf(" (created %s, uid %s; field managers: %s)", existing.GetCreationTimestamp().UTC().Format(time.RFC3339),
+			existing.GetUID(), managersOf(existing))
+	}
+	return diag.NewWarningDiagnostic(ref.kind+" already exists",
+		fmt.Sprintf("%s already exists in the Garden cluster%s. This resource creates new objects only: unless this plan destroys "+
+			"the object first (a replacement), the apply fails with \"already exists\" and changes nothing.\n\nTo fix: import the "+
+			"object (an import block with id = %q), or set adopt_existing = true when this configuration is meant to take it over.",
+			ref, about, ref.importID))
+}
+
+// rejectedAtPlan puts the Garden's rejection on the attributes it names: one error per field,
+// or one for the object when it names none.
+func rejectedAtPlan(err error, specAttr rschema.Attribute, spec tftypes.Value, offlineRejected bool) diag.Diagnostics {
+	verdict := "The provider's offline rules (Gardener v1.149) accept this value, but the Garden rejects it: it may run another " +
+		"Gardener version, other feature gates, or admission webhooks of provider extensions. Nothing was written (dry run)."
+	if offlineRejected {
+		verdict = "The offline rules reject this object too (see the other errors). Nothing was written (dry run)."
+	}
+	fix := "To fix: change the value so that the Garden accepts it (see the message above), or ask the owner of the webhook or " +
+		"the Garden's administrators what it expects."
+	var diags diag.Diagnostics
+	reported := map[string]bool{}
+	for _, f := range rejectedFields(err) {
+		steps := serverFieldSteps(f.field, specAttr, spec)
+		where := describeAttribute(steps, spec)
+		if reported[where.path+"\x00"+f.message] {
+			continue // a message that names a field twice
+		}
+		reported[where.path+"\x00"+f.message] = true
+		detail := fmt.Sprintf("%s\n\nGarden (dry-run apply at plan): %s\n\n%s\n\n%s", orWhole(where.path), f.message, verdict, fix)
+		summary := "The Garden rejects this value"
+		if where.entry != "" {
+			summary += " (" + where.entry + ")"
+		}
+		if len(steps) == 0 {
+			diags.AddError(summary, detail)
+			continue
+		}
+		diags.AddAttributeError(attributePath(steps), summary, detail)
+	}
+	return diags
+}
+
+// orWhole is the attribute path of a diagnostic, or what stands for the whole object.
+func orWhole(attribute string) string {
+	if attribute == "" {
+		return "(the whole object)"
+	}
+	return attribute
+}
+
+// rejectedField is one field the server named with its message.
+type rejectedField struct{ field, message string }
+
+// rejectedFields lists the fields of a rejection: the server's causes, else the field paths its
+// message names (admission webhooks usually answer with a message only), else the object.
+func rejectedFields(err error) []rejectedField {
+	var kerr *kube.Error
+	if errors.As(err, &kerr) {
+		var out []rejectedField
+		for _, c := range kerr.Causes {
+			if c.Field != "" {
+				out = append(out, rejectedField{c.Field, c.Message})
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	message := err.Error()
+	if kerr != nil {
+		message = kerr.Err.Error()
+	}
+	var out []rejectedField
+	for _, field := range fieldPathsIn(message) {
+		out = append(out, rejectedField{field, message})
+	}
+	if len(out) == 0 {
+		out = append(out, rejectedField{"", message})
+	}
+	return out
+}
+
+// conflictAtPlan is the one error of an apply that conflicts with other field managers: on the
+// first field, naming every field and its manager, suggesting force_conflicts.
+func conflictAtPlan(err error, specAttr rschema.Attribute, spec tftypes.Value) diag.Diagnostic {
+	var kerr *kube.Error
+	errors.As(err, &kerr)
+	var lines []string
+	var first []cloudprofile.Step
+	managers := map[string]bool{}
+	if kerr != nil {
+		for _, c := range kerr.Causes {
+			steps := serverFieldSteps(c.Field, specAttr, spec)
+			if first == nil {
+				first = steps
+			}
+			lines = append(lines, fmt.Sprintf("  - %s (%s): %s", orWhole(describeAttribute(steps, spec).path), c.Field, c.Message))
+			if m, ok := conflictManager(c.Message); ok {
+				managers[m] = true
+			}
+		}
+	}
+	names := slices.Sorted(func(yield func(string) bool) {
+		for m := range managers {
+			if !yield(m) {
+				return
+			}
+		}
+	})
+	summary := "Conflict with another field manager"
+	if len(names) > 0 {
+		summary = "Conflict with field manager " + strings.Join(names, ", ")
+	}
+	detail := fmt.Sprintf("%s\n\nGarden (dry-run apply at plan): %v\n%s\n\nThe apply would fail: other field managers own these "+
+		"fields with other values. Nothing was written (dry run).\n\nTo fix: review the other manager's change and configure its "+
+		"value, or set force_conflicts = true to take the fields over.",
+		orWhole(describeAttribute(first, spec).path), err, strings.Join(lines, "\n"))
+	if len(first) == 0 {
+		return diag.NewErrorDiagnostic(summary, detail)
+	}
+	return diag.NewAttributeErrorDiagnostic(attributePath(first), summary, detail)
+}
+
+// conflictManager reads the manager of a conflict cause: `conflict with "team-a" using ...`.
+func conflictManager(message string) (string, bool) {
+	_, rest, ok := strings.Cut(message, `conflict with "`)
+	if !ok {
+		return "", false
+	}
+	name, _, ok := strings.Cut(rest, `"`)
+	return name, ok && name != ""
+}
