@@ -57,8 +57,9 @@ type dryRunResult struct {
 	// existed tells that the object was there before (the server answered 200, not 201).
 	existed bool
 	object  metav1.Object
-	// stateSpec is the spec the state would hold after the apply (see setState of the resources).
-	stateSpec any
+	// stateSpec computes the spec the state would hold after the apply (see setState of the
+	// resources); only a plan with unknown values needs it.
+	stateSpec func() (any, error)
 }
 
 // The two resource types' server checks.
@@ -148,7 +149,14 @@ func (c serverCheck) applyOptions() kube.ApplyOptions {
 
 // withServerValues fills the values of the planned spec that are unknown with the Garden's.
 func (c serverCheck) withServerValues(result dryRunResult, spec tftypes.Value) tftypes.Value {
-	stored, diags := flattenSpecTerraform(*c.kind.root, result.stateSpec)
+	if spec.IsFullyKnown() {
+		return spec // nothing to fill in: the owned view of a large profile is not built
+	}
+	stateSpec, err := result.stateSpec()
+	if err != nil {
+		return spec
+	}
+	stored, diags := flattenSpecTerraform(*c.kind.root, stateSpec)
 	if diags.HasError() {
 		return spec
 	}
@@ -207,14 +215,14 @@ func dryRunCloudProfile(ctx context.Context, data *providerData, client *kube.Cl
 	if err != nil {
 		return dryRunResult{ref: ref}, err
 	}
-	view, err := kube.OwnedViewKeeping(stored, client.FieldManager(), &desired.Spec)
-	if err != nil {
-		return dryRunResult{}, err
+	stateSpec := func() (any, error) {
+		view, err := kube.OwnedViewKeeping(stored, client.FieldManager(), &desired.Spec)
+		if err != nil {
+			return nil, err
+		}
+		return cloudprofile.WithDroppedVersions(view.Spec, desired.Spec, data.now()), nil
 	}
-	return dryRunResult{
-		ref: ref, existed: existed, object: stored,
-		stateSpec: cloudprofile.WithDroppedVersions(view.Spec, desired.Spec, data.now()),
-	}, nil
+	return dryRunResult{ref: ref, existed: existed, object: stored, stateSpec: stateSpec}, nil
 }
 
 // dryRunNamespacedCloudProfile dry-run applies the planned NamespacedCloudProfile.
@@ -232,17 +240,17 @@ func dryRunNamespacedCloudProfile(ctx context.Context, data *providerData, clien
 	if err != nil {
 		return dryRunResult{ref: ref}, err
 	}
-	withoutStatus := *stored
-	withoutStatus.Status = gardencorev1beta1.NamespacedCloudProfileStatus{}
-	withoutStatus.ManagedFields = slices.DeleteFunc(slices.Clone(stored.ManagedFields), func(e metav1.ManagedFieldsEntry) bool { return e.Subresource == "status" })
-	view, err := kube.OwnedViewKeeping(&withoutStatus, client.FieldManager(), &desired.Spec)
-	if err != nil {
-		return dryRunResult{}, err
+	stateSpec := func() (any, error) {
+		withoutStatus := *stored
+		withoutStatus.Status = gardencorev1beta1.NamespacedCloudProfileStatus{}
+		withoutStatus.ManagedFields = slices.DeleteFunc(slices.Clone(stored.ManagedFields), func(e metav1.ManagedFieldsEntry) bool { return e.Subresource == "status" })
+		view, err := kube.OwnedViewKeeping(&withoutStatus, client.FieldManager(), &desired.Spec)
+		if err != nil {
+			return nil, err
+		}
+		return cloudprofile.WithDroppedNamespacedVersions(view.Spec, desired.Spec, data.now()), nil
 	}
-	return dryRunResult{
-		ref: ref, existed: existed, object: stored,
-		stateSpec: cloudprofile.WithDroppedNamespacedVersions(view.Spec, desired.Spec, data.now()),
-	}, nil
+	return dryRunResult{ref: ref, existed: existed, object: stored, stateSpec: stateSpec}, nil
 }
 
 // metadataObject converts the planned metadata into the framework's object value.
