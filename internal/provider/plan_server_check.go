@@ -216,9 +216,11 @@ func dryRunCloudProfile(ctx context.Context, data *providerData, client *kube.Cl
 		return dryRunResult{ref: ref}, err
 	}
 	stateSpec := func() (any, error) {
-		view, err := kube.OwnedViewKeeping(stored, client.FieldManager(), &desired.Spec)
-		if err != nil {
-			return nil, err
+		view := stored
+		if !onlyManagedBy(stored.ManagedFields, client.FieldManager()) {
+			if view, err = kube.OwnedViewKeeping(stored, client.FieldManager(), &desired.Spec); err != nil {
+				return nil, err
+			}
 		}
 		return cloudprofile.WithDroppedVersions(view.Spec, desired.Spec, data.now()), nil
 	}
@@ -244,13 +246,27 @@ func dryRunNamespacedCloudProfile(ctx context.Context, data *providerData, clien
 		withoutStatus := *stored
 		withoutStatus.Status = gardencorev1beta1.NamespacedCloudProfileStatus{}
 		withoutStatus.ManagedFields = slices.DeleteFunc(slices.Clone(stored.ManagedFields), func(e metav1.ManagedFieldsEntry) bool { return e.Subresource == "status" })
-		view, err := kube.OwnedViewKeeping(&withoutStatus, client.FieldManager(), &desired.Spec)
-		if err != nil {
-			return nil, err
+		view := &withoutStatus
+		if !onlyManagedBy(withoutStatus.ManagedFields, client.FieldManager()) {
+			if view, err = kube.OwnedViewKeeping(&withoutStatus, client.FieldManager(), &desired.Spec); err != nil {
+				return nil, err
+			}
 		}
 		return cloudprofile.WithDroppedNamespacedVersions(view.Spec, desired.Spec, data.now()), nil
 	}
 	return dryRunResult{ref: ref, existed: existed, object: stored, stateSpec: stateSpec}, nil
+}
+
+// onlyManagedBy tells that no other field manager than manager has an entry for the object itself
+// (as after a create): its owned view is then the whole object, and building it, which copies a
+// large profile several times, can be left out.
+func onlyManagedBy(entries []metav1.ManagedFieldsEntry, manager string) bool {
+	for _, e := range entries {
+		if e.Subresource == "" && e.Manager != manager {
+			return false
+		}
+	}
+	return true
 }
 
 // metadataObject converts the planned metadata into the framework's object value.
