@@ -102,7 +102,7 @@ func providerSchema() schema.Schema {
 			"server_checks": schema.BoolAttribute{
 				Optional: true,
 				MarkdownDescription: "Whether a plan that changes a profile asks the Garden to check it with a server-side dry-run apply " +
-					"(one request per changed object; none for a plan without changes). The Garden's answer covers what the offline rules " +
+					"(one request per changed object and plan, and Terraform plans each change once more right before applying it; none for a plan without changes). The Garden's answer covers what the offline rules " +
 					"cannot know (admission webhooks of provider extensions, its feature gates and Gardener version, conflicts with other " +
 					"field managers): its rejections fail the plan on the attribute, and the values it fills in are planned exactly. " +
 					"Without permission to write (read-only credentials) or without a reachable Garden the plan uses the offline rules " +
