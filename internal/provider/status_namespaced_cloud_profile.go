@@ -70,8 +70,8 @@ func namespacedCloudProfileStatusValue(s keptStatus) (types.Object, []largevalue
 // keptStatus computes the status the state keeps with keep_merged_status: the merge of the parent
 // with the object's spec, for its generation, as Gardener's controller renders it (whose own copy
 // in the cluster lags behind until it has reconciled). planned is the merged profile of the plan
-// (null on a read): when the parent changed since the plan, the state keeps the planned one, and
-// the next refresh shows the change.
+// (null on a read): when the merge differs from it (the parent changed since the plan, or a webhook
+// changed the stored spec), the state keeps the planned one, and the next refresh shows the change.
 func (r *namespacedCloudProfileResource) keptStatus(ctx context.Context, client *kube.Client, ncp *gardencorev1beta1.NamespacedCloudProfile, keep bool, planned tftypes.Value) (keptStatus, diag.Diagnostics) {
 	if !keep {
 		return keptStatus{}, nil
@@ -86,9 +86,10 @@ func (r *namespacedCloudProfileResource) keptStatus(ctx context.Context, client 
 	switch {
 	case plannedKnown && (err != nil || !largevalue.Equal(planned, out.spec)):
 		out.spec = planned
-		diags.AddAttributeWarning(path.Root("status"), "Parent CloudProfile changed since the plan",
-			fmt.Sprintf("The state keeps the merged profile of NamespacedCloudProfile %s/%s as planned; its parent CloudProfile %q changed since the plan, "+
-				"and the next plan shows the merged profile as it is now.", ncp.Namespace, ncp.Name, ncp.Spec.Parent.Name))
+		diags.AddAttributeWarning(path.Root("status"), "Merged profile differs from the plan",
+			fmt.Sprintf("The state keeps the merged profile of NamespacedCloudProfile %s/%s as planned, but the merge of what Gardener stored differs: "+
+				"its parent CloudProfile %q changed since the plan, or an admission webhook changed the stored spec. "+
+				"The next plan shows the merged profile as it is now.", ncp.Namespace, ncp.Name, ncp.Spec.Parent.Name))
 	case err != nil:
 		out.observedGeneration = ncp.Status.ObservedGeneration
 		out.spec, diags = flattenSpecTerraform(cloudProfileSpecRoot, ncp.Status.CloudProfileSpec)
