@@ -129,7 +129,14 @@ func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyP
 		resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, stored.Generation)...)
 		storedSpec = func() any { return stored.Spec }
 	}
-	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, specPlanner(ctx, req, old != nil, namespacedCloudProfileSpecRoot, storedSpec, check))...)
+	// The spec as planned (with what the server check filled in), for the merged status.
+	var plannedSpec tftypes.Value
+	planSpec := specPlanner(ctx, req, old != nil, namespacedCloudProfileSpecRoot, storedSpec, check)
+	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+		var diags diag.Diagnostics
+		plannedSpec, diags = planSpec(a, planned)
+		return plannedSpec, diags
+	})...)
 	var keep types.Bool
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("keep_merged_status"), &keep)...)
 	switch {
@@ -140,13 +147,27 @@ func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyP
 	case stored == nil || parent == nil:
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.ObjectUnknown(namespacedCloudProfileStatusType.AttrTypes))...)
 	default:
-		resp.Diagnostics.Append(planMergedStatus(ctx, resp, stored, parent)...)
+		resp.Diagnostics.Append(planMergedStatus(ctx, resp, func() gardencorev1beta1.NamespacedCloudProfileSpec { return specToMerge(plannedSpec, stored.Spec) }, parent)...)
 	}
 }
 
-// planMergedStatus plans the kept status: the merge of the parent with the stored spec, for the
-// stored generation, as Gardener's controller renders it.
-func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, stored *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile) diag.Diagnostics {
+// specToMerge is the planned spec when it is fully known (it holds what the server check found),
+// else the spec the offline rules predict.
+func specToMerge(planned tftypes.Value, predicted gardencorev1beta1.NamespacedCloudProfileSpec) gardencorev1beta1.NamespacedCloudProfileSpec {
+	if !planned.IsFullyKnown() || planned.IsNull() {
+		return predicted
+	}
+	spec, _, diags := expandNamespacedCloudProfileSpecTerraform(planned, path.Root("spec"))
+	if diags.HasError() {
+		return predicted
+	}
+	return spec
+}
+
+// planMergedStatus plans the kept status: the merge of the parent with the spec the server will
+// store (spec, called once the spec is planned), for the planned generation, as Gardener's
+// controller renders it.
+func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, spec func() gardencorev1beta1.NamespacedCloudProfileSpec, parent *gardencorev1beta1.CloudProfile) diag.Diagnostics {
 	var generation types.Int64
 	diags := resp.Plan.GetAttribute(ctx, path.Root("metadata").AtName("generation"), &generation)
 	status, d := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
@@ -158,8 +179,8 @@ func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, st
 	if diags.HasError() {
 		return diags
 	}
-	merged := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, stored.Spec, cloudprofile.MergeOptions{})
 	diags.Append(largevalue.Plan(ctx, &resp.Plan, statusSpecLargePath, func(_ rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+		merged := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, spec(), cloudprofile.MergeOptions{})
 		value, d := flattenSpecTerraform(cloudProfileSpecRoot, merged)
 		if d.HasError() {
 			return tftypes.NewValue(planned.Type(), tftypes.UnknownValue), nil

@@ -60,7 +60,8 @@ func (r *namespacedCloudProfileResource) Metadata(_ context.Context, req resourc
 	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
 }
 
-// LargeAttributes are the spec and the merged profile, kept from the framework.
+// LargeAttributes are the spec and the merged profile, kept from the framework; the spec comes
+// first, as the merged profile is planned from the planned spec.
 func (r *namespacedCloudProfileResource) LargeAttributes() []largevalue.Path {
 	return []largevalue.Path{specLargePath, statusSpecLargePath}
 }

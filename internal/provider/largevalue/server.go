@@ -23,7 +23,8 @@ type Server struct {
 
 // WithLargeAttributes is a resource or data source that names its large attributes.
 type WithLargeAttributes interface {
-	// LargeAttributes are the paths of the attributes the Server keeps from the framework.
+	// LargeAttributes are the paths of the attributes the Server keeps from the framework, in the
+	// order their planners run.
 	LargeAttributes() []Path
 }
 

@@ -84,9 +84,10 @@ func (lv *values) release() {
 	lv.planners = nil
 }
 
-// Plan lets ModifyPlan plan a large attribute of a changing plan (see Planner). Through
-// the Server the planner runs after the server's own steps; without it (the bare
-// framework, in parity tests) it runs at once on the plan's value.
+// Plan lets ModifyPlan plan a large attribute of a changing plan (see Planner). Through the
+// Server the planner runs after the server's own steps, the planners of a request in the order of
+// WithLargeAttributes; without it (the bare framework, in parity tests) it runs at once on the
+// plan's value, so ModifyPlan registers them in that order too.
 func Plan(ctx context.Context, plan *tfsdk.Plan, p Path, planner Planner) diag.Diagnostics {
 	if lv := valuesFrom(ctx); lv != nil && lv.paths[p.Key()] {
 		lv.planners[p.Key()] = planner
