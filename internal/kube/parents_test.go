@@ -41,9 +41,10 @@ func (f *fakeParentServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = fmt.Fprintf(w, `{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfile","metadata":{"name":"parent","resourceVersion":"%d"},"spec":{"type":"local"}}`, f.rv.Load())
 }
 
-func newParentTestClient(t *testing.T, f *fakeParentServer) *Client {
+// newFakeServerClient is a client of a fake API server served by handler, without a rate limit.
+func newFakeServerClient(t *testing.T, handler http.Handler) *Client {
 	t.Helper()
-	srv := httptest.NewServer(f)
+	srv := httptest.NewServer(handler)
 	t.Cleanup(srv.Close)
 	c, err := NewClient(&rest.Config{Host: srv.URL, QPS: -1}, "test")
 	if err != nil {
@@ -55,7 +56,7 @@ func newParentTestClient(t *testing.T, f *fakeParentServer) *Client {
 func TestParentCloudProfile_ConcurrentLookupsShareOneRead(t *testing.T) {
 	f := &fakeParentServer{delay: 50 * time.Millisecond}
 	f.rv.Store(7)
-	c := newParentTestClient(t, f)
+	c := newFakeServerClient(t, f)
 	var wg sync.WaitGroup
 	got := make([]*gardencorev1beta1.CloudProfile, 50)
 	errs := make([]error, 50)
@@ -86,7 +87,7 @@ func TestParentCloudProfile_ConcurrentLookupsShareOneRead(t *testing.T) {
 func TestParentCloudProfile_NewerReadReplacesTheCachedParent(t *testing.T) {
 	f := &fakeParentServer{}
 	f.rv.Store(7)
-	c := newParentTestClient(t, f)
+	c := newFakeServerClient(t, f)
 	if _, err := c.ParentCloudProfile(context.Background(), "parent"); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +109,7 @@ func TestParentCloudProfile_NewerReadReplacesTheCachedParent(t *testing.T) {
 func TestParentCloudProfile_OlderObservationNeverReplacesANewerOne(t *testing.T) {
 	f := &fakeParentServer{}
 	f.rv.Store(12)
-	c := newParentTestClient(t, f)
+	c := newFakeServerClient(t, f)
 	if _, err := c.ParentCloudProfile(context.Background(), "parent"); err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +133,7 @@ func TestParentCloudProfile_OlderObservationNeverReplacesANewerOne(t *testing.T)
 func TestParentCloudProfile_FailureIsNotCached(t *testing.T) {
 	f := &fakeParentServer{}
 	f.missing.Store(true)
-	c := newParentTestClient(t, f)
+	c := newFakeServerClient(t, f)
 	if _, err := c.ParentCloudProfile(context.Background(), "parent"); !IsNotFound(err) {
 		t.Fatalf("missing parent: %v, want NotFound", err)
 	}
@@ -150,7 +151,7 @@ func TestParentCloudProfile_EachClientReadsAgain(t *testing.T) {
 	f := &fakeParentServer{}
 	f.rv.Store(4)
 	for run := 1; run <= 2; run++ {
-		c := newParentTestClient(t, f) // a new provider process per Terraform run
+		c := newFakeServerClient(t, f) // a new provider process per Terraform run
 		if _, err := c.ParentCloudProfile(context.Background(), "parent"); err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +176,7 @@ func TestOlderResourceVersion(t *testing.T) {
 // protobuf, which is cheaper to decode, with JSON as the fallback (the fake answers JSON).
 func TestClient_AcceptsProtobufThenJSON(t *testing.T) {
 	f := &fakeParentServer{}
-	c := newParentTestClient(t, f)
+	c := newFakeServerClient(t, f)
 	if _, err := c.GetCloudProfile(context.Background(), "parent"); err != nil {
 		t.Fatal(err)
 	}

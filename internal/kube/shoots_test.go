@@ -4,12 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"sync"
 	"sync/atomic"
 	"testing"
-
-	"k8s.io/client-go/rest"
 )
 
 // fakeShootServer answers Shoot lists (403 when forbidden is set) and counts them by path.
@@ -34,22 +31,11 @@ func (f *fakeShootServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		`{"metadata":{"name":"b","namespace":"garden-b"},"spec":{"kubernetes":{"version":"1.31.2"}}}]}`)
 }
 
-func newShootTestClient(t *testing.T, f *fakeShootServer) *Client {
-	t.Helper()
-	srv := httptest.NewServer(f)
-	t.Cleanup(srv.Close)
-	c, err := NewClient(&rest.Config{Host: srv.URL, QPS: -1}, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
 // TestRunShoots_OneListPerScope: concurrent and later callers share one list of all namespaces,
 // which also answers for a namespace.
 func TestRunShoots_OneListPerScope(t *testing.T) {
 	f := &fakeShootServer{lists: map[string]int{}}
-	c := newShootTestClient(t, f)
+	c := newFakeServerClient(t, f)
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {
@@ -72,7 +58,7 @@ func TestRunShoots_OneListPerScope(t *testing.T) {
 func TestRunShoots_FailureIsKept(t *testing.T) {
 	f := &fakeShootServer{lists: map[string]int{}}
 	f.forbidden.Store(true)
-	c := newShootTestClient(t, f)
+	c := newFakeServerClient(t, f)
 	for range 3 {
 		if _, err := c.RunShoots(context.Background(), "garden-a"); KindOf(err) != KindForbidden {
 			t.Fatalf("err = %v, want forbidden", err)
