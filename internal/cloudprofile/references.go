@@ -1,12 +1,15 @@
 package cloudprofile
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // Cross-object admission of a CloudProfile update (N-1 … N-5): gardener-apiserver's
@@ -210,11 +213,8 @@ func RelevantNamespacedCloudProfiles(cloudProfile string, ncps []gardencorev1bet
 			out = append(out, ncp)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Namespace != out[j].Namespace {
-			return out[i].Namespace < out[j].Namespace
-		}
-		return out[i].Name < out[j].Name
+	slices.SortFunc(out, func(a, b gardencorev1beta1.NamespacedCloudProfile) int {
+		return compareNamespacedNames(&a.ObjectMeta, &b.ObjectMeta)
 	})
 	return out
 }
@@ -398,6 +398,11 @@ func imagesByName(images []gardencorev1beta1.MachineImage) map[string]gardencore
 	return out
 }
 
+// compareNamespacedNames orders objects by namespace, then name.
+func compareNamespacedNames(a, b *metav1.ObjectMeta) int {
+	return cmp.Or(cmp.Compare(a.Namespace, b.Namespace), cmp.Compare(a.Name, b.Name))
+}
+
 func sortedSet(m map[string]bool) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -410,11 +415,6 @@ func sortedSet(m map[string]bool) []string {
 // sortedShoots returns the shoots sorted by namespace and name.
 func sortedShoots(shoots []gardencorev1beta1.Shoot) []gardencorev1beta1.Shoot {
 	out := append([]gardencorev1beta1.Shoot(nil), shoots...)
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Namespace != out[j].Namespace {
-			return out[i].Namespace < out[j].Namespace
-		}
-		return out[i].Name < out[j].Name
-	})
+	slices.SortFunc(out, func(a, b gardencorev1beta1.Shoot) int { return compareNamespacedNames(&a.ObjectMeta, &b.ObjectMeta) })
 	return out
 }

@@ -2,6 +2,7 @@ package cloudprofile
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -340,12 +341,7 @@ func shootsReferring(shoots []gardencorev1beta1.Shoot, refers func(*gardencorev1
 			out = append(out, s)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Namespace != out[j].Namespace {
-			return out[i].Namespace < out[j].Namespace
-		}
-		return out[i].Name < out[j].Name
-	})
+	slices.SortFunc(out, func(a, b *gardencorev1beta1.Shoot) int { return compareNamespacedNames(&a.ObjectMeta, &b.ObjectMeta) })
 	return out
 }
 
