@@ -129,7 +129,7 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 	if err := os.RemoveAll(b.work); err != nil {
 		return false, err
 	}
-	for _, d := range []string{"gen", "res", "ds-cp", "ds-ncp", "provider", "logs"} {
+	for _, d := range []string{"gen", "res", "ds-cp", "ds-ncp", "provider", "floorprovider", "logs"} {
 		if err := os.MkdirAll(filepath.Join(b.work, d), 0o755); err != nil {
 			return false, err
 		}
@@ -141,7 +141,11 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 	if err := os.Symlink(self, filepath.Join(b.work, "provider", "terraform-provider-gardener")); err != nil {
 		return false, err
 	}
-	rc := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"gardener-community/gardener\" = %q\n  }\n  direct {}\n}\n", filepath.Join(b.work, "provider"))
+	if err := os.Symlink(self, filepath.Join(b.work, "floorprovider", floorProviderName)); err != nil {
+		return false, err
+	}
+	rc := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"gardener-community/gardener\" = %q\n    \"gardener-community/benchfloor\" = %q\n  }\n  direct {}\n}\n",
+		filepath.Join(b.work, "provider"), filepath.Join(b.work, "floorprovider"))
 	if err := os.WriteFile(filepath.Join(b.work, "terraformrc"), []byte(rc), 0o644); err != nil {
 		return false, err
 	}

@@ -8,6 +8,8 @@
 // folder whose terraform-provider-gardener is a link to this binary; started that way (the
 // variable BENCH_PROVIDER_REAL is set), it runs the real provider as its child with the same
 // standard streams and appends the child's maximum resident set size (getrusage) to BENCH_RSS_LOG.
+// Started as terraform-provider-benchfloor (another link there), it serves the framework floor
+// of the workspace part (floorprovider.go).
 //
 // Usage: bench -provider bin/terraform-provider-gardener [-runs 5] [-work .cache/bench] [-gobench FILE]
 // [-parts big,workspace] [-quiet-timeout 120s]
@@ -28,6 +30,9 @@ import (
 )
 
 func main() {
+	if filepath.Base(os.Args[0]) == floorProviderName {
+		os.Exit(serveFloorProvider())
+	}
 	if real := os.Getenv("BENCH_PROVIDER_REAL"); real != "" {
 		os.Exit(wrapProvider(real, os.Getenv("BENCH_RSS_LOG")))
 	}

@@ -31,14 +31,16 @@ const (
 // workspace is the platform team's workspace: one parent CloudProfile (created by the harness with
 // client-go, not managed by the workspace) and WorkspaceProfileCount namespaced profiles of it
 // under management, with its floor: as many terraform_data resources plus one, holding the same
-// payloads (each namespaced profile's metadata and spec, and the parent's).
+// payloads (each namespaced profile's metadata and spec, and the parent's). The framework floor
+// holds the same payloads in as many resources of a minimal terraform-plugin-framework provider
+// (floorprovider.go): what any provider of that framework pays for the workspace, over gRPC.
 type workspace struct {
 	b      *bench
 	parent *gardencorev1beta1.CloudProfile
 	ncps   []*gardencorev1beta1.NamespacedCloudProfile
 	// dirs of the terraform configurations: the namespaced profiles, their floor, the data
-	// sources over them and the floor of those.
-	res, resFloor, data, dataFloor string
+	// sources over them, the floor of those, and the framework floor.
+	res, resFloor, data, dataFloor, fwFloor string
 }
 
 // runWorkspace measures the workspace: create (once), then per run the no-op refresh-plan, an
@@ -49,7 +51,8 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 	w.ncps = gen.WorkspaceProfiles(w.parent)
 	w.res, w.resFloor = filepath.Join(b.work, "ws"), filepath.Join(b.work, "ws-floor")
 	w.data, w.dataFloor = filepath.Join(b.work, "ws-data"), filepath.Join(b.work, "ws-data-floor")
-	for _, d := range []string{w.res, w.resFloor, w.data, w.dataFloor} {
+	w.fwFloor = filepath.Join(b.work, "ws-fwfloor")
+	for _, d := range w.dirs() {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
 		}
@@ -88,8 +91,12 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("create of the floor: %w", err)
 	}
+	createFW, err := b.tf(ctx, w.fwFloor, []int{0}, "apply", "-auto-approve")
+	if err != nil {
+		return fmt.Errorf("create of the framework floor: %w", err)
+	}
 
-	var plan, planFloor, apply, applyFloor, data, dataFloor []tfResult
+	var plan, planFloor, planFW, apply, applyFloor, data, dataFloor []tfResult
 	for i := 0; i < b.runs; i++ {
 		fmt.Printf("bench: workspace run %d/%d (load %s)\n", i+1, b.runs, loadavg())
 		step := func(dir string, codes []int, out *[]tfResult, what string, args ...string) error {
@@ -104,6 +111,9 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 			return err
 		}
 		if err := step(w.resFloor, []int{0}, &planFloor, "no-op plan of the floor", "plan", "-detailed-exitcode"); err != nil {
+			return err
+		}
+		if err := step(w.fwFloor, []int{0}, &planFW, "no-op plan of the framework floor", "plan", "-detailed-exitcode"); err != nil {
 			return err
 		}
 		// changedProfiles profiles change: variant 1 on even runs, back to 0 on odd ones.
@@ -122,11 +132,32 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 		if err := step(w.dataFloor, []int{0}, &dataFloor, "floor of the data sources", "plan"); err != nil {
 			return err
 		}
-		fmt.Printf("bench:   plan %s (floor %s), apply %s (floor %s), data sources %s (floor %s)\n",
-			fmtDur(plan[i].dur), fmtDur(planFloor[i].dur), fmtDur(apply[i].dur), fmtDur(applyFloor[i].dur), fmtDur(data[i].dur), fmtDur(dataFloor[i].dur))
+		fmt.Printf("bench:   plan %s (floor %s, framework floor %s), apply %s (floor %s), data sources %s (floor %s)\n",
+			fmtDur(plan[i].dur), fmtDur(planFloor[i].dur), fmtDur(planFW[i].dur), fmtDur(apply[i].dur), fmtDur(applyFloor[i].dur), fmtDur(data[i].dur), fmtDur(dataFloor[i].dur))
 	}
 	w.report(create, createFloor, plan, planFloor, apply, applyFloor, data, dataFloor, loadBefore)
+	w.reportFrameworkFloor(plan, planFW, create, createFW)
 	return nil
+}
+
+// dirs are the workspace's terraform configurations.
+func (w *workspace) dirs() []string {
+	return []string{w.res, w.resFloor, w.data, w.dataFloor, w.fwFloor}
+}
+
+// reportFrameworkFloor prints the no-op plan and the create against the framework floor: figures
+// without a budget, telling how much of the workspace's cost any provider of the framework pays.
+func (w *workspace) reportFrameworkFloor(plan, planFW []tfResult, create, createFW tfResult) {
+	b := w.b
+	fmt.Println()
+	fmt.Printf("Framework floor: %d resources of a minimal terraform-plugin-framework provider holding the same payloads (no API requests).\n", len(w.ncps)+1)
+	against := func(what string, rs, floor []tfResult) {
+		m, f := medianDur(durs(rs)), medianDur(durs(floor))
+		b.info(what+", framework floor", fmtDur(f))
+		b.info("  ratio to the framework floor", fmt.Sprintf("%.2f×", float64(m)/float64(f)))
+	}
+	against("no-op refresh-plan", plan, planFW)
+	against("create (once)", []tfResult{create}, []tfResult{createFW})
 }
 
 // report prints the workspace's figures with their budgets.
@@ -222,7 +253,8 @@ func isParent(uri string) bool {
 }
 
 // writeConfigs writes the workspace and its floor, variant 0 (as generated) or 1 (the first
-// changedProfiles profiles extend their first Kubernetes version a day longer).
+// changedProfiles profiles extend their first Kubernetes version a day longer), and with variant 0
+// the framework floor.
 func (w *workspace) writeConfigs(variant int) error {
 	objs := map[string]any{}
 	floor := map[string]any{}
@@ -251,7 +283,16 @@ func (w *workspace) writeConfigs(variant int) error {
 	if err := writeJSON(filepath.Join(w.res, "main.tf.json"), doc); err != nil {
 		return err
 	}
-	return writeJSON(filepath.Join(w.resFloor, "main.tf.json"), map[string]any{"resource": map[string]any{"terraform_data": floor}})
+	if err := writeJSON(filepath.Join(w.resFloor, "main.tf.json"), map[string]any{"resource": map[string]any{"terraform_data": floor}}); err != nil {
+		return err
+	}
+	if variant != 0 { // the framework floor is measured unchanged only
+		return nil
+	}
+	return writeJSON(filepath.Join(w.fwFloor, "main.tf.json"), map[string]any{
+		"terraform": map[string]any{"required_providers": map[string]any{"benchfloor": map[string]any{"source": "gardener-community/benchfloor"}}},
+		"resource":  map[string]any{floorResourceType: floor},
+	})
 }
 
 // writeDataConfigs writes one data source per namespaced profile, and its floor: the floor of the
@@ -321,7 +362,7 @@ func (w *workspace) cleanup(ctx context.Context) error {
 	if err := kube.WaitUntilGone(ctx, func(ctx context.Context) error { _, err := c.GetCloudProfile(ctx, w.parent.Name); return err }); err != nil {
 		return err
 	}
-	for _, d := range []string{w.res, w.resFloor, w.data, w.dataFloor} {
+	for _, d := range w.dirs() {
 		for _, f := range []string{"terraform.tfstate", "terraform.tfstate.backup"} {
 			if err := os.Remove(filepath.Join(d, f)); err != nil && !os.IsNotExist(err) {
 				return err
