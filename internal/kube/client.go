@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -205,7 +206,7 @@ func applyBodyWithUID(obj runtime.Object, uid types.UID) ([]byte, error) {
 		return nil, fmt.Errorf("encoding the object: %w", err)
 	}
 	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
+	if err := decodeJSON(raw, &m); err != nil {
 		return nil, fmt.Errorf("encoding the object: %w", err)
 	}
 	delete(m, "status")
@@ -261,4 +262,13 @@ func deleteOptions(uid types.UID) *metav1.DeleteOptions {
 		return &metav1.DeleteOptions{}
 	}
 	return &metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &uid}}
+}
+
+// decodeJSON decodes raw into generic JSON values (maps, slices, strings) with numbers as written
+// (json.Number): a provider_config may hold integers beyond a float64's precision, and every
+// value the provider sends or reads back must keep them.
+func decodeJSON(raw []byte, into any) error {
+	decoder := json.NewDecoder(bytes.NewReader(raw))
+	decoder.UseNumber()
+	return decoder.Decode(into)
 }

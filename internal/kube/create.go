@@ -148,7 +148,7 @@ func createBody(obj runtime.Object, createID string) ([]byte, error) {
 		return nil, err
 	}
 	var m map[string]any
-	if err := json.Unmarshal(body, &m); err != nil {
+	if err := decodeJSON(body, &m); err != nil {
 		return nil, err
 	}
 	meta, _ := m["metadata"].(map[string]any)

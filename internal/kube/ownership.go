@@ -51,7 +51,7 @@ func OwnedViewKeeping[T runtime.Object](obj T, manager string, priorSpec any) (T
 		return zero, err
 	}
 	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
+	if err := decodeJSON(raw, &m); err != nil {
 		return zero, err
 	}
 	keepOwned(m, owned, others, nil)

@@ -13,7 +13,7 @@ var listKeys = []string{"name", "version"}
 // sets that the view lacks (see OwnedViewKeeping).
 func keepTakenOver(m map[string]any, raw []byte, priorSpec any) error {
 	var full map[string]any
-	if err := json.Unmarshal(raw, &full); err != nil {
+	if err := decodeJSON(raw, &full); err != nil {
 		return err
 	}
 	encoded, err := json.Marshal(priorSpec)
@@ -21,7 +21,7 @@ func keepTakenOver(m map[string]any, raw []byte, priorSpec any) error {
 		return fmt.Errorf("encoding the prior spec: %w", err)
 	}
 	var prior any
-	if err := json.Unmarshal(encoded, &prior); err != nil {
+	if err := decodeJSON(encoded, &prior); err != nil {
 		return err
 	}
 	m["spec"] = restoreTakenOver(m["spec"], full["spec"], prior)

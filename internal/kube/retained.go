@@ -96,7 +96,7 @@ func toMap(obj runtime.Object) (map[string]any, error) {
 		return nil, err
 	}
 	var m map[string]any
-	return m, json.Unmarshal(raw, &m)
+	return m, decodeJSON(raw, &m)
 }
 
 // droppedEntries collects, as fields-set paths, what before has and after lacks: keys of the
