@@ -29,6 +29,7 @@ import (
 // Its answer is used in three ways:
 //   - accepted: the values the configuration leaves to the Garden (still unknown in the plan) are
 //     planned from the object it would store, read as the apply will read it (the owned view);
+//     a configured value it would store differently is an error (plan_server_changes.go);
 //   - rejected or in conflict with another field manager: an error at plan on the attribute named,
 //     saying plainly that the offline rules accepted it;
 //   - accepted although the offline rules rejected it: a warning that the two disagree.
@@ -58,7 +59,7 @@ type dryRunResult struct {
 	existed bool
 	object  metav1.Object
 	// stateSpec computes the spec the state would hold after the apply (see setState of the
-	// resources); only a plan with unknown values needs it.
+	// resources).
 	stateSpec func() (any, error)
 }
 
@@ -131,7 +132,13 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 			"another Gardener version or other feature gates.\n\nTo fix: follow the errors, or check the Garden's Gardener version "+
 			"and feature gates.", result.ref))
 	}
-	return c.withServerValues(result, spec), diags
+	stored, ok := c.storedSpec(result)
+	if !ok {
+		return spec, diags
+	}
+	diags.Append(changedValuesAtPlan(changedPlannedValues(ctx, c.specAttr, spec, stored), spec)...)
+	filled, _ := fillUnknowns(c.specAttr, spec, stored)
+	return filled, diags
 }
 
 // applyOptions are those of the apply: force with force_conflicts, and on an update the UID of
@@ -147,21 +154,15 @@ func (c serverCheck) applyOptions() kube.ApplyOptions {
 	return opts
 }
 
-// withServerValues fills the values of the planned spec that are unknown with the Garden's.
-func (c serverCheck) withServerValues(result dryRunResult, spec tftypes.Value) tftypes.Value {
-	if spec.IsFullyKnown() {
-		return spec // nothing to fill in: the owned view of a large profile is not built
-	}
+// storedSpec is the spec the state would hold after the apply, as the Garden answered the dry
+// run; false when it cannot be built (the apply then reports what it finds).
+func (c serverCheck) storedSpec(result dryRunResult) (tftypes.Value, bool) {
 	stateSpec, err := result.stateSpec()
 	if err != nil {
-		return spec
+		return tftypes.Value{}, false
 	}
 	stored, diags := flattenSpecTerraform(*c.kind.root, stateSpec)
-	if diags.HasError() {
-		return spec
-	}
-	filled, _ := fillUnknowns(c.specAttr, spec, stored)
-	return filled
+	return stored, !diags.HasError()
 }
 
 // rejection turns a failed dry run into diagnostics: the fallback when the Garden cannot check,

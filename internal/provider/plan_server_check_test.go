@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -183,18 +184,26 @@ func TestServerCheck_webhookRejectionOnTheAttribute(t *testing.T) {
 	}
 }
 
-// TestServerCheck_acceptedFillsUnknownsWithTheServersValues: what the Garden stores where the plan
-// has unknown values (an update strategy a webhook set) is planned; configured values stay.
-func TestServerCheck_acceptedFillsUnknownsWithTheServersValues(t *testing.T) {
-	f := newServerCheckFixture(t, func(w http.ResponseWriter, body []byte) {
+// webhookSettingUpdateStrategies answers a dry run as a mutating webhook that sets the update
+// strategy of the machine images: those without one (a default), or all of them.
+func webhookSettingUpdateStrategies(all bool) func(http.ResponseWriter, []byte) {
+	return func(w http.ResponseWriter, body []byte) {
 		var cp gardencorev1beta1.CloudProfile
 		_ = json.Unmarshal(body, &cp)
 		for i := range cp.Spec.MachineImages {
-			cp.Spec.MachineImages[i].UpdateStrategy = ptr.To(gardencorev1beta1.UpdateStrategyMinor)
+			if all || cp.Spec.MachineImages[i].UpdateStrategy == nil {
+				cp.Spec.MachineImages[i].UpdateStrategy = ptr.To(gardencorev1beta1.UpdateStrategyMinor)
+			}
 		}
 		w.WriteHeader(http.StatusCreated)
 		_ = json.NewEncoder(w).Encode(cp)
-	})
+	}
+}
+
+// TestServerCheck_acceptedFillsUnknownsWithTheServersValues: what the Garden stores where the plan
+// has unknown values (an update strategy a webhook set) is planned; configured values stay.
+func TestServerCheck_acceptedFillsUnknownsWithTheServersValues(t *testing.T) {
+	f := newServerCheckFixture(t, webhookSettingUpdateStrategies(false))
 	planned, diags := checkOnServer(context.Background(), f.check, f.spec)
 	if len(diags) != 0 {
 		t.Fatalf("want no diagnostics, got %v", diags)
@@ -216,6 +225,67 @@ func TestServerCheck_acceptedFillsUnknownsWithTheServersValues(t *testing.T) {
 	}
 	if n := f.fake.requests.Load(); n != 1 {
 		t.Fatalf("%d requests, want one dry-run apply", n)
+	}
+}
+
+// TestServerCheck_changedConfiguredValueIsAnErrorAtPlan: a webhook that stores another value than
+// the configured one is an error at plan on that attribute, with both values and the fix, since
+// the apply would end in an inconsistent result; values it only fills in are no error.
+func TestServerCheck_changedConfiguredValueIsAnErrorAtPlan(t *testing.T) {
+	f := newServerCheckFixture(t, webhookSettingUpdateStrategies(true))
+	_, diags := checkOnServer(context.Background(), f.check, f.spec)
+	if len(diags) != 1 || diags[0].Severity() != diag.SeverityError || diags[0].Summary() != `The Garden changes this configured value (machine image ubuntu)` {
+		t.Fatalf("want one error on the changed update strategy, got %v", diags)
+	}
+	if at, want := diags[0].(diag.DiagnosticWithPath).Path(), path.Root("spec").AtName("machine_images").AtListIndex(1).AtName("update_strategy"); !at.Equal(want) {
+		t.Fatalf("error on %s, want %s", at, want)
+	}
+	d := diags[0].Detail()
+	for _, want := range []string{`spec.machine_images[1] (name "ubuntu").update_strategy`, `Configured: "major"`, `The Garden would store: "minor"`,
+		"inconsistent result after apply", "Nothing was written (dry run)", "To fix: configure the value the Garden stores"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("detail lacks %q:\n%s", want, d)
+		}
+	}
+}
+
+// TestChangedPlannedValues_semanticallyEqualIsNoChange: a quantity the Garden writes in another
+// form ("1024Mi" for "1Gi") is what the apply keeps, not a change; a list of another length is
+// one change on the list.
+func TestChangedPlannedValues_semanticallyEqualIsNoChange(t *testing.T) {
+	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
+	a := ls.Attribute(specLargePath)
+	spec := richCloudProfileSpec()
+	planned, diags := flattenSpecTerraform(cloudProfileSpecRoot, spec)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	stored := planned
+	mebibytes := fmt.Sprintf("%dMi", spec.MachineTypes[0].Memory.Value()>>20) // as a user may write it
+	planned, _ = largevalue.MapAttributes(planned, planned, func(name string, types, _ tftypes.Value) (tftypes.Value, bool) {
+		if name != "machine_types" {
+			return types, false
+		}
+		first := true
+		return largevalue.MapElements(types, types, func(machineType, _ tftypes.Value) (tftypes.Value, bool) {
+			if !first {
+				return machineType, false
+			}
+			first = false
+			return largevalue.MapAttributes(machineType, machineType, func(name string, v, _ tftypes.Value) (tftypes.Value, bool) {
+				return tftypes.NewValue(tftypes.String, mebibytes), name == "memory"
+			})
+		})
+	})
+	if got := changedPlannedValues(context.Background(), a, planned, stored); len(got) != 0 {
+		t.Fatalf("memory %s stored as %s: want no change, got %v", mebibytes, spec.MachineTypes[0].Memory.String(), got)
+	}
+	rewritten := *spec.DeepCopy()
+	rewritten.Regions = append(rewritten.Regions, gardencorev1beta1.Region{Name: "added-by-a-webhook"})
+	stored, _ = flattenSpecTerraform(cloudProfileSpecRoot, rewritten)
+	got := changedPlannedValues(context.Background(), a, planned, stored)
+	if len(got) != 1 || attributePath(got[0].steps).String() != "spec.regions" {
+		t.Fatalf("a region added: want one change on spec.regions, got %v", got)
 	}
 }
 

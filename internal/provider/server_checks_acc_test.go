@@ -220,7 +220,8 @@ func TestAccServerChecks_validatingWebhookRejectsAtPlan(t *testing.T) {
 // TestAccServerChecks_mutatingWebhookDefaultIsPlanned: a provider extension's mutating webhook sets
 // the update strategy of machine images left at Gardener's default to "minor". The plan shows
 // "minor" (the offline rules would predict "major"), the apply stores it and matches the plan, and
-// the next plan is empty.
+// the next plan is empty. Configuring "major", which the webhook changes too, is an error at plan
+// on that attribute, and nothing is written.
 func TestAccServerChecks_mutatingWebhookDefaultIsPlanned(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	admin := acctest.Client(t)
@@ -244,23 +245,40 @@ func TestAccServerChecks_mutatingWebhookDefaultIsPlanned(t *testing.T) {
 	})
 	name := acctest.UniqueName("acc-webhook-m")
 	strategy := tfjsonpath.New("spec").AtMapKey("machine_images").AtSliceIndex(0).AtMapKey("update_strategy")
+	config := webhookConfig(kubeconfig, "", name, label, "CloudProfileConfig", "")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		CheckDestroy:             cloudProfileGone(admin, name),
 		Steps: []resource.TestStep{{
-			Config: webhookConfig(kubeconfig, "", name, label, "CloudProfileConfig", ""),
+			Config: config,
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 				plancheck.ExpectKnownValue(cpAddr, strategy, knownvalue.StringExact("minor")),
 			}},
 			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(cpAddr, strategy, knownvalue.StringExact("minor"))},
-			Check: func(*terraform.State) error {
-				if got := getCloudProfile(t, admin, name).Spec.MachineImages[0].UpdateStrategy; got == nil || *got != gardencorev1beta1.UpdateStrategyMinor {
-					return fmt.Errorf("stored update strategy %v, want minor", got)
-				}
-				return nil
-			},
+			Check:             storedUpdateStrategyIsMinor(t, admin, name),
+		}, {
+			// The webhook also changes a configured "major": an error at plan on the attribute,
+			// instead of an inconsistent result after a write.
+			Config: strings.Replace(config, `name = "gardenlinux", versions`, `name = "gardenlinux", update_strategy = "major", versions`, 1),
+			ExpectError: regexp.MustCompile(`(?s)The Garden changes this configured value.*spec.machine_images\[0\] \(name "gardenlinux"\).update_strategy.*` +
+				`Configured: "major".*The Garden would store: "minor"`),
+		}, {
+			Config:   config, // nothing was written: the first configuration still plans nothing
+			PlanOnly: true,
+			Check:    storedUpdateStrategyIsMinor(t, admin, name),
 		}},
 	})
+}
+
+// storedUpdateStrategyIsMinor checks that the stored CloudProfile's first machine image has the
+// update strategy minor.
+func storedUpdateStrategyIsMinor(t *testing.T, admin *kube.Client, name string) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		if got := getCloudProfile(t, admin, name).Spec.MachineImages[0].UpdateStrategy; got == nil || *got != gardencorev1beta1.UpdateStrategyMinor {
+			return fmt.Errorf("stored update strategy %v, want minor", got)
+		}
+		return nil
+	}
 }
 
 // TestAccServerChecks_conflictAtPlan: another field manager took over a machine type's memory.
