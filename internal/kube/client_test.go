@@ -137,18 +137,20 @@ func TestConflictsOnlyWithItself(t *testing.T) {
 func TestOwnershipPatch_TestsTheObjectAndTheEntryItReplaces(t *testing.T) {
 	m := &metav1.ObjectMeta{UID: "0b6c", ManagedFields: []metav1.ManagedFieldsEntry{
 		{Manager: "controller", Operation: metav1.ManagedFieldsOperationUpdate},
-		{Manager: "tf", Operation: metav1.ManagedFieldsOperationUpdate, Subresource: "status"},
+		{Manager: "(creating) tf", Operation: metav1.ManagedFieldsOperationUpdate, Subresource: "status"},
 		{Manager: "tf", Operation: metav1.ManagedFieldsOperationUpdate},
+		{Manager: "(creating) tf", Operation: metav1.ManagedFieldsOperationUpdate},
 	}}
 	raw, err := ownershipPatch(m, "tf", metav1.NewFieldsV1(`{"f:spec":{"f:type":{}}}`), "c1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `[{"op":"test","path":"/metadata/uid","value":"0b6c"},` +
-		`{"op":"test","path":"/metadata/managedFields/2/manager","value":"tf"},` +
-		`{"op":"test","path":"/metadata/managedFields/2/operation","value":"Update"},` +
-		`{"op":"replace","path":"/metadata/managedFields/2/operation","value":"Apply"},` +
-		`{"op":"replace","path":"/metadata/managedFields/2/fieldsV1","value":{"f:spec":{"f:type":{}}}}]`
+		`{"op":"test","path":"/metadata/managedFields/3/manager","value":"(creating) tf"},` +
+		`{"op":"test","path":"/metadata/managedFields/3/operation","value":"Update"},` +
+		`{"op":"replace","path":"/metadata/managedFields/3/manager","value":"tf"},` +
+		`{"op":"replace","path":"/metadata/managedFields/3/operation","value":"Apply"},` +
+		`{"op":"replace","path":"/metadata/managedFields/3/fieldsV1","value":{"f:spec":{"f:type":{}}}}]`
 	if string(raw) != want {
 		t.Fatalf("patch\n got %s\nwant %s", raw, want)
 	}
@@ -165,6 +167,19 @@ func TestOwnershipPatch_TestsTheObjectAndTheEntryItReplaces(t *testing.T) {
 	}
 	if _, err := ownershipPatch(&metav1.ObjectMeta{}, "tf", metav1.NewFieldsV1(`{}`), ""); err == nil {
 		t.Fatal("an object without the manager's entry must be an error")
+	}
+}
+
+// TestCreatingManager_SortsBeforeUsualNames: the name a create runs under sorts before the names of
+// controllers that write to the new object in the same second, and stays a valid manager name.
+func TestCreatingManager_SortsBeforeUsualNames(t *testing.T) {
+	for _, other := range []string{"gardener-controller-manager", "Gardener", "0-controller", "kubectl", "terraform-provider-gardener"} {
+		if name := creatingManager("terraform-provider-gardener"); name >= other {
+			t.Errorf("%q does not sort before %q", name, other)
+		}
+	}
+	if got := creatingManager(strings.Repeat("m", 200)); len(got) != maxFieldManagerLength {
+		t.Errorf("a long manager name: got %d characters, want %d", len(got), maxFieldManagerLength)
 	}
 }
 

@@ -27,6 +27,13 @@ import (
 // Apply entry with exactly the fields a server-side apply of the same object would own (taken
 // from a dry-run apply). Afterwards the object is owned as if it had been applied.
 //
+// A JSON patch addresses the entry by its index. The server sorts the entries by operation, then
+// by the second they were written in, then by manager name, and Gardener's controllers write to a
+// new object right away (a finalizer, the status). The create therefore runs under a manager name
+// that sorts before every usual name (creatingManager), so that the controllers' entries of the
+// same second land after it and the patch, which also gives the entry the manager's own name,
+// finds it where the create left it.
+//
 // The create request carries a random create ID, as the annotation CreateIDAnnotation and as the
 // Idempotency-Key header, which lets the retrying transport repeat it: when a repeated create finds
 // the name taken by an object with its own create ID, the earlier attempt created it and lost its
@@ -42,6 +49,19 @@ const idempotencyKeyHeader = "Idempotency-Key"
 
 // maxOwnershipAttempts bounds the tries of the ownership patch; each failed test re-reads.
 const maxOwnershipAttempts = 4
+
+// creatingManagerPrefix makes the name the create runs under; "(" sorts before digits and letters.
+const creatingManagerPrefix = "(creating) "
+
+// maxFieldManagerLength is the longest field manager name the API server accepts.
+const maxFieldManagerLength = 128
+
+// creatingManager is the name a create of manager runs under until the ownership patch gives its
+// entry the manager's name (see above).
+func creatingManager(manager string) string {
+	name := creatingManagerPrefix + manager
+	return name[:min(len(name), maxFieldManagerLength)]
+}
 
 // objectKind names the API resource an object of this client lives at.
 type objectKind struct {
@@ -122,7 +142,7 @@ func (c *Client) create(ctx context.Context, k objectKind, obj, dry, into runtim
 	if err != nil {
 		return err
 	}
-	err = k.request(c.rest.Post()).SetHeader(idempotencyKeyHeader, createID).Param("fieldManager", c.fieldManager).Body(body).Do(ctx).Into(into)
+	err = k.request(c.rest.Post()).SetHeader(idempotencyKeyHeader, createID).Param("fieldManager", creatingManager(c.fieldManager)).Body(body).Do(ctx).Into(into)
 	if apierrors.IsAlreadyExists(err) {
 		err = c.ownEarlierCreate(ctx, k, createID, into, err)
 	}
@@ -218,25 +238,27 @@ func (c *Client) recordCreateAsApply(ctx context.Context, k objectKind, owned *m
 	return fmt.Errorf("recording the create as field manager %q's apply: %w", c.fieldManager, last)
 }
 
-// ownershipPatch is the JSON patch that turns the manager's Update entry of object m into its
-// Apply entry with the owned fields and removes the create ID annotation; its tests make it fail
-// when the object or the entry changed.
+// ownershipPatch is the JSON patch that turns the Update entry the create left in object m into
+// the manager's Apply entry with the owned fields and removes the create ID annotation; its tests
+// make it fail when the object or the entry changed.
 func ownershipPatch(m metav1.Object, manager string, owned *metav1.FieldsV1, createID string) ([]byte, error) {
+	creating := creatingManager(manager)
 	index := -1
 	for i, e := range m.GetManagedFields() {
-		if e.Manager == manager && e.Operation == metav1.ManagedFieldsOperationUpdate && e.Subresource == "" {
+		if e.Manager == creating && e.Operation == metav1.ManagedFieldsOperationUpdate && e.Subresource == "" {
 			index = i
 			break
 		}
 	}
 	if index < 0 {
-		return nil, fmt.Errorf("the created object has no entry of field manager %q", manager)
+		return nil, fmt.Errorf("the created object has no entry of field manager %q", creating)
 	}
 	at := fmt.Sprintf("/metadata/managedFields/%d", index)
 	ops := []map[string]any{
 		{"op": "test", "path": "/metadata/uid", "value": string(m.GetUID())},
-		{"op": "test", "path": at + "/manager", "value": manager},
+		{"op": "test", "path": at + "/manager", "value": creating},
 		{"op": "test", "path": at + "/operation", "value": string(metav1.ManagedFieldsOperationUpdate)},
+		{"op": "replace", "path": at + "/manager", "value": manager},
 		{"op": "replace", "path": at + "/operation", "value": string(metav1.ManagedFieldsOperationApply)},
 		{"op": "replace", "path": at + "/fieldsV1", "value": json.RawMessage(owned.GetRawBytes())},
 	}

@@ -207,9 +207,9 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	b.check("  Shoot lists (one namespace; blast radius of earlier expirations)", strconv.Itoa(n), "≤ 2 (plan; apply)", n <= 2)
 	n = reqs(plan, "GET", isShootList)
 	b.check("requests: Shoot lists at a no-op plan", strconv.Itoa(n), "= 0", n == 0)
-	// The ownership patch of a create is tested against the object's managed fields; when
-	// Gardener's controller added its finalizer first, the entries moved and the patch is made
-	// again after one read.
+	// The ownership patch of a create is tested against the object's managed fields; it is made
+	// again after one read only when another manager's entry landed before the create's
+	// (internal/kube/create.go).
 	n = len(w.ncps)
 	dryRuns, posts, patches := create.count("PATCH", isDryRun), create.count("POST", nil), create.count("PATCH", notDryRun)
 	b.check("requests: create (dry-run applies of 2 plans and the create; creates; ownership patches)", fmt.Sprintf("%d; %d; %d", dryRuns, posts, patches),
