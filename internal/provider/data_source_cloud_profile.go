@@ -7,7 +7,6 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
@@ -24,15 +23,14 @@ type cloudProfileDataSource struct {
 func newCloudProfileDataSource() datasource.DataSource { return &cloudProfileDataSource{} }
 
 type cloudProfileDataSourceModel struct {
-	Name            types.String       `tfsdk:"name"`
-	UID             types.String       `tfsdk:"uid"`
-	ResourceVersion types.String       `tfsdk:"resource_version"`
-	Generation      types.Int64        `tfsdk:"generation"`
-	Labels          types.Map          `tfsdk:"labels"`
-	Annotations     types.Map          `tfsdk:"annotations"`
-	Type            types.String       `tfsdk:"type"`
-	Spec            largevalue.StandIn `tfsdk:"spec"`
-	StatusInSync    types.Bool         `tfsdk:"status_in_sync"`
+	Name            types.String `tfsdk:"name"`
+	UID             types.String `tfsdk:"uid"`
+	ResourceVersion types.String `tfsdk:"resource_version"`
+	Generation      types.Int64  `tfsdk:"generation"`
+	Labels          types.Map    `tfsdk:"labels"`
+	Annotations     types.Map    `tfsdk:"annotations"`
+	Type            types.String `tfsdk:"type"`
+	StatusInSync    types.Bool   `tfsdk:"status_in_sync"`
 	profileInputs
 	profileOutputs
 	shootUsage
@@ -92,7 +90,7 @@ func (d *cloudProfileDataSource) Configure(_ context.Context, req datasource.Con
 // Read fetches the CloudProfile with one GET and evaluates it.
 func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m cloudProfileDataSourceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, d.LargeAttributes(), &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -120,7 +118,6 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	resp.Diagnostics.Append(diags...)
 	m.Annotations, diags = types.MapValueFrom(ctx, types.StringType, cp.Annotations)
 	resp.Diagnostics.Append(diags...)
-	m.Spec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
 	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, cp.Spec)
 	resp.Diagnostics.Append(diags...)
 	m.StatusInSync = types.BoolValue(cloudprofile.StatusInSync(cp.Spec, cp.Status, readAt))
@@ -132,5 +129,5 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, &m, append(m.lists, largevalue.ValueAtPath{Path: path.Root("spec"), Value: spec})...)...)
+	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, d.LargeAttributes(), &m, append(m.lists, largevalue.ValueAtPath{Path: specLargePath, Value: spec})...)...)
 }

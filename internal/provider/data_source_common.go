@@ -133,17 +133,13 @@ func formatInstant(t time.Time) string { return t.UTC().Format(time.RFC3339Nano)
 
 // profileOutputs are the computed attributes both data sources derive from a spec.
 type profileOutputs struct {
-	KubernetesVersions              types.List   `tfsdk:"kubernetes_versions"`
-	MachineImages                   types.List   `tfsdk:"machine_images"`
 	LatestKubernetesVersion         types.String `tfsdk:"latest_kubernetes_version"`
 	LatestKubernetesVersionsByMinor types.Map    `tfsdk:"latest_kubernetes_versions_by_minor"`
 	LatestMachineImageVersions      types.Map    `tfsdk:"latest_machine_image_versions"`
 	MachineTypes                    types.Map    `tfsdk:"machine_types"`
 	VolumeTypes                     types.Map    `tfsdk:"volume_types"`
-	Regions                         types.Map    `tfsdk:"regions"`
-	Conditions                      types.List   `tfsdk:"conditions"`
-	// lists are the values of the lists and maps of objects, which are null in the fields above:
-	// large values, written with largevalue.SetState.
+	// lists are the values of the lists and maps of objects, which are null in the fields above or,
+	// for the large ones (derivedListPaths), not in the model: written with largevalue.SetState.
 	lists []largevalue.ValueAtPath `tfsdk:"-"`
 }
 
@@ -474,12 +470,8 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 
 	attrs := profileOutputAttributes(false) // the types do not depend on the descriptions
 	out := profileOutputs{
-		KubernetesVersions: types.ListNull(elemTypeOf(attrs["kubernetes_versions"])),
-		MachineImages:      types.ListNull(elemTypeOf(attrs["machine_images"])),
-		MachineTypes:       types.MapNull(mapElemTypeOf(attrs["machine_types"])),
-		VolumeTypes:        types.MapNull(mapElemTypeOf(attrs["volume_types"])),
-		Regions:            types.MapNull(mapElemTypeOf(attrs["regions"])),
-		Conditions:         types.ListNull(elemTypeOf(attrs["conditions"])),
+		MachineTypes: types.MapNull(mapElemTypeOf(attrs["machine_types"])),
+		VolumeTypes:  types.MapNull(mapElemTypeOf(attrs["volume_types"])),
 	}
 	var d diag.Diagnostics
 	for _, l := range []struct {
@@ -492,7 +484,7 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 			diags.AddAttributeError(path.Root(l.name), "Converting the value", err.Error()+". This is a bug in the provider.")
 			continue
 		}
-		out.lists = append(out.lists, largevalue.ValueAtPath{Path: path.Root(l.name), Value: v})
+		out.lists = append(out.lists, largevalue.ValueAtPath{Path: largevalue.Path{l.name}, Value: v})
 	}
 	out.LatestKubernetesVersion = types.StringPointerValue(latest)
 	out.LatestKubernetesVersionsByMinor, d = types.MapValueFrom(ctx, types.StringType, maps.Clone(byMinor))

@@ -43,7 +43,6 @@ type effectiveCloudProfileDataSourceModel struct {
 	Name         types.String `tfsdk:"name"`
 	Namespace    types.String `tfsdk:"namespace"`
 	Parent       types.String `tfsdk:"parent"`
-	Spec         types.Object `tfsdk:"spec"`
 	StatusInSync types.Bool   `tfsdk:"status_in_sync"`
 	profileInputs
 	profileOutputs
@@ -52,6 +51,13 @@ type effectiveCloudProfileDataSourceModel struct {
 // Metadata names the data source.
 func (d *effectiveCloudProfileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_effective_cloud_profile"
+}
+
+// modelOmits are the attributes its model leaves out and Read writes as ready Terraform values:
+// the spec and the lists derived from it. This data source is not served through
+// largevalue.Server, so they pass through the framework.
+func (d *effectiveCloudProfileDataSource) modelOmits() []largevalue.Path {
+	return append([]largevalue.Path{specLargePath}, derivedListPaths...)
 }
 
 // Schema describes the data source.
@@ -106,7 +112,7 @@ func (d *effectiveCloudProfileDataSource) Configure(_ context.Context, req datas
 // ValidateConfig checks the reference: a known kind, and a namespace for a NamespacedCloudProfile.
 func (d *effectiveCloudProfileDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
 	var m effectiveCloudProfileDataSourceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, d.modelOmits(), &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -136,7 +142,7 @@ func validateProfileReference(kind, namespace types.String) diag.Diagnostics {
 // Read fetches the referenced profile (and a NamespacedCloudProfile's parent) and evaluates it.
 func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m effectiveCloudProfileDataSourceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, d.modelOmits(), &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -179,17 +185,16 @@ func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasour
 		m.StatusInSync = types.BoolValue(cloudprofile.StatusInSync(cp.Spec, cp.Status, d.data.now()))
 	}
 
-	m.Spec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
 	var large []largevalue.ValueAtPath
 	if spec != nil {
 		value, diags := flattenSpecTerraform(cloudProfileSpecRoot, *spec)
 		resp.Diagnostics.Append(diags...)
-		large = append(large, largevalue.ValueAtPath{Path: path.Root("spec"), Value: value})
+		large = append(large, largevalue.ValueAtPath{Path: specLargePath, Value: value})
 	}
 	m.profileOutputs, diags = computeProfileOutputs(ctx, spec, status, ev, fixed...)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, &m, append(large, m.lists...)...)...)
+	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, d.modelOmits(), &m, append(large, m.lists...)...)...)
 }

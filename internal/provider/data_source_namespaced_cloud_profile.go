@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
@@ -31,20 +30,19 @@ func newNamespacedCloudProfileDataSource() datasource.DataSource {
 }
 
 type namespacedCloudProfileDataSourceModel struct {
-	Namespace          types.String       `tfsdk:"namespace"`
-	Name               types.String       `tfsdk:"name"`
-	LifecycleOverrides types.Bool         `tfsdk:"lifecycle_overrides"`
-	KeepMergedStatus   types.Bool         `tfsdk:"keep_merged_status"`
-	UID                types.String       `tfsdk:"uid"`
-	ResourceVersion    types.String       `tfsdk:"resource_version"`
-	Generation         types.Int64        `tfsdk:"generation"`
-	Labels             types.Map          `tfsdk:"labels"`
-	Annotations        types.Map          `tfsdk:"annotations"`
-	Spec               types.Object       `tfsdk:"spec"`
-	MergedSpec         largevalue.StandIn `tfsdk:"merged_spec"`
-	Status             types.Object       `tfsdk:"status"`
-	ParentFound        types.Bool         `tfsdk:"parent_found"`
-	StatusInSync       types.Bool         `tfsdk:"status_in_sync"`
+	Namespace          types.String `tfsdk:"namespace"`
+	Name               types.String `tfsdk:"name"`
+	LifecycleOverrides types.Bool   `tfsdk:"lifecycle_overrides"`
+	KeepMergedStatus   types.Bool   `tfsdk:"keep_merged_status"`
+	UID                types.String `tfsdk:"uid"`
+	ResourceVersion    types.String `tfsdk:"resource_version"`
+	Generation         types.Int64  `tfsdk:"generation"`
+	Labels             types.Map    `tfsdk:"labels"`
+	Annotations        types.Map    `tfsdk:"annotations"`
+	Spec               types.Object `tfsdk:"spec"`
+	Status             types.Object `tfsdk:"status"`
+	ParentFound        types.Bool   `tfsdk:"parent_found"`
+	StatusInSync       types.Bool   `tfsdk:"status_in_sync"`
 	profileInputs
 	profileOutputs
 	shootUsage
@@ -63,7 +61,7 @@ func (d *namespacedCloudProfileDataSource) Metadata(_ context.Context, req datas
 // LargeAttributes are the merged spec, the controller's merged profile and the lists derived from
 // the merged spec, kept from the framework.
 func (d *namespacedCloudProfileDataSource) LargeAttributes() []largevalue.Path {
-	return append([]largevalue.Path{{"merged_spec"}, statusSpecLargePath}, derivedListPaths...)
+	return append([]largevalue.Path{mergedSpecLargePath, statusSpecLargePath}, derivedListPaths...)
 }
 
 // Schema describes the data source.
@@ -139,7 +137,7 @@ func (d *namespacedCloudProfileDataSource) Configure(_ context.Context, req data
 // shared by every lookup of the run) and evaluates the merge.
 func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m namespacedCloudProfileDataSourceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	resp.Diagnostics.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, d.LargeAttributes(), &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -171,11 +169,10 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	m.Status, large, diags = namespacedStatusDataSourceValue(ncp.Status, m.KeepMergedStatus.ValueBool())
 	resp.Diagnostics.Append(diags...)
 	m.ParentFound = types.BoolValue(r.merged != nil)
-	m.MergedSpec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
 	if r.merged != nil {
 		mergedValue, diags := flattenSpecTerraform(cloudProfileSpecRoot, *r.merged)
 		resp.Diagnostics.Append(diags...)
-		large = append(large, largevalue.ValueAtPath{Path: path.Root("merged_spec"), Value: mergedValue})
+		large = append(large, largevalue.ValueAtPath{Path: mergedSpecLargePath, Value: mergedValue})
 	}
 	m.StatusInSync = types.BoolValue(r.sync != nil && r.sync.InSync)
 	m.profileOutputs, diags = computeProfileOutputs(ctx, r.merged, nil, ev, r.conditions(ev.at)...)
@@ -186,7 +183,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, &m, append(large, m.lists...)...)...)
+	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, d.LargeAttributes(), &m, append(large, m.lists...)...)...)
 }
 
 // namespacedProfileRead is a NamespacedCloudProfile as read, with the local merge with its parent.
@@ -253,5 +250,5 @@ func namespacedStatusDataSourceValue(s gardencorev1beta1.NamespacedCloudProfileS
 	}
 	spec, d := flattenSpecTerraform(cloudProfileSpecRoot, s.CloudProfileSpec)
 	diags.Append(d...)
-	return obj, []largevalue.ValueAtPath{{Path: path.Root("status").AtName("cloud_profile_spec"), Value: spec}}, diags
+	return obj, []largevalue.ValueAtPath{{Path: statusSpecLargePath, Value: spec}}, diags
 }

@@ -7,11 +7,13 @@ import (
 	"testing"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"k8s.io/utils/ptr"
@@ -231,7 +233,7 @@ func TestLargeValueServerReadResource(t *testing.T) {
 				t.Error("the provider's code does not get the real spec from the context")
 			}
 			if writes {
-				requireNoDiags(t, largevalue.SetState(ctx, discardedState{}, nil, largevalue.ValueAtPath{Path: path.Root("spec"), Value: rereadValue}))
+				requireNoDiags(t, largevalue.SetState(ctx, discardedState(ctx), []largevalue.Path{specLargePath, statusLargePath}, nullCloudProfileModel(), largevalue.ValueAtPath{Path: specLargePath, Value: rereadValue}))
 			}
 		}
 		s := largevalue.NewServer(ctx, rec, TypeName, []resource.Resource{newCloudProfileResource()}, nil)
@@ -272,13 +274,21 @@ func TestLargeValueServerReadResource(t *testing.T) {
 	}
 }
 
-// discardedState is a state that keeps nothing: what the provider's code writes through
-// largevalue.SetState reaches the server all the same.
-type discardedState struct{}
+// discardedState is a state of the CloudProfile resource that nobody reads: what the provider's
+// code writes through largevalue.SetState reaches the server all the same.
+func discardedState(ctx context.Context) *tfsdk.State {
+	var sch resource.SchemaResponse
+	newCloudProfileResource().Schema(ctx, resource.SchemaRequest{}, &sch)
+	return &tfsdk.State{Schema: sch.Schema, Raw: tftypes.NewValue(sch.Schema.Type().TerraformType(ctx), nil)}
+}
 
-func (discardedState) Set(context.Context, any) diag.Diagnostics { return nil }
-
-func (discardedState) SetAttribute(context.Context, path.Path, any) diag.Diagnostics { return nil }
+// nullCloudProfileModel is a model of the CloudProfile resource whose attributes are all null.
+func nullCloudProfileModel() *cloudProfileModel {
+	return &cloudProfileModel{
+		Metadata: types.ObjectNull(clusterMetadataType().AttrTypes),
+		Timeouts: timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())},
+	}
+}
 
 // allAttributesNull tells whether v is an object whose attributes are all null: a stand-in.
 func allAttributesNull(v tftypes.Value) bool {

@@ -38,11 +38,11 @@ func changingPlan(req resource.ModifyPlanRequest) bool {
 // or when the spec does not convert (ValidateConfig reported that). The checks read the
 // configuration, not the plan: in the plan, every Computed value the configuration leaves to
 // Gardener is unknown, which would hide whole entries from the checks.
-func configuredForPlan[M any, T any](ctx context.Context, req resource.ModifyPlanRequest, metadata func(M) types.Object,
+func configuredForPlan[M any, T any](ctx context.Context, req resource.ModifyPlanRequest, large []largevalue.Path, metadata func(M) types.Object,
 	build func(context.Context, M, tftypes.Value) (*T, []path.Path, diag.Diagnostics), diags *diag.Diagnostics,
 ) (object *T, spec tftypes.Value, unknown []path.Path) {
 	var cfg M
-	diags.Append(req.Config.Get(ctx, &cfg)...)
+	diags.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, large, &cfg)...)
 	spec = largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
 	if diags.HasError() || !spec.IsKnown() || metadata(cfg).IsUnknown() {
 		return nil, spec, nil

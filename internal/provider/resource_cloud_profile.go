@@ -44,16 +44,15 @@ type cloudProfileResource struct {
 
 func newCloudProfileResource() resource.Resource { return &cloudProfileResource{} }
 
-// cloudProfileModel is the resource's state and plan.
+// cloudProfileModel is the resource's state and plan without its large attributes (spec and
+// status; see largevalue.Get).
 type cloudProfileModel struct {
-	ID             types.String       `tfsdk:"id"`
-	Metadata       types.Object       `tfsdk:"metadata"`
-	Spec           largevalue.StandIn `tfsdk:"spec"`
-	Status         largevalue.StandIn `tfsdk:"status"`
-	ForceConflicts types.Bool         `tfsdk:"force_conflicts"`
-	AdoptExisting  types.Bool         `tfsdk:"adopt_existing"`
-	KeepStatus     types.Bool         `tfsdk:"keep_status"`
-	Timeouts       timeouts.Value     `tfsdk:"timeouts"`
+	ID             types.String   `tfsdk:"id"`
+	Metadata       types.Object   `tfsdk:"metadata"`
+	ForceConflicts types.Bool     `tfsdk:"force_conflicts"`
+	AdoptExisting  types.Bool     `tfsdk:"adopt_existing"`
+	KeepStatus     types.Bool     `tfsdk:"keep_status"`
+	Timeouts       timeouts.Value `tfsdk:"timeouts"`
 }
 
 // Metadata names the resource.
@@ -63,7 +62,7 @@ func (r *cloudProfileResource) Metadata(_ context.Context, req resource.Metadata
 
 // LargeAttributes are the spec and the controller's status, kept from the framework.
 func (r *cloudProfileResource) LargeAttributes() []largevalue.Path {
-	return []largevalue.Path{specLargePath, {"status"}}
+	return []largevalue.Path{specLargePath, statusLargePath}
 }
 
 // Schema describes the resource.
@@ -126,7 +125,7 @@ func (r *cloudProfileResource) Update(ctx context.Context, req resource.UpdateRe
 // apply writes the planned object (see writeMode) and records what was stored.
 func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan cloudProfileModel
-	diags.Append(planned.Get(ctx, &plan)...)
+	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
 	// Values still unknown at apply are Computed ones left to Gardener (its defaults); expand
 	// leaves them out, which is what applying them means.
 	desired, _, d := configuredCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw))
@@ -151,7 +150,7 @@ func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mo
 // Read refreshes the state from the cluster; an object deleted out of band leaves the state.
 func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state cloudProfileModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
 	client, d := clientFrom(r.data)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
@@ -189,7 +188,7 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 // Delete deletes the CloudProfile and waits until Gardener has released it.
 func (r *cloudProfileResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state cloudProfileModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
 	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(d...)
 	client, d := clientFrom(r.data)
@@ -244,10 +243,8 @@ func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.St
 	var d diag.Diagnostics
 	out.Metadata, d = types.ObjectValueFrom(ctx, clusterMetadataType().AttrTypes, nm.clusterScoped())
 	diags.Append(d...)
-	out.Spec = types.ObjectNull(cloudProfileSpecType().AttrTypes)
 	specValue, d := flattenSpecTerraform(cloudProfileSpecRoot, spec)
 	diags.Append(d...)
-	out.Status = types.ObjectNull(cloudProfileStatusType.AttrTypes)
 	statusValue := tftypes.NewValue(cloudProfileStatusType.TerraformType(ctx), nil)
 	if base.KeepStatus.ValueBool() {
 		var err error
@@ -270,6 +267,6 @@ func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.St
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(largevalue.SetState(ctx, state, &out, largevalue.ValueAtPath{Path: path.Root("spec"), Value: specValue}, largevalue.ValueAtPath{Path: path.Root("status"), Value: statusValue})...)
+	diags.Append(largevalue.SetState(ctx, state, r.LargeAttributes(), &out, largevalue.ValueAtPath{Path: specLargePath, Value: specValue}, largevalue.ValueAtPath{Path: statusLargePath, Value: statusValue})...)
 	return diags
 }

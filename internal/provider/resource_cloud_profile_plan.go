@@ -48,7 +48,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	opts := r.data.options(r.data.now())
 	changing := changingPlan(req)
 	metadata := func(m cloudProfileModel) types.Object { return m.Metadata }
-	cp, spec, unknown := configuredForPlan(ctx, req, metadata, configuredCloudProfile, &resp.Diagnostics)
+	cp, spec, unknown := configuredForPlan(ctx, req, r.LargeAttributes(), metadata, configuredCloudProfile, &resp.Diagnostics)
 	if cp == nil {
 		if changing {
 			predictCloudProfilePlan(ctx, req, resp, nil, nil, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, resp))
@@ -58,7 +58,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	var old *gardencorev1beta1.CloudProfile
 	if !req.State.Raw.IsNull() {
 		var state cloudProfileModel
-		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
 		// A new name replaces the object: the plan is a create, not an update.
 		if o, _, d := configuredCloudProfile(ctx, state, largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == cp.Name {
 			old = o
@@ -82,7 +82,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var plan cloudProfileModel
-		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, r.LargeAttributes(), &plan)...)
 		planned, _, d := configuredCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, req.Plan.Raw))
 		if !d.HasError() {
 			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {

@@ -77,6 +77,8 @@ func timeoutsAttrTypes() map[string]attr.Type {
 var (
 	specLargePath       = largevalue.Path{"spec"}
 	statusSpecLargePath = largevalue.Path{"status", "cloud_profile_spec"}
+	statusLargePath     = largevalue.Path{"status"}
+	mergedSpecLargePath = largevalue.Path{"merged_spec"}
 	// derivedListPaths are the lists the data sources derive from a spec.
 	derivedListPaths = []largevalue.Path{{"kubernetes_versions"}, {"machine_images"}, {"regions"}, {"conditions"}}
 )

@@ -40,16 +40,16 @@ type namespacedCloudProfileResource struct {
 
 func newNamespacedCloudProfileResource() resource.Resource { return &namespacedCloudProfileResource{} }
 
-// namespacedCloudProfileModel is the resource's state and plan.
+// namespacedCloudProfileModel is the resource's state and plan without its spec (see
+// largevalue.Get); the status's cloud_profile_spec is null in it.
 type namespacedCloudProfileModel struct {
-	ID               types.String       `tfsdk:"id"`
-	Metadata         types.Object       `tfsdk:"metadata"`
-	Spec             largevalue.StandIn `tfsdk:"spec"`
-	Status           types.Object       `tfsdk:"status"`
-	ForceConflicts   types.Bool         `tfsdk:"force_conflicts"`
-	AdoptExisting    types.Bool         `tfsdk:"adopt_existing"`
-	KeepMergedStatus types.Bool         `tfsdk:"keep_merged_status"`
-	Timeouts         timeouts.Value     `tfsdk:"timeouts"`
+	ID               types.String   `tfsdk:"id"`
+	Metadata         types.Object   `tfsdk:"metadata"`
+	Status           types.Object   `tfsdk:"status"`
+	ForceConflicts   types.Bool     `tfsdk:"force_conflicts"`
+	AdoptExisting    types.Bool     `tfsdk:"adopt_existing"`
+	KeepMergedStatus types.Bool     `tfsdk:"keep_merged_status"`
+	Timeouts         timeouts.Value `tfsdk:"timeouts"`
 }
 
 // keepsMergedStatus tells whether the state keeps status.cloud_profile_spec (off unless set).
@@ -125,7 +125,7 @@ func (r *namespacedCloudProfileResource) Update(ctx context.Context, req resourc
 // profile of the plan (see keptStatus).
 func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan namespacedCloudProfileModel
-	diags.Append(planned.Get(ctx, &plan)...)
+	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
 	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
 	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw))
 	diags.Append(d...)
@@ -177,7 +177,7 @@ func namespacedRefOf(namespace, name string) objectRef {
 // Read refreshes the state from the cluster; an object deleted out of band leaves the state.
 func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state namespacedCloudProfileModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
 	client, d := clientFrom(r.data)
 	resp.Diagnostics.Append(d...)
 	if resp.Diagnostics.HasError() {
@@ -225,7 +225,7 @@ func namespacedIdentityOf(namespace, name string) namespacedCloudProfileIdentity
 // Delete deletes the NamespacedCloudProfile and waits until Gardener has released it.
 func (r *namespacedCloudProfileResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state namespacedCloudProfileModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
 	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
 	resp.Diagnostics.Append(d...)
 	client, d := clientFrom(r.data)
@@ -292,7 +292,6 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state lar
 	var d diag.Diagnostics
 	out.Metadata, d = types.ObjectValueFrom(ctx, namespacedMetadataType().AttrTypes, meta)
 	diags.Append(d...)
-	out.Spec = types.ObjectNull(namespacedCloudProfileSpecType().AttrTypes)
 	specValue, d := flattenSpecTerraform(namespacedCloudProfileSpecRoot, spec)
 	diags.Append(d...)
 	var statusSpec []largevalue.ValueAtPath
@@ -313,7 +312,7 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state lar
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(largevalue.SetState(ctx, state, &out, append(statusSpec, largevalue.ValueAtPath{Path: path.Root("spec"), Value: specValue})...)...)
+	diags.Append(largevalue.SetState(ctx, state, r.LargeAttributes(), &out, append(statusSpec, largevalue.ValueAtPath{Path: specLargePath, Value: specValue})...)...)
 	return diags
 }
 

@@ -45,7 +45,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	opts := r.data.options(r.data.now())
 	changing := changingPlan(req)
 	metadata := func(m namespacedCloudProfileModel) types.Object { return m.Metadata }
-	ncp, spec, unknown := configuredForPlan(ctx, req, metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
+	ncp, spec, unknown := configuredForPlan(ctx, req, r.LargeAttributes(), metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
 	if ncp == nil {
 		if changing {
 			predictNamespacedCloudProfilePlan(ctx, req, resp, nil, nil, nil, opts, serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, resp))
@@ -57,7 +57,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	localStatus := false // the old object's merged status is computed (see admit)
 	if !req.State.Raw.IsNull() {
 		var state namespacedCloudProfileModel
-		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
 		// A new name or namespace replaces the object: the plan is a create, not an update.
 		if o, _, d := configuredNamespacedCloudProfile(ctx, state, largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
 			old = o
@@ -97,7 +97,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		before := &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: old.ObjectMeta, Spec: old.Spec} // without the status
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var plan namespacedCloudProfileModel
-		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, r.LargeAttributes(), &plan)...)
 		planned, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, req.Plan.Raw))
 		if !d.HasError() {
 			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), before, planned, get)...)

@@ -64,7 +64,7 @@ func namespacedCloudProfileStatusValue(s keptStatus) (types.Object, []largevalue
 		"observed_generation": types.Int64Value(s.observedGeneration),
 		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})
-	return obj, []largevalue.ValueAtPath{{Path: path.Root("status").AtName("cloud_profile_spec"), Value: s.spec}}, diags
+	return obj, []largevalue.ValueAtPath{{Path: statusSpecLargePath, Value: s.spec}}, diags
 }
 
 // keptStatus computes the status the state keeps with keep_merged_status: the merge of the parent

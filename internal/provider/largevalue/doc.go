@@ -15,8 +15,10 @@
 // functions and fails when the framework's version changes; the provider's parity tests compare
 // the Server's answers to every RPC it touches with the bare framework's.
 //
-// How the provider's code meets it: a resource reads a large value with Input, writes one into a
-// state with SetState, and plans one with Plan (a Planner runs after the Server's own steps). The
+// How the provider's code meets it: a resource's model holds its small top-level attributes only,
+// read with Get and written with SetState (the framework's conversion against the schema without
+// the large top-level attributes); it reads a large value with Input, writes one with SetState, and
+// plans one with Plan (a Planner runs after the Server's own steps). The
 // values of a request travel in the request's context, because the framework hands a resource
 // nothing else per request; the context holds them only while the request runs. Without the
 // Server (the bare framework) each of the three works on the request's own values, which is what

@@ -6,16 +6,10 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
-
-// StandIn is the type of a model field of a large attribute: through the Server the field holds
-// null or a stand-in, never the value. Read the value with Input and write it with SetState.
-type StandIn = types.Object
 
 // Path is the path of a large attribute: attribute names from the root.
 type Path []string
@@ -123,11 +117,11 @@ func Input(ctx context.Context, role Role, p Path, raw tftypes.Value) tftypes.Va
 
 // capture records a value the provider's code wrote for a large attribute; false when the path is
 // not one of this request's large attributes.
-func (lv *values) capture(p path.Path, v tftypes.Value) bool {
-	if lv == nil || !lv.paths[p.String()] {
+func (lv *values) capture(p Path, v tftypes.Value) bool {
+	if lv == nil || !lv.paths[p.Key()] {
 		return false
 	}
-	lv.out[p.String()] = v
+	lv.out[p.Key()] = v
 	return true
 }
 
@@ -275,35 +269,4 @@ func Equal(a, b tftypes.Value) bool {
 		return a.As(&ab) == nil && b.As(&bb) == nil && ab == bb
 	}
 	return a.Equal(b) // numbers, sets, dynamic values: rare in profiles
-}
-
-// StateSetter is the part of tfsdk.State the resources write through.
-type StateSetter interface {
-	Set(ctx context.Context, val any) diag.Diagnostics
-	SetAttribute(ctx context.Context, p path.Path, val any) diag.Diagnostics
-}
-
-// ValueAtPath is a value, ready in Terraform's representation, for the attribute at path.
-type ValueAtPath struct {
-	Path  path.Path
-	Value tftypes.Value
-}
-
-// SetState writes the model, whose attributes at the given paths are null, and then
-// those attributes as ready Terraform values: for a profile with thousands of versions the
-// framework's conversion of an object value costs far more than building the value directly
-// (a direct construction). Large attributes go to the Server instead of the framework.
-func SetState(ctx context.Context, state StateSetter, model any, values ...ValueAtPath) diag.Diagnostics {
-	diags := state.Set(ctx, model)
-	large := valuesFrom(ctx)
-	for _, v := range values {
-		if diags.HasError() {
-			return diags
-		}
-		if large.capture(v.Path, v.Value) {
-			continue // the Server puts it into the response
-		}
-		diags.Append(state.SetAttribute(ctx, v.Path, v.Value)...)
-	}
-	return diags
 }

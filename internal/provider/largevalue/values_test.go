@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
@@ -24,7 +23,7 @@ func profileLike(versions ...string) tftypes.Value {
 func TestValuesAreReleased(t *testing.T) {
 	lv := newValues([]Path{{"spec"}})
 	lv.in[Prior]["spec"] = profileLike("1.33.1")
-	lv.capture(path.Root("spec"), profileLike("1.33.2"))
+	lv.capture(Path{"spec"}, profileLike("1.33.2"))
 	lv.release()
 	for role, m := range lv.in {
 		if len(m) != 0 {
@@ -34,7 +33,7 @@ func TestValuesAreReleased(t *testing.T) {
 	if len(lv.out) != 0 {
 		t.Errorf("written values still held: %v", lv.out)
 	}
-	if lv.capture(path.Root("spec"), profileLike("1.33.3")) {
+	if lv.capture(Path{"spec"}, profileLike("1.33.3")) {
 		t.Error("a released request captures no more values")
 	}
 }

@@ -1,0 +1,189 @@
+package largevalue
+
+import (
+	"context"
+	"fmt"
+
+	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// A model of a resource or data source has a field for each small top-level attribute only: the
+// large ones never become framework values. Get and SetState convert a model with the framework's
+// own conversion, against the schema without the large top-level attributes (smallSchema).
+
+// Get reads the small top-level attributes of a config, plan or state (its Schema and Raw) into
+// model; large are the paths of the large attributes.
+func Get(ctx context.Context, schema any, raw tftypes.Value, large []Path, model any) diag.Diagnostics {
+	small, err := smallSchemaOf(ctx, schema, large)
+	if err != nil {
+		return modelError(err)
+	}
+	reduced, err := small.reduce(raw)
+	if err != nil {
+		return modelError(err)
+	}
+	return small.with(reduced).Get(ctx, model)
+}
+
+// StateSetter is what the resources and data sources write: a *tfsdk.State or, for a list
+// result, a *tfsdk.Resource.
+type StateSetter interface {
+	Set(ctx context.Context, val any) diag.Diagnostics
+}
+
+// ValueAtPath is a value, ready in Terraform's representation, for the large attribute at path.
+type ValueAtPath struct {
+	Path  Path
+	Value tftypes.Value
+}
+
+// SetState writes the model (the small top-level attributes) and the large values, ready
+// Terraform values: for a profile with thousands of versions the framework's conversion of an
+// object value costs far more than building the value directly. Large attributes without a value
+// are null. Through the Server the large values go to the Server instead of the framework.
+func SetState(ctx context.Context, state StateSetter, large []Path, model any, values ...ValueAtPath) diag.Diagnostics {
+	schema, err := schemaOf(state)
+	if err != nil {
+		return modelError(err)
+	}
+	small, err := smallSchemaOf(ctx, schema, large)
+	if err != nil {
+		return modelError(err)
+	}
+	written := small.with(tftypes.NewValue(small.typ, nil))
+	diags := written.Set(ctx, model)
+	if diags.HasError() {
+		return diags
+	}
+	whole, err := small.expand(written.Raw)
+	captured := valuesFrom(ctx)
+	for _, v := range values {
+		if err != nil {
+			break
+		}
+		if captured.capture(v.Path, v.Value) {
+			continue // the Server puts it into the response
+		}
+		whole, err = replaceTyped(whole, v)
+	}
+	if err != nil {
+		return append(diags, modelError(err)...)
+	}
+	return append(diags, state.Set(ctx, whole)...)
+}
+
+// replaceTyped replaces the value at the path, which must be of the value's type.
+func replaceTyped(whole tftypes.Value, v ValueAtPath) (tftypes.Value, error) {
+	if current, ok := At(whole, v.Path); ok && !current.Type().Equal(v.Value.Type()) {
+		return whole, fmt.Errorf("the value for %s is a %s, not a %s", v.Path.Key(), v.Value.Type(), current.Type())
+	}
+	return Replace(whole, v.Path, v.Value)
+}
+
+// smallSchema is a resource or data source schema without its large top-level attributes.
+type smallSchema struct {
+	// empty is a null value of the small attributes with their schema.
+	empty tfsdk.State
+	typ   tftypes.Object
+	// large are the types of the large top-level attributes, by name.
+	large map[string]tftypes.Type
+}
+
+// smallSchemaOf is the schema without the top-level attributes of the large paths.
+func smallSchemaOf(ctx context.Context, schema any, large []Path) (smallSchema, error) {
+	out := smallSchema{large: map[string]tftypes.Type{}}
+	var whole tftypes.Object
+	switch s := schema.(type) {
+	case rschema.Schema:
+		whole = s.Type().TerraformType(ctx).(tftypes.Object)
+		s.Attributes = withoutLarge(s.Attributes, large)
+		out.empty, out.typ = tfsdk.State{Schema: s}, s.Type().TerraformType(ctx).(tftypes.Object)
+	case dschema.Schema:
+		whole = s.Type().TerraformType(ctx).(tftypes.Object)
+		s.Attributes = withoutLarge(s.Attributes, large)
+		out.empty, out.typ = tfsdk.State{Schema: s}, s.Type().TerraformType(ctx).(tftypes.Object)
+	default:
+		return out, fmt.Errorf("%T is neither a resource nor a data source schema", schema)
+	}
+	for _, p := range large {
+		if len(p) == 1 {
+			out.large[p[0]] = whole.AttributeTypes[p[0]]
+		}
+	}
+	return out, nil
+}
+
+// withoutLarge is a copy of the attributes without those the large paths name.
+func withoutLarge[A any](attrs map[string]A, large []Path) map[string]A {
+	out := make(map[string]A, len(attrs))
+	for name, a := range attrs {
+		out[name] = a
+	}
+	for _, p := range large {
+		if len(p) == 1 {
+			delete(out, p[0])
+		}
+	}
+	return out
+}
+
+// with is the small attributes' value v with their schema, converted as a state.
+func (s smallSchema) with(v tftypes.Value) tfsdk.State {
+	out := s.empty
+	out.Raw = v
+	return out
+}
+
+// reduce is the value of the whole schema without the large top-level attributes.
+func (s smallSchema) reduce(whole tftypes.Value) (tftypes.Value, error) {
+	if !whole.IsKnown() || whole.IsNull() {
+		return tftypes.NewValue(s.typ, nil), nil
+	}
+	var attrs map[string]tftypes.Value
+	if err := whole.As(&attrs); err != nil {
+		return tftypes.Value{}, err
+	}
+	small := make(map[string]tftypes.Value, len(s.typ.AttributeTypes))
+	for name := range s.typ.AttributeTypes {
+		small[name] = attrs[name]
+	}
+	return tftypes.NewValue(s.typ, small), nil
+}
+
+// expand is the value of the whole schema: the small attributes and null large ones.
+func (s smallSchema) expand(small tftypes.Value) (tftypes.Value, error) {
+	var attrs map[string]tftypes.Value
+	if err := small.As(&attrs); err != nil {
+		return tftypes.Value{}, err
+	}
+	types := make(map[string]tftypes.Type, len(attrs)+len(s.large))
+	for name, v := range attrs {
+		types[name] = v.Type()
+	}
+	for name, t := range s.large {
+		attrs[name], types[name] = tftypes.NewValue(t, nil), t
+	}
+	return tftypes.NewValue(tftypes.Object{AttributeTypes: types}, attrs), nil
+}
+
+// schemaOf is the schema of a state or list result.
+func schemaOf(state StateSetter) (any, error) {
+	switch s := state.(type) {
+	case *tfsdk.State:
+		return s.Schema, nil
+	case *tfsdk.Resource:
+		return s.Schema, nil
+	}
+	return nil, fmt.Errorf("cannot write a model into a %T", state)
+}
+
+// modelError reports a failed conversion of a model: a bug in the provider.
+func modelError(err error) diag.Diagnostics {
+	var diags diag.Diagnostics
+	diags.AddError("Converting the model", err.Error()+". This is a bug in the provider.")
+	return diags
+}
