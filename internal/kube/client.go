@@ -170,27 +170,33 @@ func (c *Client) applyReporting(ctx context.Context, req *rest.Request, obj runt
 	err = req.Do(ctx).StatusCode(&code).Into(into)
 	if !opts.Force && c.conflictsOnlyWithItself(err) {
 		// Fields this manager owns through an Update entry (a create cut off before its
-		// ownership was recorded as an apply; see create.go) are its own: take them over.
+		// ownership was recorded as an apply, under the manager's name or the name creates run
+		// under; see create.go) are its own: take them over.
 		err = req.Param("force", "true").Do(ctx).StatusCode(&code).Into(into)
 	}
 	return code, err
 }
 
 // conflictsOnlyWithItself tells an apply conflict in which every conflicting field is owned by
-// this client's own field manager (through an Update entry).
+// this client's own field manager (through an Update entry), under its name or the name its
+// creates run under.
 func (c *Client) conflictsOnlyWithItself(err error) bool {
 	if !isApplyConflict(err) {
 		return false
 	}
 	causes := causesOf(err)
-	own := fmt.Sprintf("conflict with %q", c.fieldManager)
 	for _, cause := range causes {
-		rest, ok := strings.CutPrefix(cause.Message, own)
-		if !ok || (rest != "" && rest[0] != ' ' && rest[0] != ':') {
+		if !conflictWith(cause.Message, c.fieldManager) && !conflictWith(cause.Message, creatingManager(c.fieldManager)) {
 			return false
 		}
 	}
 	return len(causes) > 0
+}
+
+// conflictWith tells that the message of a conflict cause names manager.
+func conflictWith(message, manager string) bool {
+	rest, ok := strings.CutPrefix(message, fmt.Sprintf("conflict with %q", manager))
+	return ok && (rest == "" || rest[0] == ' ' || rest[0] == ':')
 }
 
 // applyBody encodes an object as an apply configuration: only the fields that are set, never

@@ -120,6 +120,8 @@ func TestConflictsOnlyWithItself(t *testing.T) {
 		want bool
 	}{
 		"own update entry only":        {applyConflict("tf", "tf"), true},
+		"a create cut off":             {applyConflict("(creating) tf", "tf"), true},
+		"another create's prefix":      {applyConflict("(creating) tf-other"), false},
 		"another manager too":          {applyConflict("tf", "team-a"), false},
 		"a manager with a longer name": {applyConflict("tf-other"), false},
 		"no causes":                    {applyConflict(), false},
