@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
-	"reflect"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -143,222 +141,95 @@ type profileOutputs struct {
 	lists []largevalue.ValueAtPath `tfsdk:"-"`
 }
 
-func lifecycleStageAttributes() map[string]schema.Attribute {
-	return map[string]schema.Attribute{
-		"classification": schema.StringAttribute{Computed: true, MarkdownDescription: "Classification from `start_time` on."},
-		"start_time":     schema.StringAttribute{Computed: true, MarkdownDescription: "When the stage begins (RFC 3339); null for a stage active since the beginning of time."},
-	}
-}
-
-func nextTransitionAttribute() schema.SingleNestedAttribute {
-	return schema.SingleNestedAttribute{
-		Computed: true,
-		MarkdownDescription: "The next change of the classification after `at`, or null when it never changes again. The version still has its " +
-			"old classification at `at` itself and the new one right after it.",
-		Attributes: map[string]schema.Attribute{
-			"at":             schema.StringAttribute{Computed: true, MarkdownDescription: "Start time of the stage that causes the change (RFC 3339)."},
-			"classification": schema.StringAttribute{Computed: true, MarkdownDescription: "Classification right after `at`."},
-		},
-	}
-}
-
-// versionAttributes are the per-version attributes; image versions add architectures and cri.
-func versionAttributes(image bool, namespaced bool) map[string]schema.Attribute {
-	statusDescription := "Classification Gardener's CloudProfile controller last wrote to `status` for this version; null where it has written none. " +
-		"It reflects the controller's clock, not `at`."
-	if namespaced {
-		statusDescription = "Always null: Gardener writes no classifications for NamespacedCloudProfiles (shoots evaluate them from the merged spec)."
-	}
-	m := map[string]schema.Attribute{
-		"version": schema.StringAttribute{Computed: true, MarkdownDescription: "The version."},
-		"classification": schema.StringAttribute{Computed: true, MarkdownDescription: "Classification at `at`, computed locally exactly as Gardener " +
-			"does (from `lifecycle`, else from the legacy `classification` and `expiration_date`): " + classificationValues + "."},
-		"status_classification": schema.StringAttribute{Computed: true, MarkdownDescription: statusDescription},
-		"expiration_date":       schema.StringAttribute{Computed: true, MarkdownDescription: "Legacy expiration date of the version (RFC 3339), if set."},
-		"lifecycle": schema.ListNestedAttribute{Computed: true, MarkdownDescription: "Lifecycle stages of the version, if set.",
-			NestedObject: schema.NestedAttributeObject{Attributes: lifecycleStageAttributes()}},
-		"next_transition": nextTransitionAttribute(),
-	}
-	if image {
-		m["architectures"] = schema.ListAttribute{Computed: true, ElementType: types.StringType,
-			MarkdownDescription: "CPU architectures the version supports: `architectures`, else those of its capability flavors, else `amd64`."}
-		m["cri"] = schema.ListAttribute{Computed: true, ElementType: types.StringType,
-			MarkdownDescription: "Names of the container runtime interfaces the version offers (`containerd` when none is listed)."}
-	}
-	return m
-}
-
+// profileOutputAttributes are the computed attributes both data sources derive from a spec.
 func profileOutputAttributes(namespaced bool) map[string]schema.Attribute {
-	return map[string]schema.Attribute{
-		"kubernetes_versions": schema.ListNestedAttribute{
-			Computed:            true,
-			MarkdownDescription: "Every Kubernetes version of the profile, in spec order, with its classification at `at`.",
-			NestedObject:        schema.NestedAttributeObject{Attributes: versionAttributes(false, namespaced)},
-		},
-		"machine_images": schema.ListNestedAttribute{
-			Computed:            true,
-			MarkdownDescription: "Every machine image of the profile, in spec order, with the classification of each version at `at`.",
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"name": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the image."},
-				"latest_supported_version": schema.StringAttribute{Computed: true, MarkdownDescription: "Highest version of the image that is " +
-					"`supported` at `at` and passes `machine_image_architecture` and `machine_image_cri`; null when there is none."},
-				"versions": schema.ListNestedAttribute{Computed: true, MarkdownDescription: "Versions of the image, in spec order.",
-					NestedObject: schema.NestedAttributeObject{Attributes: versionAttributes(true, namespaced)}},
-			}},
-		},
-		"latest_kubernetes_version": schema.StringAttribute{Computed: true, MarkdownDescription: "Highest Kubernetes version that is `supported` " +
-			"at `at` (in semantic version order); null when none is."},
-		"latest_kubernetes_versions_by_minor": schema.MapAttribute{Computed: true, ElementType: types.StringType,
-			MarkdownDescription: "For each minor `MAJOR.MINOR` (such as `1.31`) with a version `supported` at `at`, the highest such version."},
-		"latest_machine_image_versions": schema.MapAttribute{Computed: true, ElementType: types.StringType,
-			MarkdownDescription: "For each machine image with a version `supported` at `at` that passes `machine_image_architecture` and " +
-				"`machine_image_cri`, the highest such version, by image name."},
-		"machine_types": schema.MapNestedAttribute{
-			Computed: true,
-			MarkdownDescription: "The machine types shoots can use (`usable`, and of `machine_image_architecture` when set), by name. Which " +
-				"of them a region or zone offers is in `regions`.",
-			NestedObject: schema.NestedAttributeObject{Attributes: machineTypeAttributes()},
-		},
-		"volume_types": schema.MapNestedAttribute{
-			Computed:            true,
-			MarkdownDescription: "The volume types shoots can use (`usable`), by name. Which of them a region or zone offers is in `regions`.",
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"name":     schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the volume type."},
-				"class":    schema.StringAttribute{Computed: true, MarkdownDescription: "Class of the volume type."},
-				"min_size": schema.StringAttribute{Computed: true, MarkdownDescription: "Minimal size of a volume, e.g. `20Gi`; null when unset."},
-			}},
-		},
-		"regions": schema.MapNestedAttribute{
-			Computed: true,
-			MarkdownDescription: "The regions, by name, with the machine and volume types shoots can use in each region and zone, following " +
-				"Gardener's admission of worker pools: a type must be `usable` and, in a zone, not be listed in the zone's " +
-				"`unavailable_machine_types` or `unavailable_volume_types`; machine types must have `machine_image_architecture` when set. " +
-				"Machine types are listed " + smallestFirst + "; details are in `machine_types`. A worker pool spanning several zones needs " +
-				"a type every one of them offers.",
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"name": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the region."},
-				"usable_machine_types": schema.ListAttribute{Computed: true, ElementType: types.StringType,
-					MarkdownDescription: "Names of the machine types usable in at least one zone of the region (every usable type when the region has no zones), " + smallestFirst + "."},
-				"usable_volume_types": schema.ListAttribute{Computed: true, ElementType: types.StringType,
-					MarkdownDescription: "Names of the volume types usable in at least one zone of the region (every usable type when the region has no zones), in spec order."},
-				"zones": schema.MapNestedAttribute{Computed: true, MarkdownDescription: "The region's zones, by name.",
-					NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-						"name": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the zone."},
-						"usable_machine_types": schema.ListAttribute{Computed: true, ElementType: types.StringType,
-							MarkdownDescription: "Names of the machine types usable in the zone, " + smallestFirst + "."},
-						"usable_volume_types": schema.ListAttribute{Computed: true, ElementType: types.StringType,
-							MarkdownDescription: "Names of the volume types usable in the zone, in spec order."},
-					}}},
-			}},
-		},
-		"conditions": schema.ListNestedAttribute{
-			Computed:            true,
-			MarkdownDescription: conditionsDescription(namespaced),
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"type":     schema.StringAttribute{Computed: true, MarkdownDescription: "Type of the condition, e.g. `Ready`."},
-				"status":   schema.StringAttribute{Computed: true, MarkdownDescription: "`True`, `False` or `Unknown`."},
-				"severity": schema.StringAttribute{Computed: true, MarkdownDescription: "`Error` or `Warning` when the condition is `False`; null otherwise."},
-				"reason":   schema.StringAttribute{Computed: true, MarkdownDescription: "Why the condition has its status, in CamelCase."},
-				"message":  schema.StringAttribute{Computed: true, MarkdownDescription: "Human-readable details."},
-				"last_transition_time": schema.StringAttribute{Computed: true, MarkdownDescription: "When the condition's current status began " +
-					"(RFC 3339), derived from the lifecycle where possible, else `at`."},
-			}},
-		},
-	}
+	attrs := dataSourceAttributes(profileOutputFields(namespaced))
+	attrs["latest_kubernetes_version"] = schema.StringAttribute{Computed: true, MarkdownDescription: "Highest Kubernetes version that is `supported` " +
+		"at `at` (in semantic version order); null when none is."}
+	attrs["latest_kubernetes_versions_by_minor"] = schema.MapAttribute{Computed: true, ElementType: types.StringType,
+		MarkdownDescription: "For each minor `MAJOR.MINOR` (such as `1.31`) with a version `supported` at `at`, the highest such version."}
+	attrs["latest_machine_image_versions"] = schema.MapAttribute{Computed: true, ElementType: types.StringType,
+		MarkdownDescription: "For each machine image with a version `supported` at `at` that passes `machine_image_architecture` and " +
+			"`machine_image_cri`, the highest such version, by image name."}
+	return attrs
 }
 
 // smallestFirst is the order of machine type lists.
 const smallestFirst = "smallest first (by `cpu`, then `memory`, then `gpu`; ties in spec order)"
 
-func machineTypeAttributes() map[string]schema.Attribute {
-	return map[string]schema.Attribute{
-		"name":         schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the machine type."},
-		"cpu":          schema.NumberAttribute{Computed: true, MarkdownDescription: "Number of CPUs, e.g. `4` (`500m` is `0.5`)."},
-		"gpu":          schema.NumberAttribute{Computed: true, MarkdownDescription: "Number of GPUs."},
-		"memory":       schema.StringAttribute{Computed: true, MarkdownDescription: "Memory as in the spec, e.g. `16Gi`."},
-		"memory_gib":   schema.NumberAttribute{Computed: true, MarkdownDescription: "Memory in GiB (2^30 bytes), e.g. `16` for `16Gi`, for comparisons."},
-		"architecture": schema.StringAttribute{Computed: true, MarkdownDescription: "CPU architecture: the `architecture` capability, else `architecture`, else `amd64`."},
-		"storage": schema.SingleNestedAttribute{Computed: true, MarkdownDescription: "Root disk of the machine type; null when unset.",
-			Attributes: map[string]schema.Attribute{
-				"class":    schema.StringAttribute{Computed: true, MarkdownDescription: "Class of the disk."},
-				"type":     schema.StringAttribute{Computed: true, MarkdownDescription: "Type of the disk."},
-				"size":     schema.StringAttribute{Computed: true, MarkdownDescription: "Fixed size of the disk, e.g. `50Gi`; null when unset."},
-				"min_size": schema.StringAttribute{Computed: true, MarkdownDescription: "Minimal size of a configurable disk; null when unset."},
-			}},
-	}
-}
-
-// Go models of the nested values; converted with terraformValueOf.
+// Go models of the nested values, converted with terraformValueOf along profileOutputFields. The
+// json tags are the descriptors' names; the tfsdk tags let tests compare with the framework's
+// conversion.
 type (
 	stageModel struct {
-		Classification string  `tfsdk:"classification"`
-		StartTime      *string `tfsdk:"start_time"`
+		Classification string  `json:"classification" tfsdk:"classification"`
+		StartTime      *string `json:"start_time" tfsdk:"start_time"`
 	}
 	transitionModel struct {
-		At             string `tfsdk:"at"`
-		Classification string `tfsdk:"classification"`
+		At             string `json:"at" tfsdk:"at"`
+		Classification string `json:"classification" tfsdk:"classification"`
 	}
 	kubernetesVersionModel struct {
-		Version              string           `tfsdk:"version"`
-		Classification       string           `tfsdk:"classification"`
-		StatusClassification *string          `tfsdk:"status_classification"`
-		ExpirationDate       *string          `tfsdk:"expiration_date"`
-		Lifecycle            []stageModel     `tfsdk:"lifecycle"`
-		NextTransition       *transitionModel `tfsdk:"next_transition"`
+		Version              string           `json:"version" tfsdk:"version"`
+		Classification       string           `json:"classification" tfsdk:"classification"`
+		StatusClassification *string          `json:"status_classification" tfsdk:"status_classification"`
+		ExpirationDate       *string          `json:"expiration_date" tfsdk:"expiration_date"`
+		Lifecycle            []stageModel     `json:"lifecycle" tfsdk:"lifecycle"`
+		NextTransition       *transitionModel `json:"next_transition" tfsdk:"next_transition"`
 	}
 	imageVersionModel struct {
-		Version              string           `tfsdk:"version"`
-		Classification       string           `tfsdk:"classification"`
-		StatusClassification *string          `tfsdk:"status_classification"`
-		ExpirationDate       *string          `tfsdk:"expiration_date"`
-		Lifecycle            []stageModel     `tfsdk:"lifecycle"`
-		NextTransition       *transitionModel `tfsdk:"next_transition"`
-		Architectures        []string         `tfsdk:"architectures"`
-		CRI                  []string         `tfsdk:"cri"`
+		Version              string           `json:"version" tfsdk:"version"`
+		Classification       string           `json:"classification" tfsdk:"classification"`
+		StatusClassification *string          `json:"status_classification" tfsdk:"status_classification"`
+		ExpirationDate       *string          `json:"expiration_date" tfsdk:"expiration_date"`
+		Lifecycle            []stageModel     `json:"lifecycle" tfsdk:"lifecycle"`
+		NextTransition       *transitionModel `json:"next_transition" tfsdk:"next_transition"`
+		Architectures        []string         `json:"architectures" tfsdk:"architectures"`
+		CRI                  []string         `json:"cri" tfsdk:"cri"`
 	}
 	imageModel struct {
-		Name                   string              `tfsdk:"name"`
-		LatestSupportedVersion *string             `tfsdk:"latest_supported_version"`
-		Versions               []imageVersionModel `tfsdk:"versions"`
+		Name                   string              `json:"name" tfsdk:"name"`
+		LatestSupportedVersion *string             `json:"latest_supported_version" tfsdk:"latest_supported_version"`
+		Versions               []imageVersionModel `json:"versions" tfsdk:"versions"`
 	}
 	zoneModel struct {
-		Name               string   `tfsdk:"name"`
-		UsableMachineTypes []string `tfsdk:"usable_machine_types"`
-		UsableVolumeTypes  []string `tfsdk:"usable_volume_types"`
+		Name               string   `json:"name" tfsdk:"name"`
+		UsableMachineTypes []string `json:"usable_machine_types" tfsdk:"usable_machine_types"`
+		UsableVolumeTypes  []string `json:"usable_volume_types" tfsdk:"usable_volume_types"`
 	}
 	regionModel struct {
-		Name               string               `tfsdk:"name"`
-		UsableMachineTypes []string             `tfsdk:"usable_machine_types"`
-		UsableVolumeTypes  []string             `tfsdk:"usable_volume_types"`
-		Zones              map[string]zoneModel `tfsdk:"zones"`
+		Name               string               `json:"name" tfsdk:"name"`
+		UsableMachineTypes []string             `json:"usable_machine_types" tfsdk:"usable_machine_types"`
+		UsableVolumeTypes  []string             `json:"usable_volume_types" tfsdk:"usable_volume_types"`
+		Zones              map[string]zoneModel `json:"zones" tfsdk:"zones"`
 	}
 	machineTypeModel struct {
-		Name         string                   `tfsdk:"name"`
-		CPU          *big.Float               `tfsdk:"cpu"`
-		GPU          *big.Float               `tfsdk:"gpu"`
-		Memory       string                   `tfsdk:"memory"`
-		MemoryGiB    *big.Float               `tfsdk:"memory_gib"`
-		Architecture string                   `tfsdk:"architecture"`
-		Storage      *machineTypeStorageModel `tfsdk:"storage"`
+		Name         string                   `json:"name" tfsdk:"name"`
+		CPU          *big.Float               `json:"cpu" tfsdk:"cpu"`
+		GPU          *big.Float               `json:"gpu" tfsdk:"gpu"`
+		Memory       string                   `json:"memory" tfsdk:"memory"`
+		MemoryGiB    *big.Float               `json:"memory_gib" tfsdk:"memory_gib"`
+		Architecture string                   `json:"architecture" tfsdk:"architecture"`
+		Storage      *machineTypeStorageModel `json:"storage" tfsdk:"storage"`
 	}
 	machineTypeStorageModel struct {
-		Class   string  `tfsdk:"class"`
-		Type    string  `tfsdk:"type"`
-		Size    *string `tfsdk:"size"`
-		MinSize *string `tfsdk:"min_size"`
+		Class   string  `json:"class" tfsdk:"class"`
+		Type    string  `json:"type" tfsdk:"type"`
+		Size    *string `json:"size" tfsdk:"size"`
+		MinSize *string `json:"min_size" tfsdk:"min_size"`
 	}
 	volumeTypeModel struct {
-		Name    string  `tfsdk:"name"`
-		Class   string  `tfsdk:"class"`
-		MinSize *string `tfsdk:"min_size"`
+		Name    string  `json:"name" tfsdk:"name"`
+		Class   string  `json:"class" tfsdk:"class"`
+		MinSize *string `json:"min_size" tfsdk:"min_size"`
 	}
 	conditionModel struct {
-		Type               string  `tfsdk:"type"`
-		Status             string  `tfsdk:"status"`
-		Severity           *string `tfsdk:"severity"`
-		Reason             string  `tfsdk:"reason"`
-		Message            string  `tfsdk:"message"`
-		LastTransitionTime string  `tfsdk:"last_transition_time"`
+		Type               string  `json:"type" tfsdk:"type"`
+		Status             string  `json:"status" tfsdk:"status"`
+		Severity           *string `json:"severity" tfsdk:"severity"`
+		Reason             string  `json:"reason" tfsdk:"reason"`
+		Message            string  `json:"message" tfsdk:"message"`
+		LastTransitionTime string  `json:"last_transition_time" tfsdk:"last_transition_time"`
 	}
 )
 
@@ -468,23 +339,17 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 		conds = append(conds, cm)
 	}
 
-	attrs := profileOutputAttributes(false) // the types do not depend on the descriptions
 	out := profileOutputs{
-		MachineTypes: types.MapNull(mapElemTypeOf(attrs["machine_types"])),
-		VolumeTypes:  types.MapNull(mapElemTypeOf(attrs["volume_types"])),
+		MachineTypes: types.MapNull(profileOutputTypes["machine_types"].(types.MapType).ElemType),
+		VolumeTypes:  types.MapNull(profileOutputTypes["volume_types"].(types.MapType).ElemType),
 	}
 	var d diag.Diagnostics
-	for _, l := range []struct {
-		name  string
-		value any
-	}{{"kubernetes_versions", nonNil(k8s)}, {"machine_images", nonNil(images)}, {"machine_types", usability.machineTypes},
-		{"volume_types", usability.volumeTypes}, {"regions", usability.regions}, {"conditions", nonNil(conds)}} {
-		v, err := terraformValueOf(reflect.ValueOf(l.value), attrs[l.name].GetType().TerraformType(ctx))
-		if err != nil {
-			diags.AddAttributeError(path.Root(l.name), "Converting the value", err.Error()+". This is a bug in the provider.")
-			continue
-		}
-		out.lists = append(out.lists, largevalue.ValueAtPath{Path: largevalue.Path{l.name}, Value: v})
+	values := map[string]any{"kubernetes_versions": nonNil(k8s), "machine_images": nonNil(images), "machine_types": usability.machineTypes,
+		"volume_types": usability.volumeTypes, "regions": usability.regions, "conditions": nonNil(conds)}
+	for _, f := range profileOutputRoots {
+		v, dv := terraformValueOf(f, values[f.attr])
+		diags.Append(dv...)
+		out.lists = append(out.lists, largevalue.ValueAtPath{Path: largevalue.Path{f.attr}, Value: v})
 	}
 	out.LatestKubernetesVersion = types.StringPointerValue(latest)
 	out.LatestKubernetesVersionsByMinor, d = types.MapValueFrom(ctx, types.StringType, maps.Clone(byMinor))
@@ -502,12 +367,9 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// elemTypeOf is the element type of a list attribute.
-func elemTypeOf(a schema.Attribute) attr.Type {
-	return a.GetType().(types.ListType).ElemType
-}
-
-// mapElemTypeOf is the element type of a map attribute.
-func mapElemTypeOf(a schema.Attribute) attr.Type {
-	return a.GetType().(types.MapType).ElemType
-}
+// profileOutputRoots are the descriptors of profileOutputFields with their types, which do not
+// depend on the descriptions; profileOutputTypes are those types by name.
+var (
+	profileOutputRoots = preparedFields(profileOutputFields(false))
+	profileOutputTypes = typesOf(profileOutputRoots)
+)

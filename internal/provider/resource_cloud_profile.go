@@ -245,12 +245,10 @@ func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.St
 	diags.Append(d...)
 	specValue, d := flattenSpecTerraform(cloudProfileSpecRoot, spec)
 	diags.Append(d...)
-	statusValue := tftypes.NewValue(cloudProfileStatusType.TerraformType(ctx), nil)
+	statusValue := tftypes.NewValue(cloudProfileStatusRoot.tfType, nil)
 	if base.KeepStatus.ValueBool() {
-		var err error
-		if statusValue, err = cloudProfileStatusValue(ctx, cp.Status); err != nil {
-			diags.AddError("Converting the status", err.Error()+". This is a bug in the provider.")
-		}
+		statusValue, d = cloudProfileStatusValue(cp.Status)
+		diags.Append(d...)
 	}
 	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
 		out.ForceConflicts = types.BoolValue(false)

@@ -10,7 +10,9 @@ import (
 // The spec of a CloudProfile and of a NamespacedCloudProfile is described once, as a tree of
 // specField descriptors. Everything else is derived from the tree by generic code: the resource
 // and data-source schemas (spec_schema.go), the Terraform attribute types, the conversion of a
-// Terraform value into the API type (spec_expand.go) and back (spec_flatten.go).
+// Terraform value into the API type (spec_expand.go) and back (spec_flatten.go). The values the
+// provider computes (the data sources' derived lists, a CloudProfile's status: derived_fields.go)
+// are descriptor trees too, so that every large value becomes a Terraform value the same way.
 //
 // A descriptor names a field twice: json is the field's name in core.gardener.cloud/v1beta1
 // (the JSON tags of the Go types are the truth), attr its Terraform name (the JSON name in
@@ -34,6 +36,8 @@ const (
 	kindCapabilityFlavors                 // list(map(list(string))): each flavor is a plain JSON object
 	kindObject                            // single nested attribute
 	kindObjectList                        // list nested attribute
+	kindNumber                            // number (*big.Float); JSON the float's text, as encoding/json writes it
+	kindObjectMap                         // map nested attribute; JSON object by key
 )
 
 // profileKinds is a set of the two object kinds.
@@ -65,6 +69,8 @@ type specField struct {
 	// of its fields are empty, flatten yields null rather than an object of nulls.
 	emptyIsNull bool
 	children    []specField
+	// childIndex finds a child by its JSON name; set by prepareSpecFields.
+	childIndex map[string]int
 	// typ caches the Terraform type and tfType its tftypes form; set once by prepareSpecFields.
 	typ    attr.Type
 	tfType tftypes.Type
@@ -80,9 +86,32 @@ func prepareSpecFields(f *specField) {
 	for i := range f.children {
 		prepareSpecFields(&f.children[i])
 	}
+	f.childIndex = make(map[string]int, len(f.children))
+	for i, c := range f.children {
+		f.childIndex[c.json] = i
+	}
 	f.typ = nil
 	f.typ = specAttrType(*f)
 	f.tfType = f.typ.TerraformType(context.Background())
+}
+
+// preparedFields are copies of fields with their Terraform types computed (prepareSpecFields).
+func preparedFields(fields []specField) []specField {
+	out := make([]specField, len(fields))
+	for i, f := range fields {
+		out[i] = f
+		prepareSpecFields(&out[i])
+	}
+	return out
+}
+
+// typesOf are the Terraform types of prepared fields, by Terraform name.
+func typesOf(fields []specField) map[string]attr.Type {
+	out := make(map[string]attr.Type, len(fields))
+	for _, f := range fields {
+		out[f.attr] = f.typ
+	}
+	return out
 }
 
 // withDescription returns a copy of f with another description.

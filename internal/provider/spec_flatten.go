@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -53,158 +55,287 @@ func flattenSpec(ctx context.Context, root specField, spec any) (types.Object, d
 }
 
 // flattenSpecTerraform marshals the API value as Kubernetes would and walks the JSON along the
-// descriptor tree into the Terraform value of the spec attribute. Each level is decoded only as
-// far as its descriptor says, so provider_config keeps its exact bytes and numbers their
-// precision. The value is built directly in Terraform's own representation: a profile with
-// thousands of versions is converted once, without the framework's per-node conversions.
+// descriptor tree into the Terraform value of the spec attribute, in one pass (jsonReader): each
+// value is decoded only as its descriptor says, so provider_config keeps its exact bytes and
+// numbers their precision. The value is built directly in Terraform's own representation: a
+// profile with thousands of versions is converted once, without the framework's per-node
+// conversions.
 func flattenSpecTerraform(root specField, spec any) (tftypes.Value, diag.Diagnostics) {
+	return flattenJSON(root, spec, false, "Cannot read the spec")
+}
+
+// terraformValueOf converts a value the provider computes (the data sources' derived lists, a
+// CloudProfile's status) into the Terraform value of the attribute root describes, along the same
+// descriptors as the spec. The value's JSON names are the descriptors' (json tags without
+// omitempty). Unlike the spec it is taken as it is: JSON null (a nil pointer, slice or map) is
+// null, but "" stays "" and an empty list or map stays empty.
+func terraformValueOf(root specField, value any) (tftypes.Value, diag.Diagnostics) {
+	return flattenJSON(root, value, true, "Converting the value")
+}
+
+// flattenJSON marshals value and flattens its JSON along root; asIs is flattenValue's. A failure
+// is a bug in the provider, reported with summary.
+func flattenJSON(root specField, value any, asIs bool, summary string) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	raw, err := json.Marshal(spec)
+	null := tftypes.NewValue(root.tfType, nil)
+	raw, err := json.Marshal(value)
 	if err != nil {
-		diags.AddError("Cannot read the spec", fmt.Sprintf("Gardener's spec could not be encoded: %v. This is a bug in the provider.", err))
-		return tftypes.NewValue(root.tfType, nil), diags
+		diags.AddAttributeError(path.Root(root.attr), summary, fmt.Sprintf("The value could not be encoded: %v. This is a bug in the provider.", err))
+		return null, diags
 	}
-	v, d := flattenObject(root, raw, path.Root(root.attr), false)
-	diags.Append(d...)
+	v, err := flattenDocument(root, raw, asIs)
+	if err != nil {
+		p := path.Root(root.attr)
+		var fe *flattenError
+		if errors.As(err, &fe) {
+			p = fe.path(p)
+		}
+		diags.AddAttributeError(p, summary, fmt.Sprintf("The value could not be read: %v. This is a bug in the provider.", err))
+		return null, diags
+	}
 	return v, diags
 }
 
-// isJSONNull tells whether raw is absent or JSON null.
-func isJSONNull(raw json.RawMessage) bool {
-	t := bytes.TrimSpace(raw)
-	return len(t) == 0 || bytes.Equal(t, []byte("null"))
+// flattenDocument converts the JSON document raw along root.
+func flattenDocument(root specField, raw []byte, asIs bool) (tftypes.Value, error) {
+	r := &jsonReader{data: raw}
+	v, err := flattenValue(root, r, asIs)
+	if err == nil && r.next() != 0 {
+		err = r.unexpected(r.next())
+	}
+	return v, err
 }
 
-// flattenValue converts the JSON of field f into its Terraform value.
-func flattenValue(f specField, raw json.RawMessage, p path.Path) (tftypes.Value, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	null := tftypes.NewValue(f.tfType, nil)
-	if isJSONNull(raw) && f.kind != kindObject {
-		return null, nil
-	}
-	decode := func(target any) bool {
-		if err := json.Unmarshal(raw, target); err != nil {
-			diags.AddAttributeError(p, "Cannot read the spec", fmt.Sprintf("Gardener's value %s could not be read: %v. This is a bug in the provider.", truncate(string(raw)), err))
-			return false
+// flattenError is a failure to read the value at steps below the root (innermost first).
+type flattenError struct {
+	steps []path.PathStep
+	err   error
+}
+
+func (e *flattenError) Error() string { return e.err.Error() }
+
+func (e *flattenError) Unwrap() error { return e.err }
+
+// path is the path of the failed value below root.
+func (e *flattenError) path(root path.Path) path.Path {
+	p := root
+	for i := len(e.steps) - 1; i >= 0; i-- {
+		switch s := e.steps[i].(type) {
+		case path.PathStepAttributeName:
+			p = p.AtName(string(s))
+		case path.PathStepElementKeyInt:
+			p = p.AtListIndex(int(s))
+		case path.PathStepElementKeyString:
+			p = p.AtMapKey(string(s))
 		}
-		return true
+	}
+	return p
+}
+
+// within records that err happened at step below the current value.
+func within(err error, step path.PathStep) error {
+	var fe *flattenError
+	if !errors.As(err, &fe) {
+		fe = &flattenError{err: err}
+	}
+	fe.steps = append(fe.steps, step)
+	return fe
+}
+
+// flattenValue consumes the JSON of field f and converts it into its Terraform value. Unless
+// asIs, empty strings, lists and maps become null.
+func flattenValue(f specField, r *jsonReader, asIs bool) (tftypes.Value, error) {
+	null := tftypes.NewValue(f.tfType, nil)
+	if r.null() {
+		return null, nil
 	}
 	switch f.kind {
 	case kindString, kindQuantity, kindTimestamp, kindDuration:
-		var s string
-		if !decode(&s) || s == "" {
-			return null, diags
+		s, err := r.string()
+		if err != nil || (s == "" && !asIs) {
+			return null, err
 		}
-		return tftypes.NewValue(tftypes.String, s), diags
+		return tftypes.NewValue(tftypes.String, s), nil
 	case kindJSON:
+		raw, err := r.raw()
+		if err != nil {
+			return null, err
+		}
 		var buf bytes.Buffer
 		if err := json.Compact(&buf, raw); err != nil {
-			diags.AddAttributeError(p, "Cannot read the spec", fmt.Sprintf("Gardener's provider_config is not valid JSON: %v.", err))
-			return null, diags
+			return null, fmt.Errorf("provider_config is not valid JSON: %w", err)
 		}
-		return tftypes.NewValue(tftypes.String, buf.String()), diags
+		return tftypes.NewValue(tftypes.String, buf.String()), nil
+	case kindStringList:
+		r.strings = r.strings[:0]
+		err := r.array(func(int) error {
+			v, err := r.name()
+			r.strings = append(r.strings, v)
+			return err
+		})
+		if err != nil || (len(r.strings) == 0 && !asIs) {
+			return null, err
+		}
+		return tftypes.NewValue(f.tfType, slices.Clone(r.strings)), nil
+	case kindObject:
+		return flattenObject(f, r, f.emptyIsNull, asIs)
+	case kindObjectList:
+		return flattenObjectList(f, r, asIs)
+	case kindObjectMap:
+		return flattenObjectMap(f, r, asIs)
+	}
+	raw, err := r.raw()
+	if err != nil {
+		return null, err
+	}
+	return flattenLeaf(f, raw, asIs)
+}
+
+// flattenLeaf decodes the JSON of a field that is neither a string nor built of objects.
+func flattenLeaf(f specField, raw json.RawMessage, asIs bool) (tftypes.Value, error) {
+	null := tftypes.NewValue(f.tfType, nil)
+	decode := func(target any) error {
+		if err := json.Unmarshal(raw, target); err != nil {
+			return fmt.Errorf("%s: %w", truncate(string(raw)), err)
+		}
+		return nil
+	}
+	switch f.kind {
 	case kindBool:
 		var b bool
-		if !decode(&b) {
-			return null, diags
+		if err := decode(&b); err != nil {
+			return null, err
 		}
-		return tftypes.NewValue(tftypes.Bool, b), diags
+		return tftypes.NewValue(tftypes.Bool, b), nil
 	case kindInt32:
 		var i int32
-		if !decode(&i) {
-			return null, diags
+		if err := decode(&i); err != nil {
+			return null, err
 		}
-		return tftypes.NewValue(tftypes.Number, new(big.Float).SetInt64(int64(i))), diags
-	case kindStringList:
-		var l []string
-		if !decode(&l) || len(l) == 0 {
-			return null, diags
+		return tftypes.NewValue(tftypes.Number, new(big.Float).SetInt64(int64(i))), nil
+	case kindNumber:
+		n := new(big.Float) // its JSON is the text of a *big.Float, parsed at the precision it was written with (64 bits)
+		if err := decode(n); err != nil {
+			return null, err
 		}
-		return stringListTerraform(l), diags
+		return tftypes.NewValue(tftypes.Number, n), nil
 	case kindStringMap:
 		var m map[string]string
-		if !decode(&m) || len(m) == 0 {
-			return null, diags
+		if err := decode(&m); err != nil || (len(m) == 0 && !asIs) {
+			return null, err
 		}
 		elems := make(map[string]tftypes.Value, len(m))
 		for k, s := range m {
 			elems[k] = tftypes.NewValue(tftypes.String, s)
 		}
-		return tftypes.NewValue(f.tfType, elems), diags
+		return tftypes.NewValue(f.tfType, elems), nil
 	case kindCapabilities:
 		var m map[string][]string
-		if !decode(&m) || len(m) == 0 {
-			return null, diags
+		if err := decode(&m); err != nil || (len(m) == 0 && !asIs) {
+			return null, err
 		}
-		return capabilitiesTerraform(m), diags
+		return capabilitiesTerraform(m), nil
 	case kindCapabilityFlavors:
 		var l []map[string][]string
-		if !decode(&l) || len(l) == 0 {
-			return null, diags
+		if err := decode(&l); err != nil || (len(l) == 0 && !asIs) {
+			return null, err
 		}
 		elems := make([]tftypes.Value, 0, len(l))
 		for _, m := range l {
 			elems = append(elems, capabilitiesTerraform(m))
 		}
-		return tftypes.NewValue(f.tfType, elems), diags
-	case kindObject:
-		return flattenObject(f, raw, p, f.emptyIsNull)
-	case kindObjectList:
-		var l []json.RawMessage
-		if !decode(&l) || len(l) == 0 {
-			return null, diags
-		}
-		elems := make([]tftypes.Value, 0, len(l))
-		for i, er := range l {
-			v, d := flattenObject(f, er, p.AtListIndex(i), false)
-			diags.Append(d...)
-			if d.HasError() {
-				return null, diags
-			}
-			elems = append(elems, v)
-		}
-		return tftypes.NewValue(f.tfType, elems), diags
+		return tftypes.NewValue(f.tfType, elems), nil
 	}
-	diags.AddAttributeError(p, "Unsupported attribute", fmt.Sprintf("The provider does not know how to read %q (kind %d). This is a bug in the provider.", f.attr, f.kind))
-	return null, diags
+	return null, fmt.Errorf("the provider does not know how to read %q (kind %d)", f.attr, f.kind)
 }
 
-// flattenObject converts a JSON object into an object value of f's children (for a list of
-// objects: one element). JSON null is a null object; if emptyIsNull, so is an object whose every
-// attribute comes out null.
-func flattenObject(f specField, raw json.RawMessage, p path.Path, emptyIsNull bool) (tftypes.Value, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	objType := f.tfType
-	if f.kind == kindObjectList {
-		objType = f.tfType.(tftypes.List).ElementType
-	}
-	if isJSONNull(raw) {
-		if f.kind == kindObjectList {
-			// An element of a list cannot be null; Kubernetes never sends one.
-			raw = json.RawMessage("{}")
-		} else {
-			return tftypes.NewValue(objType, nil), nil
+// flattenObjectList consumes a JSON array of objects; an element that is null is an object of
+// nulls (Kubernetes never sends one).
+func flattenObjectList(f specField, r *jsonReader, asIs bool) (tftypes.Value, error) {
+	null := tftypes.NewValue(f.tfType, nil)
+	elems := []tftypes.Value{}
+	err := r.array(func(i int) error {
+		v, err := flattenObject(f, r, false, asIs)
+		elems = append(elems, v)
+		if err != nil {
+			return within(err, path.PathStepElementKeyInt(i))
 		}
+		return nil
+	})
+	if err != nil || (len(elems) == 0 && !asIs) {
+		return null, err
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil {
-		diags.AddAttributeError(p, "Cannot read the spec", fmt.Sprintf("Gardener's value %s is not an object: %v. This is a bug in the provider.", truncate(string(raw)), err))
-		return tftypes.NewValue(objType, nil), diags
+	return tftypes.NewValue(f.tfType, elems), nil
+}
+
+// flattenObjectMap consumes a JSON object of objects by key; null elements as for lists.
+func flattenObjectMap(f specField, r *jsonReader, asIs bool) (tftypes.Value, error) {
+	null := tftypes.NewValue(f.tfType, nil)
+	elems := map[string]tftypes.Value{}
+	err := r.object(func(escaped []byte) error {
+		k, err := unescape(escaped)
+		if err != nil {
+			return err
+		}
+		v, err := flattenObject(f, r, false, asIs)
+		elems[k] = v
+		if err != nil {
+			return within(err, path.PathStepElementKeyString(k))
+		}
+		return nil
+	})
+	if err != nil || (len(elems) == 0 && !asIs) {
+		return null, err
 	}
+	return tftypes.NewValue(f.tfType, elems), nil
+}
+
+// flattenObject consumes a JSON object and converts it into an object value of f's children (for
+// a list or map of objects: one element). JSON null is a null object, but an object of nulls for
+// an element; if emptyIsNull, an object whose every attribute comes out null is null too. Keys
+// without a descriptor are skipped. asIs is flattenValue's.
+func flattenObject(f specField, r *jsonReader, emptyIsNull, asIs bool) (tftypes.Value, error) {
+	objType := f.tfType
+	element := false
+	switch f.kind {
+	case kindObjectList:
+		objType, element = f.tfType.(tftypes.List).ElementType, true
+	case kindObjectMap:
+		objType, element = f.tfType.(tftypes.Map).ElementType, true
+	}
+	null := tftypes.NewValue(objType, nil)
 	attrs := make(map[string]tftypes.Value, len(f.children))
+	if r.null() {
+		if !element {
+			return null, nil
+		}
+	} else if err := r.object(func(key []byte) error {
+		i, ok := f.childIndex[string(key)]
+		if !ok {
+			return r.skip()
+		}
+		c := f.children[i]
+		v, err := flattenValue(c, r, asIs)
+		attrs[c.attr] = v
+		if err != nil {
+			return within(err, path.PathStepAttributeName(c.attr))
+		}
+		return nil
+	}); err != nil {
+		return null, err
+	}
 	allNull := true
 	for _, c := range f.children {
-		v, d := flattenValue(c, fields[c.json], p.AtName(c.attr))
-		diags.Append(d...)
-		attrs[c.attr] = v
-		if !v.IsNull() {
+		if v, ok := attrs[c.attr]; !ok {
+			attrs[c.attr] = tftypes.NewValue(c.tfType, nil)
+		} else if !v.IsNull() {
 			allNull = false
 		}
 	}
-	if diags.HasError() || (emptyIsNull && allNull) {
-		return tftypes.NewValue(objType, nil), diags
+	if emptyIsNull && allNull {
+		return null, nil
 	}
-	return tftypes.NewValue(objType, attrs), diags
+	return tftypes.NewValue(objType, attrs), nil
 }
 
 // nullOf is the null value of a type.

@@ -112,6 +112,10 @@ func specAttrType(f specField) attr.Type {
 		return objectTypeOf(f.children)
 	case kindObjectList:
 		return types.ListType{ElemType: objectTypeOf(f.children)}
+	case kindNumber:
+		return types.NumberType
+	case kindObjectMap:
+		return types.MapType{ElemType: objectTypeOf(f.children)}
 	}
 	panic(fmt.Sprintf("spec field %q has unknown kind %d", f.attr, f.kind))
 }
@@ -218,6 +222,13 @@ func dataSourceAttribute(f specField) dschema.Attribute {
 		return dschema.SingleNestedAttribute{Attributes: dataSourceAttributes(f.children), Computed: true, MarkdownDescription: d}
 	case kindObjectList:
 		return dschema.ListNestedAttribute{
+			NestedObject: dschema.NestedAttributeObject{Attributes: dataSourceAttributes(f.children)},
+			Computed:     true, MarkdownDescription: d,
+		}
+	case kindNumber:
+		return dschema.NumberAttribute{Computed: true, MarkdownDescription: d}
+	case kindObjectMap:
+		return dschema.MapNestedAttribute{
 			NestedObject: dschema.NestedAttributeObject{Attributes: dataSourceAttributes(f.children)},
 			Computed:     true, MarkdownDescription: d,
 		}

@@ -4,22 +4,28 @@ import (
 	"context"
 	"math/big"
 	"reflect"
+	"strings"
 	"testing"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/utils/ptr"
 )
 
 // TestTerraformValueOfMatchesTheFramework: the data sources' lists built by terraformValueOf are
-// the values the framework's reflection builds from the same models, nulls and empties included.
+// the values the framework's reflection builds from the same models, nulls, empties and "" included.
 func TestTerraformValueOfMatchesTheFramework(t *testing.T) {
 	ctx := context.Background()
-	attrs := profileOutputAttributes(false)
+	fields := map[string]specField{}
+	for _, f := range profileOutputRoots {
+		fields[f.attr] = f
+	}
 	stages := []stageModel{{Classification: "supported"}, {Classification: "expired", StartTime: ptr.To("2027-01-15T00:00:00Z")}}
 	lists := map[string]any{
 		"kubernetes_versions": []kubernetesVersionModel{
 			{Version: "1.31.2", Classification: "supported"},
+			{Version: "", Classification: "", Lifecycle: []stageModel{}},
 			{Version: "1.29.9", Classification: "deprecated", StatusClassification: ptr.To("supported"), ExpirationDate: ptr.To("2027-01-15T00:00:00Z"),
 				Lifecycle: stages, NextTransition: &transitionModel{At: "2027-01-15T00:00:00Z", Classification: "expired"}},
 		},
@@ -40,52 +46,37 @@ func TestTerraformValueOfMatchesTheFramework(t *testing.T) {
 			"g4.xlarge": {Name: "g4.xlarge", CPU: big.NewFloat(0.5), GPU: big.NewFloat(1), Memory: "1536Mi", MemoryGiB: big.NewFloat(1.5), Architecture: "arm64",
 				Storage: &machineTypeStorageModel{Class: "standard", Type: "gp3", MinSize: ptr.To("20Gi")}},
 		},
+		"odd_machine_types": map[string]machineTypeModel{
+			"a": newMachineTypeModel(gardencorev1beta1.MachineType{Name: "a", CPU: resource.MustParse("100m"), GPU: resource.MustParse("1e3"), Memory: resource.MustParse("1000Mi")}, nil),
+			"b": newMachineTypeModel(gardencorev1beta1.MachineType{Name: "b", CPU: resource.MustParse("333333333333333333333m"), Memory: resource.MustParse("3.3Ti")}, nil),
+		},
 		"volume_types": map[string]volumeTypeModel{"gp3": {Name: "gp3", Class: "standard"}, "io2": {Name: "io2", Class: "premium", MinSize: ptr.To("20Gi")}},
 	}
 	for name, value := range lists {
-		want, diags := types.ListValueFrom(ctx, elemTypeOf(attrs[name]), value)
+		want, diags := types.ListValueFrom(ctx, profileOutputTypes[name].(types.ListType).ElemType, value)
 		requireNoDiags(t, diags)
 		wantValue, err := want.ToTerraformValue(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := terraformValueOf(reflect.ValueOf(value), attrs[name].GetType().TerraformType(ctx))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		got, diags := terraformValueOf(fields[name], value)
+		requireNoDiags(t, diags)
 		if !got.Equal(wantValue) {
 			t.Errorf("%s: got %s, the framework gives %s", name, got, wantValue)
 		}
 	}
 	for name, value := range maps {
-		want, diags := types.MapValueFrom(ctx, mapElemTypeOf(attrs[name]), value)
+		name = strings.TrimPrefix(name, "odd_")
+		want, diags := types.MapValueFrom(ctx, profileOutputTypes[name].(types.MapType).ElemType, value)
 		requireNoDiags(t, diags)
 		wantValue, err := want.ToTerraformValue(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := terraformValueOf(reflect.ValueOf(value), attrs[name].GetType().TerraformType(ctx))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		got, diags := terraformValueOf(fields[name], value)
+		requireNoDiags(t, diags)
 		if !got.Equal(wantValue) {
 			t.Errorf("%s: got %s, the framework gives %s", name, got, wantValue)
-		}
-	}
-}
-
-// TestTerraformValueOfRejectsMismatches: a model that does not fit the type is an error, not a
-// panic or a half-filled value.
-func TestTerraformValueOfRejectsMismatches(t *testing.T) {
-	ctx := context.Background()
-	attrs := profileOutputAttributes(false)
-	for _, value := range []any{
-		[]zoneModel{{Name: "z"}},     // zones where conditions are expected
-		struct{ X string }{"no tag"}, // no tfsdk tag
-		3.5,                          // a kind the converter does not know
-	} {
-		if _, err := terraformValueOf(reflect.ValueOf(value), attrs["conditions"].GetType().TerraformType(ctx)); err == nil {
-			t.Errorf("%#v: no error", value)
 		}
 	}
 }
@@ -100,11 +91,9 @@ func TestCloudProfileStatusValue(t *testing.T) {
 			{Name: "empty"},
 		},
 	}
-	got, err := cloudProfileStatusValue(ctx, status)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, diags := types.ObjectValueFrom(ctx, cloudProfileStatusType.AttrTypes, cloudProfileStatusModel{
+	got, diags := cloudProfileStatusValue(status)
+	requireNoDiags(t, diags)
+	want, diags := types.ObjectValueFrom(ctx, cloudProfileStatusRoot.typ.(types.ObjectType).AttrTypes, cloudProfileStatusModel{
 		KubernetesVersions: []versionStatusModel{},
 		MachineImages: []imageStatusModel{
 			{Name: "gardenlinux", Versions: []versionStatusModel{{Version: "1592.1.0", Classification: "supported"}}},
@@ -118,5 +107,22 @@ func TestCloudProfileStatusValue(t *testing.T) {
 	}
 	if !got.Equal(wantValue) {
 		t.Errorf("got %s, want %s", got, wantValue)
+	}
+}
+
+// TestModelTagsAgree: every field of the models terraformValueOf converts has the same json and
+// tfsdk name, so that the framework's conversion above checks the JSON names against the
+// descriptors too (terraformValueOf leaves an attribute the JSON lacks null).
+func TestModelTagsAgree(t *testing.T) {
+	for _, m := range []any{stageModel{}, transitionModel{}, kubernetesVersionModel{}, imageVersionModel{}, imageModel{}, zoneModel{},
+		regionModel{}, machineTypeModel{}, machineTypeStorageModel{}, volumeTypeModel{}, conditionModel{},
+		versionStatusModel{}, imageStatusModel{}, cloudProfileStatusModel{}} {
+		typ := reflect.TypeOf(m)
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			if f.Tag.Get("json") != f.Tag.Get("tfsdk") {
+				t.Errorf("%s.%s: json %q, tfsdk %q", typ.Name(), f.Name, f.Tag.Get("json"), f.Tag.Get("tfsdk"))
+			}
+		}
 	}
 }
