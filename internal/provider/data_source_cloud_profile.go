@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"maps"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -41,10 +42,13 @@ func (d *cloudProfileDataSource) Metadata(_ context.Context, req datasource.Meta
 	resp.TypeName = req.ProviderTypeName + "_cloud_profile"
 }
 
-// LargeAttributes are the spec and the lists derived from it, kept from the framework.
-func (d *cloudProfileDataSource) LargeAttributes() []largevalue.Path {
-	return append([]largevalue.Path{specLargePath}, derivedListPaths...)
+// trees are the attributes built from descriptors: the spec and the lists derived from it.
+func (d *cloudProfileDataSource) trees() []specField {
+	return append([]specField{cloudProfileSpecRoot}, profileOutputFields(false)...)
 }
+
+// LargeAttributes are the large fields of trees, kept from the framework.
+func (d *cloudProfileDataSource) LargeAttributes() []largevalue.Path { return largePaths(d.trees()...) }
 
 // Schema describes the data source.
 func (d *cloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -56,7 +60,6 @@ func (d *cloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 		"labels":           schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Labels of the object."},
 		"annotations":      schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Annotations of the object."},
 		"type":             schema.StringAttribute{Computed: true, MarkdownDescription: "Provider type of the profile (`spec.type`), e.g. `aws`."},
-		"spec":             cloudProfileSpecDataSourceAttribute(),
 		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether the classifications Gardener's CloudProfile " +
 			"controller wrote to `status` are exactly those of the spec at the time of reading (not at `at`). False while the controller has " +
 			"not caught up with a change, or where no controller runs. Shoots do not depend on it: Gardener classifies versions from the spec."},
@@ -64,9 +67,8 @@ func (d *cloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 	for k, v := range profileInputAttributes() {
 		attrs[k] = v
 	}
-	for k, v := range profileOutputAttributes(false) {
-		attrs[k] = v
-	}
+	maps.Copy(attrs, profileLookupAttributes())
+	maps.Copy(attrs, dataSourceAttributes(d.trees()))
 	for k, v := range shootUsageAttributes("of all namespaces that refer to the CloudProfile directly") {
 		attrs[k] = v
 	}

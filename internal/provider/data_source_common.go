@@ -136,22 +136,23 @@ type profileOutputs struct {
 	LatestMachineImageVersions      types.Map    `tfsdk:"latest_machine_image_versions"`
 	MachineTypes                    types.Map    `tfsdk:"machine_types"`
 	VolumeTypes                     types.Map    `tfsdk:"volume_types"`
-	// lists are the values of the lists and maps of objects, which are null in the fields above or,
-	// for the large ones (derivedListPaths), not in the model: written with largevalue.SetState.
+	// lists are the values of the lists and maps of objects (profileOutputFields), which are null in
+	// the fields above or, for the large ones, not in the model: written with largevalue.SetState.
 	lists []largevalue.ValueAtPath `tfsdk:"-"`
 }
 
-// profileOutputAttributes are the computed attributes both data sources derive from a spec.
-func profileOutputAttributes(namespaced bool) map[string]schema.Attribute {
-	attrs := dataSourceAttributes(profileOutputFields(namespaced))
-	attrs["latest_kubernetes_version"] = schema.StringAttribute{Computed: true, MarkdownDescription: "Highest Kubernetes version that is `supported` " +
-		"at `at` (in semantic version order); null when none is."}
-	attrs["latest_kubernetes_versions_by_minor"] = schema.MapAttribute{Computed: true, ElementType: types.StringType,
-		MarkdownDescription: "For each minor `MAJOR.MINOR` (such as `1.31`) with a version `supported` at `at`, the highest such version."}
-	attrs["latest_machine_image_versions"] = schema.MapAttribute{Computed: true, ElementType: types.StringType,
-		MarkdownDescription: "For each machine image with a version `supported` at `at` that passes `machine_image_architecture` and " +
-			"`machine_image_cri`, the highest such version, by image name."}
-	return attrs
+// profileLookupAttributes are the computed lookups both data sources derive from a spec, besides
+// the lists and maps of profileOutputFields.
+func profileLookupAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"latest_kubernetes_version": schema.StringAttribute{Computed: true, MarkdownDescription: "Highest Kubernetes version that is `supported` " +
+			"at `at` (in semantic version order); null when none is."},
+		"latest_kubernetes_versions_by_minor": schema.MapAttribute{Computed: true, ElementType: types.StringType,
+			MarkdownDescription: "For each minor `MAJOR.MINOR` (such as `1.31`) with a version `supported` at `at`, the highest such version."},
+		"latest_machine_image_versions": schema.MapAttribute{Computed: true, ElementType: types.StringType,
+			MarkdownDescription: "For each machine image with a version `supported` at `at` that passes `machine_image_architecture` and " +
+				"`machine_image_cri`, the highest such version, by image name."},
+	}
 }
 
 // smallestFirst is the order of machine type lists.

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -53,19 +54,29 @@ func (d *effectiveCloudProfileDataSource) Metadata(_ context.Context, req dataso
 	resp.TypeName = req.ProviderTypeName + "_effective_cloud_profile"
 }
 
+// trees are the attributes built from descriptors: the effective spec and the lists derived from it.
+func (d *effectiveCloudProfileDataSource) trees() []specField {
+	trees := append([]specField{cloudProfileSpecRoot.withDescription("The effective profile: the CloudProfile's `spec`, or for a " +
+		"NamespacedCloudProfile the parent's spec with the namespaced profile merged in, computed locally exactly as Gardener's controller " +
+		"renders `status.cloudProfileSpec` (the `merged_spec` of `gardener_namespaced_cloud_profile`). Null when a NamespacedCloudProfile's " +
+		"parent does not exist.")}, profileOutputFields(false)...)
+	for i := range trees {
+		if trees[i].attr == "conditions" {
+			trees[i].description = conditionsDescription(true) + " `ParentExists` and `StatusInSync` are present only for a `NamespacedCloudProfile`."
+		}
+	}
+	return trees
+}
+
 // modelOmits are the attributes its model leaves out and Read writes as ready Terraform values:
-// the spec and the lists derived from it. This data source is not served through
-// largevalue.Server, so they pass through the framework.
+// the large fields of trees. This data source is not served through largevalue.Server, so they
+// pass through the framework.
 func (d *effectiveCloudProfileDataSource) modelOmits() []largevalue.Path {
-	return append([]largevalue.Path{specLargePath}, derivedListPaths...)
+	return largePaths(d.trees()...)
 }
 
 // Schema describes the data source.
 func (d *effectiveCloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	spec := cloudProfileSpecDataSourceAttribute()
-	spec.MarkdownDescription = "The effective profile: the CloudProfile's `spec`, or for a NamespacedCloudProfile the parent's spec with the " +
-		"namespaced profile merged in, computed locally exactly as Gardener's controller renders `status.cloudProfileSpec` (the " +
-		"`merged_spec` of `gardener_namespaced_cloud_profile`). Null when a NamespacedCloudProfile's parent does not exist."
 	attrs := map[string]schema.Attribute{
 		"kind": schema.StringAttribute{Optional: true, Computed: true, MarkdownDescription: "Kind of the referenced profile, as in a Shoot's " +
 			"`spec.cloudProfile.kind`: `CloudProfile` (the default, as in Gardener) or `NamespacedCloudProfile`."},
@@ -75,7 +86,6 @@ func (d *effectiveCloudProfileDataSource) Schema(_ context.Context, _ datasource
 			"is ignored, so a module can always pass its Shoot's namespace."},
 		"parent": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the parent CloudProfile of a NamespacedCloudProfile; " +
 			"null for a CloudProfile."},
-		"spec": spec,
 		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether what Gardener's controller last wrote to the " +
 			"object's status matches: for a CloudProfile, the classifications of the spec at the time of reading (see `gardener_cloud_profile`); " +
 			"for a NamespacedCloudProfile, the rendered `status.cloudProfileSpec` of the current generation equals `spec` (see " +
@@ -84,12 +94,8 @@ func (d *effectiveCloudProfileDataSource) Schema(_ context.Context, _ datasource
 	for k, v := range profileInputAttributes() {
 		attrs[k] = v
 	}
-	for k, v := range profileOutputAttributes(false) {
-		attrs[k] = v
-	}
-	conditions := attrs["conditions"].(schema.ListNestedAttribute)
-	conditions.MarkdownDescription = conditionsDescription(true) + " `ParentExists` and `StatusInSync` are present only for a `NamespacedCloudProfile`."
-	attrs["conditions"] = conditions
+	maps.Copy(attrs, profileLookupAttributes())
+	maps.Copy(attrs, dataSourceAttributes(d.trees()))
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads the profile a Shoot's `spec.cloudProfile` references, of either kind, given as the Shoot gives it (`kind` " +
 			"and `name`, and the Shoot's `namespace`), and evaluates its effective spec at an instant `at` with the same lookups as " +

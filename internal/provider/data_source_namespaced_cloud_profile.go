@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -48,31 +49,35 @@ type namespacedCloudProfileDataSourceModel struct {
 	shootUsage
 }
 
-var namespacedStatusDataSourceType = types.ObjectType{AttrTypes: map[string]attr.Type{
-	"observed_generation": types.Int64Type,
-	"cloud_profile_spec":  cloudProfileSpecType(),
-}}
-
 // Metadata names the data source.
 func (d *namespacedCloudProfileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
 }
 
-// LargeAttributes are the merged spec, the controller's merged profile and the lists derived from
-// the merged spec, kept from the framework.
+// trees are the attributes built from descriptors: the merged spec, the controller's status with
+// its merged profile, and the lists derived from the merged spec. The object's own `spec` (a
+// project's overrides, small) is in the model.
+func (d *namespacedCloudProfileDataSource) trees() []specField {
+	return append([]specField{
+		cloudProfileSpecRoot.named("merged_spec", "The effective profile, computed locally exactly as Gardener's NamespacedCloudProfile "+
+			"controller renders `status.cloudProfileSpec`: the parent CloudProfile's spec with this profile's `spec` merged in (Gardener "+
+			"v1.149's merge, or the GEP-32 lifecycle merge with `lifecycle_overrides`). All classifications, lookups and conditions of this "+
+			"data source are computed from it. Null when the parent does not exist."),
+		namespacedStatusField("Status written by Gardener's NamespacedCloudProfile controller, as read; null while it has rendered nothing. "+
+			"Compare `status_in_sync`.",
+			"The `generation` the controller last rendered.",
+			"The merged profile as Gardener's controller last rendered it; null unless `keep_merged_status` is true."),
+	}, profileOutputFields(true)...)
+}
+
+// LargeAttributes are the large fields of trees, kept from the framework: the merged spec, the
+// controller's merged profile and the derived lists.
 func (d *namespacedCloudProfileDataSource) LargeAttributes() []largevalue.Path {
-	return append([]largevalue.Path{mergedSpecLargePath, statusSpecLargePath}, derivedListPaths...)
+	return largePaths(d.trees()...)
 }
 
 // Schema describes the data source.
 func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	merged := cloudProfileSpecDataSourceAttribute()
-	merged.MarkdownDescription = "The effective profile, computed locally exactly as Gardener's NamespacedCloudProfile controller renders " +
-		"`status.cloudProfileSpec`: the parent CloudProfile's spec with this profile's `spec` merged in (Gardener v1.149's merge, or the GEP-32 " +
-		"lifecycle merge with `lifecycle_overrides`). All classifications, lookups and conditions of this data source are computed from it. " +
-		"Null when the parent does not exist."
-	statusSpec := cloudProfileSpecDataSourceAttribute()
-	statusSpec.MarkdownDescription = "The merged profile as Gardener's controller last rendered it; null unless `keep_merged_status` is true."
 	attrs := map[string]schema.Attribute{
 		"namespace": schema.StringAttribute{Required: true, MarkdownDescription: "Namespace of the NamespacedCloudProfile, i.e. of the project (`garden-<project>`)."},
 		"name":      schema.StringAttribute{Required: true, MarkdownDescription: "Name of the NamespacedCloudProfile."},
@@ -89,16 +94,6 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 		"labels":           schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Labels of the object."},
 		"annotations":      schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Annotations of the object."},
 		"spec":             namespacedCloudProfileSpecDataSourceAttribute(),
-		"merged_spec":      merged,
-		"status": schema.SingleNestedAttribute{
-			Computed: true,
-			MarkdownDescription: "Status written by Gardener's NamespacedCloudProfile controller, as read; null while it has rendered nothing. " +
-				"Compare `status_in_sync`.",
-			Attributes: map[string]schema.Attribute{
-				"observed_generation": schema.Int64Attribute{Computed: true, MarkdownDescription: "The `generation` the controller last rendered."},
-				"cloud_profile_spec":  statusSpec,
-			},
-		},
 		"parent_found": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether the parent CloudProfile (`spec.parent.name`) exists. " +
 			"Without it nothing can be merged: `merged_spec` is null, the version lists are empty and the `ParentExists` condition is an Error."},
 		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether Gardener's controller has rendered the object's " +
@@ -110,9 +105,8 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 	for k, v := range profileInputAttributes() {
 		attrs[k] = v
 	}
-	for k, v := range profileOutputAttributes(true) {
-		attrs[k] = v
-	}
+	maps.Copy(attrs, profileLookupAttributes())
+	maps.Copy(attrs, dataSourceAttributes(d.trees()))
 	for k, v := range shootUsageAttributes("of the namespace that refer to the NamespacedCloudProfile") {
 		attrs[k] = v
 	}
@@ -172,7 +166,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	if r.merged != nil {
 		mergedValue, diags := flattenSpecTerraform(cloudProfileSpecRoot, *r.merged)
 		resp.Diagnostics.Append(diags...)
-		large = append(large, largevalue.ValueAtPath{Path: mergedSpecLargePath, Value: mergedValue})
+		large = append(large, largevalue.ValueAtPath{Path: largevalue.Path{"merged_spec"}, Value: mergedValue})
 	}
 	m.StatusInSync = types.BoolValue(r.sync != nil && r.sync.InSync)
 	m.profileOutputs, diags = computeProfileOutputs(ctx, r.merged, nil, ev, r.conditions(ev.at)...)
@@ -239,9 +233,9 @@ func (r namespacedProfileRead) conditions(at time.Time) []cloudprofile.Condition
 // value instead (see largevalue.SetState), else it stays null.
 func namespacedStatusDataSourceValue(s gardencorev1beta1.NamespacedCloudProfileStatus, keepSpec bool) (types.Object, []largevalue.ValueAtPath, diag.Diagnostics) {
 	if s.ObservedGeneration == 0 {
-		return types.ObjectNull(namespacedStatusDataSourceType.AttrTypes), nil, nil
+		return types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes), nil, nil
 	}
-	obj, diags := types.ObjectValue(namespacedStatusDataSourceType.AttrTypes, map[string]attr.Value{
+	obj, diags := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
 		"observed_generation": types.Int64Value(s.ObservedGeneration),
 		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})

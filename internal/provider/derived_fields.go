@@ -56,23 +56,27 @@ var machineTypeFields = []specField{
 }
 
 // profileOutputFields describe the lists and maps of objects both data sources derive from a
-// spec.
+// spec; the lists are large.
 func profileOutputFields(namespaced bool) []specField {
+	large := func(f specField) specField {
+		f.large = true
+		return f
+	}
 	return []specField{
-		computedField("kubernetes_versions", kindObjectList, "Every Kubernetes version of the profile, in spec order, with its classification at `at`.",
-			versionFields(false, namespaced)...),
-		computedField("machine_images", kindObjectList, "Every machine image of the profile, in spec order, with the classification of each version at `at`.",
+		large(computedField("kubernetes_versions", kindObjectList, "Every Kubernetes version of the profile, in spec order, with its classification at `at`.",
+			versionFields(false, namespaced)...)),
+		large(computedField("machine_images", kindObjectList, "Every machine image of the profile, in spec order, with the classification of each version at `at`.",
 			computedField("name", kindString, "Name of the image."),
 			computedField("latest_supported_version", kindString, "Highest version of the image that is "+
 				"`supported` at `at` and passes `machine_image_architecture` and `machine_image_cri`; null when there is none."),
-			computedField("versions", kindObjectList, "Versions of the image, in spec order.", versionFields(true, namespaced)...)),
+			computedField("versions", kindObjectList, "Versions of the image, in spec order.", versionFields(true, namespaced)...))),
 		computedField("machine_types", kindObjectMap, "The machine types shoots can use (`usable`, and of `machine_image_architecture` when set), by name. Which "+
 			"of them a region or zone offers is in `regions`.", machineTypeFields...),
 		computedField("volume_types", kindObjectMap, "The volume types shoots can use (`usable`), by name. Which of them a region or zone offers is in `regions`.",
 			computedField("name", kindString, "Name of the volume type."),
 			computedField("class", kindString, "Class of the volume type."),
 			computedField("min_size", kindString, "Minimal size of a volume, e.g. `20Gi`; null when unset.")),
-		computedField("regions", kindObjectMap, "The regions, by name, with the machine and volume types shoots can use in each region and zone, following "+
+		large(computedField("regions", kindObjectMap, "The regions, by name, with the machine and volume types shoots can use in each region and zone, following "+
 			"Gardener's admission of worker pools: a type must be `usable` and, in a zone, not be listed in the zone's "+
 			"`unavailable_machine_types` or `unavailable_volume_types`; machine types must have `machine_image_architecture` when set. "+
 			"Machine types are listed "+smallestFirst+"; details are in `machine_types`. A worker pool spanning several zones needs "+
@@ -83,15 +87,15 @@ func profileOutputFields(namespaced bool) []specField {
 			computedField("zones", kindObjectMap, "The region's zones, by name.",
 				computedField("name", kindString, "Name of the zone."),
 				computedField("usable_machine_types", kindStringList, "Names of the machine types usable in the zone, "+smallestFirst+"."),
-				computedField("usable_volume_types", kindStringList, "Names of the volume types usable in the zone, in spec order."))),
-		computedField("conditions", kindObjectList, conditionsDescription(namespaced),
+				computedField("usable_volume_types", kindStringList, "Names of the volume types usable in the zone, in spec order.")))),
+		large(computedField("conditions", kindObjectList, conditionsDescription(namespaced),
 			computedField("type", kindString, "Type of the condition, e.g. `Ready`."),
 			computedField("status", kindString, "`True`, `False` or `Unknown`."),
 			computedField("severity", kindString, "`Error` or `Warning` when the condition is `False`; null otherwise."),
 			computedField("reason", kindString, "Why the condition has its status, in CamelCase."),
 			computedField("message", kindString, "Human-readable details."),
 			computedField("last_transition_time", kindString, "When the condition's current status began "+
-				"(RFC 3339), derived from the lifecycle where possible, else `at`.")),
+				"(RFC 3339), derived from the lifecycle where possible, else `at`."))),
 	}
 }
 
@@ -102,7 +106,7 @@ var versionStatusFields = []specField{
 }
 
 // cloudProfileStatusRoot is the `status` attribute of the CloudProfile resource.
-var cloudProfileStatusRoot = specField{json: "status", attr: "status", kind: kindObject,
+var cloudProfileStatusRoot = specField{json: "status", attr: "status", kind: kindObject, large: true,
 	description: "Status written by Gardener's CloudProfile controller, read as-is; null unless `keep_status = true`. " +
 		"It lags behind the spec until the controller has reconciled; the `gardener_cloud_profile` data source computes classifications at any instant instead.",
 	children: []specField{

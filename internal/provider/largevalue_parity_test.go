@@ -233,7 +233,7 @@ func TestLargeValueServerReadResource(t *testing.T) {
 				t.Error("the provider's code does not get the real spec from the context")
 			}
 			if writes {
-				requireNoDiags(t, largevalue.SetState(ctx, discardedState(ctx), []largevalue.Path{specLargePath, statusLargePath}, nullCloudProfileModel(), largevalue.ValueAtPath{Path: specLargePath, Value: rereadValue}))
+				requireNoDiags(t, largevalue.SetState(ctx, discardedState(ctx), (&cloudProfileResource{}).LargeAttributes(), nullCloudProfileModel(), largevalue.ValueAtPath{Path: specLargePath, Value: rereadValue}))
 			}
 		}
 		s := largevalue.NewServer(ctx, rec, TypeName, []resource.Resource{newCloudProfileResource()}, nil)

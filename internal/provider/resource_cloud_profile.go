@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"maps"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -60,10 +61,13 @@ func (r *cloudProfileResource) Metadata(_ context.Context, req resource.Metadata
 	resp.TypeName = req.ProviderTypeName + "_cloud_profile"
 }
 
-// LargeAttributes are the spec and the controller's status, kept from the framework.
-func (r *cloudProfileResource) LargeAttributes() []largevalue.Path {
-	return []largevalue.Path{specLargePath, statusLargePath}
+// trees are the attributes built from descriptors: the spec and the controller's status.
+func (r *cloudProfileResource) trees() []specField {
+	return []specField{cloudProfileSpecRoot, cloudProfileStatusRoot}
 }
+
+// LargeAttributes are the large fields of trees, kept from the framework.
+func (r *cloudProfileResource) LargeAttributes() []largevalue.Path { return largePaths(r.trees()...) }
 
 // Schema describes the resource.
 func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -82,8 +86,6 @@ func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequ
 				MarkdownDescription: "The CloudProfile's name; also the import ID.",
 			},
 			"metadata": metadataAttribute("CloudProfile", false),
-			"spec":     cloudProfileSpecResourceAttribute(),
-			"status":   cloudProfileStatusAttribute(),
 			"force_conflicts": schema.BoolAttribute{
 				Optional: true,
 				Computed: true,
@@ -102,6 +104,7 @@ func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequ
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
+	maps.Copy(resp.Schema.Attributes, resourceTreeAttributes(r.trees(), onCloudProfile))
 	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
 }
 
@@ -265,6 +268,6 @@ func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.St
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(largevalue.SetState(ctx, state, r.LargeAttributes(), &out, largevalue.ValueAtPath{Path: specLargePath, Value: specValue}, largevalue.ValueAtPath{Path: statusLargePath, Value: statusValue})...)
+	diags.Append(largevalue.SetState(ctx, state, r.LargeAttributes(), &out, largevalue.ValueAtPath{Path: specLargePath, Value: specValue}, largevalue.ValueAtPath{Path: largevalue.Path{cloudProfileStatusRoot.attr}, Value: statusValue})...)
 	return diags
 }

@@ -73,12 +73,10 @@ func timeoutsAttrTypes() map[string]attr.Type {
 	return map[string]attr.Type{"create": types.StringType, "update": types.StringType, "delete": types.StringType}
 }
 
-// Paths of the large attributes the resources read from requests.
+// Where the code reads and writes the spec and the merged profile of a NamespacedCloudProfile.
+// Which attributes are large is marked on their descriptors only (specField.large);
+// TestLargeAttributes checks these paths are among them.
 var (
 	specLargePath       = largevalue.Path{"spec"}
 	statusSpecLargePath = largevalue.Path{"status", "cloud_profile_spec"}
-	statusLargePath     = largevalue.Path{"status"}
-	mergedSpecLargePath = largevalue.Path{"merged_spec"}
-	// derivedListPaths are the lists the data sources derive from a spec.
-	derivedListPaths = []largevalue.Path{{"kubernetes_versions"}, {"machine_images"}, {"regions"}, {"conditions"}}
 )

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -60,10 +61,15 @@ func (r *namespacedCloudProfileResource) Metadata(_ context.Context, req resourc
 	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
 }
 
-// LargeAttributes are the spec and the merged profile, kept from the framework; the spec comes
-// first, as the merged profile is planned from the planned spec.
+// trees are the attributes built from descriptors: the spec and the status with the merged profile.
+func (r *namespacedCloudProfileResource) trees() []specField {
+	return []specField{namespacedCloudProfileSpecRoot, namespacedCloudProfileStatusField()}
+}
+
+// LargeAttributes are the large fields of trees, kept from the framework: the spec and the merged
+// profile. The spec comes first, as the merged profile is planned from the planned spec.
 func (r *namespacedCloudProfileResource) LargeAttributes() []largevalue.Path {
-	return []largevalue.Path{specLargePath, statusSpecLargePath}
+	return largePaths(r.trees()...)
 }
 
 // Schema describes the resource.
@@ -83,8 +89,6 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 				MarkdownDescription: "`namespace/name`; also the import ID.",
 			},
 			"metadata": metadataAttribute("NamespacedCloudProfile", true),
-			"spec":     namespacedCloudProfileSpecResourceAttribute(),
-			"status":   namespacedCloudProfileStatusAttribute(),
 			"force_conflicts": schema.BoolAttribute{
 				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
 				MarkdownDescription: "Take over fields another field manager owns instead of failing with a conflict. Off by default.",
@@ -101,6 +105,7 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
 		},
 	}
+	maps.Copy(resp.Schema.Attributes, resourceTreeAttributes(r.trees(), onNamespacedCloudProfile))
 	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
 }
 

@@ -5,6 +5,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // The spec of a CloudProfile and of a NamespacedCloudProfile is described once, as a tree of
@@ -38,6 +40,7 @@ const (
 	kindObjectList                        // list nested attribute
 	kindNumber                            // number (*big.Float); JSON the float's text, as encoding/json writes it
 	kindObjectMap                         // map nested attribute; JSON object by key
+	kindInt64                             // number (int64); not in a spec (only the generation of a status)
 )
 
 // profileKinds is a set of the two object kinds.
@@ -65,6 +68,12 @@ type specField struct {
 	// omitted (defaulting, and the capability synchronisation of a CloudProfile), or
 	// always serialises a zero value for it. There the resource attribute is Optional+Computed.
 	computedOn profileKinds
+	// large marks an attribute the largevalue.Server keeps from the framework: the roots of the
+	// specs (also where placed as a merged profile), of a CloudProfile's status and of the data
+	// sources' derived lists. It is the only mark of a large attribute: a resource's or data
+	// source's LargeAttributes are the large fields of the descriptor trees its schema is built
+	// from (largePaths).
+	large bool
 	// emptyIsNull marks a struct Gardener always serialises (no omitempty, not a pointer): when all
 	// of its fields are empty, flatten yields null rather than an object of nulls.
 	emptyIsNull bool
@@ -118,6 +127,30 @@ func typesOf(fields []specField) map[string]attr.Type {
 func (f specField) withDescription(d string) specField {
 	f.description = d
 	return f
+}
+
+// named returns a copy of f as the attribute attr, described by d (a spec placed elsewhere).
+func (f specField) named(attr, d string) specField {
+	f.attr, f.json, f.description = attr, attr, d
+	return f
+}
+
+// largePaths are the paths of the large fields of trees (top-level attributes), looking into
+// nested objects but not into large fields.
+func largePaths(trees ...specField) []largevalue.Path {
+	var out []largevalue.Path
+	for _, f := range trees {
+		if f.large {
+			out = append(out, largevalue.Path{f.attr})
+			continue
+		}
+		if f.kind == kindObject {
+			for _, p := range largePaths(f.children...) {
+				out = append(out, append(largevalue.Path{f.attr}, p...))
+			}
+		}
+	}
+	return out
 }
 
 // child returns the child with the given Terraform name.
@@ -445,12 +478,12 @@ var namespacedCloudProfileSpecFields = []specField{
 // cloudProfileSpecRoot and namespacedCloudProfileSpecRoot are the `spec` attributes themselves.
 var (
 	cloudProfileSpecRoot = specField{
-		json: "spec", attr: "spec", kind: kindObject, children: cloudProfileSpecFields,
+		json: "spec", attr: "spec", kind: kindObject, children: cloudProfileSpecFields, required: true, large: true,
 		description: "Specification of the CloudProfile (`spec`): the Kubernetes versions, machine images, machine types, volume types and regions " +
 			"that shoots of this provider type may use. Attribute names are Gardener's JSON names in snake_case.",
 	}
 	namespacedCloudProfileSpecRoot = specField{
-		json: "spec", attr: "spec", kind: kindObject, children: namespacedCloudProfileSpecFields,
+		json: "spec", attr: "spec", kind: kindObject, children: namespacedCloudProfileSpecFields, required: true, large: true,
 		description: "Specification of the NamespacedCloudProfile (`spec`): a parent CloudProfile and the changes this project makes to it. " +
 			"Gardener merges both into the effective profile (`status.cloudProfileSpec`). Attribute names are Gardener's JSON names in snake_case.",
 	}

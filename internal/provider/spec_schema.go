@@ -11,28 +11,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
-// cloudProfileSpecResourceAttribute is the `spec` attribute of the CloudProfile resource. Element
-// keys are Required, fields Gardener fills in on a CloudProfile are Optional+Computed, the rest
-// Optional. It carries no plan modifiers.
-func cloudProfileSpecResourceAttribute() rschema.SingleNestedAttribute {
-	return resourceSpecAttribute(cloudProfileSpecRoot, onCloudProfile)
-}
-
-// namespacedCloudProfileSpecResourceAttribute is the `spec` attribute of the
-// NamespacedCloudProfile resource. Only `usable` (and the zero-serialised quantities of machine
-// types) are Optional+Computed there: Gardener defaults nothing else in a NamespacedCloudProfile.
-func namespacedCloudProfileSpecResourceAttribute() rschema.SingleNestedAttribute {
-	return resourceSpecAttribute(namespacedCloudProfileSpecRoot, onNamespacedCloudProfile)
-}
-
-// cloudProfileSpecDataSourceAttribute is the `spec` attribute of the CloudProfile data source:
-// the same shape as the resource's, every attribute Computed.
-func cloudProfileSpecDataSourceAttribute() dschema.SingleNestedAttribute {
-	return dataSourceSpecAttribute(cloudProfileSpecRoot)
-}
-
 // namespacedCloudProfileSpecDataSourceAttribute is the `spec` attribute of the
-// NamespacedCloudProfile data source, every attribute Computed.
+// NamespacedCloudProfile data source, every attribute Computed (not large there: a project's
+// overrides).
 func namespacedCloudProfileSpecDataSourceAttribute() dschema.SingleNestedAttribute {
 	return dataSourceSpecAttribute(namespacedCloudProfileSpecRoot)
 }
@@ -48,12 +29,18 @@ func namespacedCloudProfileSpecType() types.ObjectType {
 	return specAttrType(namespacedCloudProfileSpecRoot).(types.ObjectType)
 }
 
-func resourceSpecAttribute(root specField, on profileKinds) rschema.SingleNestedAttribute {
-	return rschema.SingleNestedAttribute{
-		Required:            true,
-		MarkdownDescription: root.description,
-		Attributes:          resourceAttributes(root.children, on, false),
+// resourceTreeAttributes are the resource attributes of descriptor trees: a Required tree (the
+// spec) is configured, the others (the status) are read-only.
+func resourceTreeAttributes(trees []specField, on profileKinds) map[string]rschema.Attribute {
+	m := make(map[string]rschema.Attribute, len(trees))
+	for _, f := range trees {
+		if f.required {
+			m[f.attr] = resourceAttribute(f, on, false)
+		} else {
+			m[f.attr] = buildResourceAttribute(f, attributeFlags{computed: true}, computedResourceAttributes)
+		}
 	}
+	return m
 }
 
 func dataSourceSpecAttribute(root specField) dschema.SingleNestedAttribute {
@@ -114,6 +101,8 @@ func specAttrType(f specField) attr.Type {
 		return types.ListType{ElemType: objectTypeOf(f.children)}
 	case kindNumber:
 		return types.NumberType
+	case kindInt64:
+		return types.Int64Type
 	case kindObjectMap:
 		return types.MapType{ElemType: objectTypeOf(f.children)}
 	}
@@ -179,6 +168,8 @@ func buildResourceAttribute(f specField, fl attributeFlags, nested func([]specFi
 			NestedObject: rschema.NestedAttributeObject{Attributes: nested(f.children)},
 			Required:     fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d,
 		}
+	case kindInt64:
+		return rschema.Int64Attribute{Required: fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d}
 	}
 	panic(fmt.Sprintf("spec field %q has unknown kind %d", f.attr, f.kind))
 }
@@ -227,6 +218,8 @@ func dataSourceAttribute(f specField) dschema.Attribute {
 		}
 	case kindNumber:
 		return dschema.NumberAttribute{Computed: true, MarkdownDescription: d}
+	case kindInt64:
+		return dschema.Int64Attribute{Computed: true, MarkdownDescription: d}
 	case kindObjectMap:
 		return dschema.MapNestedAttribute{
 			NestedObject: dschema.NestedAttributeObject{Attributes: dataSourceAttributes(f.children)},

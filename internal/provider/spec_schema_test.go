@@ -269,3 +269,23 @@ func TestSpecDescriptorsMatchGoTypes(t *testing.T) {
 	check("spec", cloudProfileSpecFields, reflect.TypeOf(gardencorev1beta1.CloudProfileSpec{}))
 	check("spec", namespacedCloudProfileSpecFields, reflect.TypeOf(gardencorev1beta1.NamespacedCloudProfileSpec{}))
 }
+
+// cloudProfileSpecResourceAttribute is the `spec` attribute of the CloudProfile resource. Element
+// keys are Required, fields Gardener fills in on a CloudProfile are Optional+Computed, the rest
+// Optional. It carries no plan modifiers.
+func cloudProfileSpecResourceAttribute() rschema.SingleNestedAttribute {
+	return resourceTreeAttributes([]specField{cloudProfileSpecRoot}, onCloudProfile)["spec"].(rschema.SingleNestedAttribute)
+}
+
+// namespacedCloudProfileSpecResourceAttribute is the `spec` attribute of the
+// NamespacedCloudProfile resource. Only `usable` (and the zero-serialised quantities of machine
+// types) are Optional+Computed there: Gardener defaults nothing else in a NamespacedCloudProfile.
+func namespacedCloudProfileSpecResourceAttribute() rschema.SingleNestedAttribute {
+	return resourceTreeAttributes([]specField{namespacedCloudProfileSpecRoot}, onNamespacedCloudProfile)["spec"].(rschema.SingleNestedAttribute)
+}
+
+// cloudProfileSpecDataSourceAttribute is the `spec` attribute of the CloudProfile data source:
+// the same shape as the resource's, every attribute Computed.
+func cloudProfileSpecDataSourceAttribute() dschema.SingleNestedAttribute {
+	return dataSourceSpecAttribute(cloudProfileSpecRoot)
+}

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -10,12 +9,6 @@ import (
 
 func init() {
 	prepareSpecFields(&cloudProfileStatusRoot)
-}
-
-// cloudProfileStatusAttribute describes the read-only status Gardener's controller writes.
-func cloudProfileStatusAttribute() schema.SingleNestedAttribute {
-	return schema.SingleNestedAttribute{Computed: true, MarkdownDescription: cloudProfileStatusRoot.description,
-		Attributes: computedResourceAttributes(cloudProfileStatusRoot.children)}
 }
 
 // Go models of the status, converted with terraformValueOf along cloudProfileStatusRoot (tags as

@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -17,33 +16,27 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-var namespacedCloudProfileStatusType = types.ObjectType{AttrTypes: map[string]attr.Type{
-	"observed_generation": types.Int64Type,
-	"cloud_profile_spec":  cloudProfileSpecType(),
-}}
+// namespacedCloudProfileStatusType is the type of the status, of the resource and the data source.
+var namespacedCloudProfileStatusType = specAttrType(namespacedCloudProfileStatusField()).(types.ObjectType)
 
-// namespacedCloudProfileStatusAttribute describes the read-only status Gardener's controller writes.
-func namespacedCloudProfileStatusAttribute() schema.SingleNestedAttribute {
-	return schema.SingleNestedAttribute{
-		Computed: true,
-		MarkdownDescription: "The status Gardener's NamespacedCloudProfile controller renders for `metadata.generation`; null unless `keep_merged_status = true`. " +
-			"The provider computes it exactly as the controller does (planned at plan time, and changing only where the merge changes), " +
-			"so it never lags behind the controller's own copy in the cluster.",
-		Attributes: map[string]schema.Attribute{
-			"observed_generation": schema.Int64Attribute{
-				Computed:            true,
-				MarkdownDescription: "The `metadata.generation` that `cloud_profile_spec` is rendered for.",
-			},
-			"cloud_profile_spec": computedResourceSpecAttribute(cloudProfileSpecRoot,
-				"The merged profile: the parent CloudProfile's spec with this profile's overrides applied, as Gardener renders it "+
-					"(architecture lists Gardener derives from sets are in order of first occurrence)."),
-		},
-	}
+// namespacedStatusField describes the status of a NamespacedCloudProfile: the generation the
+// controller rendered, and the merged profile (large).
+func namespacedStatusField(description, generationDescription, specDescription string) specField {
+	return specField{json: "status", attr: "status", kind: kindObject, description: description, children: []specField{
+		computedField("observed_generation", kindInt64, generationDescription),
+		cloudProfileSpecRoot.named("cloud_profile_spec", specDescription),
+	}}
 }
 
-// computedResourceSpecAttribute derives a read-only resource attribute from a spec descriptor.
-func computedResourceSpecAttribute(root specField, description string) schema.SingleNestedAttribute {
-	return schema.SingleNestedAttribute{Computed: true, MarkdownDescription: description, Attributes: computedResourceAttributes(root.children)}
+// namespacedCloudProfileStatusField describes the read-only status of the resource.
+func namespacedCloudProfileStatusField() specField {
+	return namespacedStatusField(
+		"The status Gardener's NamespacedCloudProfile controller renders for `metadata.generation`; null unless `keep_merged_status = true`. "+
+			"The provider computes it exactly as the controller does (planned at plan time, and changing only where the merge changes), "+
+			"so it never lags behind the controller's own copy in the cluster.",
+		"The `metadata.generation` that `cloud_profile_spec` is rendered for.",
+		"The merged profile: the parent CloudProfile's spec with this profile's overrides applied, as Gardener renders it "+
+			"(architecture lists Gardener derives from sets are in order of first occurrence).")
 }
 
 // keptStatus is the status a state keeps: none unless keep_merged_status.

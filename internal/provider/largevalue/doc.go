@@ -8,6 +8,8 @@
 // the data and its plan three times slower. The Server therefore takes the large attributes (those
 // a resource or data source names with WithLargeAttributes) out of each request before the
 // framework sees it, leaving a stand-in of the same type, and puts them back into its response.
+// The provider derives those names from a single mark on the descriptors its schemas are built
+// from, and builds the large values from the same descriptors, in Terraform's representation.
 //
 // What it mirrors: for the large attributes only, the framework's marking of Computed nulls as
 // unknown in a changing plan (markComputedNullsUnknown) and its semantic equality after a read or
