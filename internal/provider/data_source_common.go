@@ -170,7 +170,8 @@ type (
 		At             string `json:"at" tfsdk:"at"`
 		Classification string `json:"classification" tfsdk:"classification"`
 	}
-	kubernetesVersionModel struct {
+	// versionModel is a Kubernetes version, and the attributes every image version has too.
+	versionModel struct {
 		Version              string           `json:"version" tfsdk:"version"`
 		Classification       string           `json:"classification" tfsdk:"classification"`
 		StatusClassification *string          `json:"status_classification" tfsdk:"status_classification"`
@@ -178,15 +179,11 @@ type (
 		Lifecycle            []stageModel     `json:"lifecycle" tfsdk:"lifecycle"`
 		NextTransition       *transitionModel `json:"next_transition" tfsdk:"next_transition"`
 	}
+	// imageVersionModel is an image version: its JSON has versionModel's attributes inline.
 	imageVersionModel struct {
-		Version              string           `json:"version" tfsdk:"version"`
-		Classification       string           `json:"classification" tfsdk:"classification"`
-		StatusClassification *string          `json:"status_classification" tfsdk:"status_classification"`
-		ExpirationDate       *string          `json:"expiration_date" tfsdk:"expiration_date"`
-		Lifecycle            []stageModel     `json:"lifecycle" tfsdk:"lifecycle"`
-		NextTransition       *transitionModel `json:"next_transition" tfsdk:"next_transition"`
-		Architectures        []string         `json:"architectures" tfsdk:"architectures"`
-		CRI                  []string         `json:"cri" tfsdk:"cri"`
+		versionModel
+		Architectures []string `json:"architectures" tfsdk:"architectures"`
+		CRI           []string `json:"cri" tfsdk:"cri"`
 	}
 	imageModel struct {
 		Name                   string              `json:"name" tfsdk:"name"`
@@ -273,8 +270,8 @@ func optionalTime(t *metav1.Time) *string {
 	return &s
 }
 
-// versionDetails are the classification attributes shared by Kubernetes and image versions.
-func versionDetails(v gardencorev1beta1.ExpirableVersion, at time.Time) (string, *string, []stageModel, *transitionModel) {
+// newVersionModel is version v at the instant at; status is the controller's classification.
+func newVersionModel(v gardencorev1beta1.ExpirableVersion, status *string, at time.Time) versionModel {
 	var stages []stageModel
 	for _, s := range v.Lifecycle {
 		stages = append(stages, stageModel{Classification: string(s.Classification), StartTime: optionalTime(s.StartTime)})
@@ -283,7 +280,8 @@ func versionDetails(v gardencorev1beta1.ExpirableVersion, at time.Time) (string,
 	if tr, ok := cloudprofile.NextTransition(v, at); ok {
 		next = &transitionModel{At: formatInstant(tr.At), Classification: string(tr.To)}
 	}
-	return string(cloudprofile.Classify(v, at)), optionalTime(v.ExpirationDate), stages, next
+	return versionModel{Version: v.Version, Classification: string(cloudprofile.Classify(v, at)), StatusClassification: status,
+		ExpirationDate: optionalTime(v.ExpirationDate), Lifecycle: stages, NextTransition: next}
 }
 
 // computeProfileOutputs derives every computed attribute of a spec (nil when the profile cannot be
@@ -293,7 +291,7 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 	var diags diag.Diagnostics
 	at := ev.at
 	var (
-		k8s       []kubernetesVersionModel
+		k8s       []versionModel
 		images    []imageModel
 		usability = newUsabilityModels(cloudprofile.Usability{}, nil)
 		latest    *string
@@ -305,9 +303,7 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 	}
 	if spec != nil {
 		for _, v := range spec.Kubernetes.Versions {
-			m := kubernetesVersionModel{Version: v.Version, StatusClassification: lookup(status.kubernetes, v.Version)}
-			m.Classification, m.ExpirationDate, m.Lifecycle, m.NextTransition = versionDetails(v, at)
-			k8s = append(k8s, m)
+			k8s = append(k8s, newVersionModel(v, lookup(status.kubernetes, v.Version), at))
 		}
 		for _, image := range spec.MachineImages {
 			im := imageModel{Name: image.Name}
@@ -315,10 +311,11 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 				im.LatestSupportedVersion = &v
 			}
 			for _, v := range image.Versions {
-				vm := imageVersionModel{Version: v.Version, StatusClassification: lookup(status.images[image.Name], v.Version),
-					Architectures: cloudprofile.ImageVersionArchitectures(v, spec.MachineCapabilities), CRI: cloudprofile.ImageVersionCRINames(v)}
-				vm.Classification, vm.ExpirationDate, vm.Lifecycle, vm.NextTransition = versionDetails(v.ExpirableVersion, at)
-				im.Versions = append(im.Versions, vm)
+				im.Versions = append(im.Versions, imageVersionModel{
+					versionModel:  newVersionModel(v.ExpirableVersion, lookup(status.images[image.Name], v.Version), at),
+					Architectures: cloudprofile.ImageVersionArchitectures(v, spec.MachineCapabilities),
+					CRI:           cloudprofile.ImageVersionCRINames(v),
+				})
 			}
 			images = append(images, im)
 		}

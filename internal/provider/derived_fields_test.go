@@ -23,7 +23,7 @@ func TestTerraformValueOfMatchesTheFramework(t *testing.T) {
 	}
 	stages := []stageModel{{Classification: "supported"}, {Classification: "expired", StartTime: ptr.To("2027-01-15T00:00:00Z")}}
 	lists := map[string]any{
-		"kubernetes_versions": []kubernetesVersionModel{
+		"kubernetes_versions": []versionModel{
 			{Version: "1.31.2", Classification: "supported"},
 			{Version: "", Classification: "", Lifecycle: []stageModel{}},
 			{Version: "1.29.9", Classification: "deprecated", StatusClassification: ptr.To("supported"), ExpirationDate: ptr.To("2027-01-15T00:00:00Z"),
@@ -31,8 +31,8 @@ func TestTerraformValueOfMatchesTheFramework(t *testing.T) {
 		},
 		"machine_images": []imageModel{
 			{Name: "gardenlinux", LatestSupportedVersion: ptr.To("1592.1.0"), Versions: []imageVersionModel{
-				{Version: "1592.1.0", Classification: "supported", Architectures: []string{"amd64", "arm64"}, CRI: []string{}},
-				{Version: "1443.3.0", Classification: "expired", Lifecycle: stages},
+				{versionModel: versionModel{Version: "1592.1.0", Classification: "supported"}, Architectures: []string{"amd64", "arm64"}, CRI: []string{}},
+				{versionModel: versionModel{Version: "1443.3.0", Classification: "expired", Lifecycle: stages}},
 			}},
 			{Name: "empty", Versions: []imageVersionModel{}},
 		},
@@ -114,7 +114,7 @@ func TestCloudProfileStatusValue(t *testing.T) {
 // tfsdk name, so that the framework's conversion above checks the JSON names against the
 // descriptors too (terraformValueOf leaves an attribute the JSON lacks null).
 func TestModelTagsAgree(t *testing.T) {
-	for _, m := range []any{stageModel{}, transitionModel{}, kubernetesVersionModel{}, imageVersionModel{}, imageModel{}, zoneModel{},
+	for _, m := range []any{stageModel{}, transitionModel{}, versionModel{}, imageVersionModel{}, imageModel{}, zoneModel{},
 		regionModel{}, machineTypeModel{}, machineTypeStorageModel{}, volumeTypeModel{}, conditionModel{},
 		versionStatusModel{}, imageStatusModel{}, cloudProfileStatusModel{}} {
 		typ := reflect.TypeOf(m)
