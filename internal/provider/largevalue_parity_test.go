@@ -2,8 +2,10 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -22,8 +24,9 @@ import (
 )
 
 // TestLargeAttributesHaveNothingTheServerWouldSkip: the largevalue.Server plans the large
-// attributes itself and knows only unknown marking and semantic equality, so no attribute below
-// them may carry a default or a plan modifier, and nesting is single or list only.
+// attributes itself and knows only unknown marking and semantic equality, and it validates them
+// with the provider's ValidateConfig only, so no attribute below them may carry a default, a plan
+// modifier, a validator or a deprecation, and nesting is single or list only.
 func TestLargeAttributesHaveNothingTheServerWouldSkip(t *testing.T) {
 	ctx := context.Background()
 	for _, r := range []resource.Resource{newCloudProfileResource(), newNamespacedCloudProfileResource()} {
@@ -48,6 +51,12 @@ func checkNothingToSkip(t *testing.T, at string, a rschema.Attribute) {
 	}
 	if f := v.FieldByName("Default"); f.IsValid() && !f.IsNil() {
 		t.Errorf("%s has a default", at)
+	}
+	if f := v.FieldByName("Validators"); f.IsValid() && f.Len() > 0 {
+		t.Errorf("%s has validators", at)
+	}
+	if a.GetDeprecationMessage() != "" {
+		t.Errorf("%s is deprecated", at)
 	}
 	switch a.(type) {
 	case rschema.SetNestedAttribute, rschema.MapNestedAttribute:
@@ -170,6 +179,129 @@ func TestLargeValueServerPlansAsTheFramework(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLargeValueServerValidatesAsTheFramework: with the large values kept out of the framework,
+// validation answers exactly as the bare framework's for both resources: nothing for a valid
+// spec, the same diagnostics (severity, summary, detail, attribute) for specs that break
+// Gardener's rules or leave a required attribute below the spec unset (which the Server checks
+// itself), and nothing for a spec not yet known.
+func TestLargeValueServerValidatesAsTheFramework(t *testing.T) {
+	ctx := context.Background()
+	cp := validationCase{t: t, resource: newCloudProfileResource(), root: cloudProfileSpecRoot}
+	ncp := validationCase{t: t, resource: newNamespacedCloudProfileResource(), root: namespacedCloudProfileSpecRoot}
+	duplicate := plainCloudProfileSpec()
+	duplicate.Kubernetes.Versions = append(duplicate.Kubernetes.Versions, duplicate.Kubernetes.Versions[0])
+	validNamespaced := gardencorev1beta1.NamespacedCloudProfileSpec{
+		Parent:     gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "aws"},
+		Kubernetes: &gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{{Version: "1.30.5", ExpirationDate: at(2028, 1, 1)}}},
+	}
+	withoutVersion := validNamespaced
+	withoutVersion.Kubernetes = &gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{{ExpirationDate: at(2028, 1, 1)}}}
+	for _, c := range []struct {
+		name       string
+		validation validationCase
+		spec       tftypes.Value
+		wantErrors bool
+	}{
+		{"valid", cp, cp.spec(plainCloudProfileSpec()), false},
+		{"duplicate version", cp, cp.spec(duplicate), true},
+		{"lifecycles without the feature gate, and more", cp, cp.spec(richCloudProfileSpec()), true},
+		{"unknown spec", cp, cp.unknownSpec(), false},
+		{"namespaced, valid", ncp, ncp.spec(validNamespaced), false},
+		{"namespaced, rules broken", ncp, ncp.spec(richNamespacedCloudProfileSpec()), true},
+		{"namespaced, no parent", ncp, ncp.spec(gardencorev1beta1.NamespacedCloudProfileSpec{Kubernetes: validNamespaced.Kubernetes}), true},
+		{"namespaced, a version without its version", ncp, ncp.spec(withoutVersion), true},
+		{"namespaced, unknown spec", ncp, ncp.unknownSpec(), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			req := c.validation.request(c.spec)
+			framework, err := providerserver.NewProtocol6WithError(New("test")())()
+			if err != nil {
+				t.Fatal(err)
+			}
+			shim, err := NewProtocol6Server(New("test"))()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := framework.ValidateResourceConfig(ctx, req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := shim.ValidateResourceConfig(ctx, req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if hasErrorDiagnostic(want.Diagnostics) != c.wantErrors {
+				t.Fatalf("the framework's validation has errors = %v, want %v: %s", !c.wantErrors, c.wantErrors, diagnosticText(want.Diagnostics))
+			}
+			if diagnosticText(got.Diagnostics) != diagnosticText(want.Diagnostics) {
+				t.Errorf("diagnostics differ from the framework's:\n got: %s\nwant: %s", diagnosticText(got.Diagnostics), diagnosticText(want.Diagnostics))
+			}
+		})
+	}
+}
+
+// validationCase builds the ValidateResourceConfig requests of one resource.
+type validationCase struct {
+	t        *testing.T
+	resource resource.Resource
+	root     specField
+}
+
+func (c validationCase) schema() largevalue.Schema {
+	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, c.resource)
+	return ls
+}
+
+// spec is the Terraform value of a spec of the resource's kind.
+func (c validationCase) spec(spec any) tftypes.Value {
+	c.t.Helper()
+	v, diags := flattenSpecTerraform(c.root, spec)
+	requireNoDiags(c.t, diags)
+	return v
+}
+
+func (c validationCase) unknownSpec() tftypes.Value {
+	return tftypes.NewValue(c.schema().Attribute(specLargePath).GetType().TerraformType(context.Background()), tftypes.UnknownValue)
+}
+
+// request is the validation of a configuration with metadata.name, metadata.namespace and spec set.
+func (c validationCase) request(spec tftypes.Value) *tfprotov6.ValidateResourceConfigRequest {
+	c.t.Helper()
+	typ := c.schema().Type().(tftypes.Object)
+	attrs := nullAttributes(typ)
+	meta := attrs["metadata"].Type().(tftypes.Object)
+	metaAttrs := nullAttributes(meta)
+	metaAttrs["name"] = tftypes.NewValue(tftypes.String, "aws")
+	if _, namespaced := meta.AttributeTypes["namespace"]; namespaced {
+		metaAttrs["namespace"] = tftypes.NewValue(tftypes.String, "garden-team")
+	}
+	attrs["metadata"] = tftypes.NewValue(meta, metaAttrs)
+	attrs["spec"] = spec
+	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, attrs))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	var meta2 resource.MetadataResponse
+	c.resource.Metadata(context.Background(), resource.MetadataRequest{ProviderTypeName: TypeName}, &meta2)
+	return &tfprotov6.ValidateResourceConfigRequest{TypeName: meta2.TypeName, Config: &dv}
+}
+
+// hasErrorDiagnostic tells whether the protocol diagnostics hold an error.
+func hasErrorDiagnostic(diags []*tfprotov6.Diagnostic) bool {
+	return slices.ContainsFunc(diags, func(d *tfprotov6.Diagnostic) bool { return d.Severity == tfprotov6.DiagnosticSeverityError })
+}
+
+// diagnosticText is every field of the protocol diagnostics that a user sees, one sorted line
+// each: the framework checks the attributes of an object in no fixed order.
+func diagnosticText(diags []*tfprotov6.Diagnostic) string {
+	lines := make([]string, 0, len(diags))
+	for _, d := range diags {
+		lines = append(lines, fmt.Sprintf("%s | %s | %s | %v", d.Severity, d.Summary, d.Detail, d.Attribute))
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
 }
 
 func firstDiffs(diffs []tftypes.ValueDiff) []string {

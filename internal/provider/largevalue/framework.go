@@ -2,9 +2,12 @@ package largevalue
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -12,9 +15,10 @@ import (
 
 // What terraform-plugin-framework does to a value during a plan, an apply and a read, done here
 // for the large attributes it never sees (see Server). Their attributes carry no
-// defaults and no plan modifiers (TestLargeAttributesHaveNothingTheServerWouldSkip), so two steps
-// remain: marking Computed values unknown in a changing plan, and keeping a value Terraform
-// already has when the new one is only written differently (semantic equality).
+// defaults, plan modifiers, validators or deprecations (TestLargeAttributesHaveNothingTheServerWouldSkip),
+// so three steps remain: marking Computed values unknown in a changing plan, keeping a value
+// Terraform already has when the new one is only written differently (semantic equality), and
+// checking that a configuration sets no read-only attribute and every required one.
 
 // NestedAttributes are the attributes of a nested attribute's objects; nil for other attributes.
 func NestedAttributes(a rschema.Attribute) map[string]rschema.Attribute {
@@ -164,4 +168,64 @@ func MapElements(v, other tftypes.Value, f func(element, otherElement tftypes.Va
 		return v, false
 	}
 	return tftypes.NewValue(v.Type(), rebuilt), true
+}
+
+// configurationProblems are the errors the framework's validation of a configuration reports
+// below a large attribute (fwserver.AttributeValidate without validators): a read-only attribute
+// that is set, and a required one that is null. at is the path of the attribute, v its value; the
+// attribute itself is checked by the framework, whose stand-in is null exactly where v is.
+func configurationProblems(a rschema.Attribute, v tftypes.Value, at path.Path) diag.Diagnostics {
+	attrs := NestedAttributes(a)
+	if attrs == nil || v.IsNull() || !v.IsKnown() {
+		return nil
+	}
+	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+		return objectProblems(attrs, v, at)
+	}
+	var elements []tftypes.Value
+	if err := v.As(&elements); err != nil {
+		return nil
+	}
+	var diags diag.Diagnostics
+	for i, element := range elements {
+		diags.Append(objectProblems(attrs, element, at.AtListIndex(i))...)
+	}
+	return diags
+}
+
+// objectProblems checks each attribute of an object of a nested attribute, as the framework does
+// for every object it walks: the attributes of a null object are null, those of an unknown one
+// unknown.
+func objectProblems(attrs map[string]rschema.Attribute, object tftypes.Value, at path.Path) diag.Diagnostics {
+	var values map[string]tftypes.Value
+	if object.IsKnown() && !object.IsNull() {
+		if err := object.As(&values); err != nil {
+			return nil
+		}
+	}
+	var diags diag.Diagnostics
+	for _, name := range slices.Sorted(maps.Keys(attrs)) {
+		a := attrs[name]
+		value, ok := values[name]
+		switch {
+		case ok:
+		case !object.IsKnown():
+			value = tftypes.NewValue(tftypes.DynamicPseudoType, tftypes.UnknownValue)
+		default:
+			value = tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+		}
+		p := at.AtName(name)
+		if a.IsComputed() && !a.IsOptional() && !value.IsNull() {
+			diags.AddAttributeError(p, "Invalid Configuration for Read-Only Attribute",
+				"Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value.\n\n"+
+					"Refer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported.")
+		}
+		if a.IsRequired() && value.IsNull() {
+			diags.AddAttributeError(p, "Missing Configuration for Required Attribute",
+				fmt.Sprintf("Must set a configuration value for the %s attribute as the provider has marked it as required.\n\n", p)+
+					"Refer to the provider documentation or contact the provider developers for additional information about configurable attributes that are required.")
+		}
+		diags.Append(configurationProblems(a, value, p)...)
+	}
+	return diags
 }

@@ -161,6 +161,57 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	return resp, err
 }
 
+// ValidateResourceConfig validates with the framework, which sees the large attributes as unknown,
+// and checks below them what its validation would check there (configurationProblems): the
+// framework would walk every value of them for validators and deprecations they do not have (the
+// provider's TestLargeAttributesHaveNothingTheServerWouldSkip keeps it so). The provider's
+// ValidateConfig reads them with Input.
+func (s *Server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	ls, ok := s.resources[req.TypeName]
+	if !ok {
+		return s.ProviderServer.ValidateResourceConfig(ctx, req)
+	}
+	lv := newValues(ls.paths)
+	defer lv.release()
+	reduced := *req
+	var err error
+	if reduced.Config, err = lv.reduceToUnknown(ls, req.Config); err != nil {
+		return s.ProviderServer.ValidateResourceConfig(ctx, req)
+	}
+	resp, err := s.ProviderServer.ValidateResourceConfig(withValues(ctx, lv), &reduced)
+	if err != nil || resp == nil {
+		return resp, err
+	}
+	for _, p := range ls.paths {
+		if v, ok := lv.in[Config][p.Key()]; ok {
+			resp.Diagnostics = append(resp.Diagnostics, protocolDiagnostics(configurationProblems(ls.attributes[p.Key()], v, p.Framework()))...)
+		}
+	}
+	return resp, nil
+}
+
+// reduceToUnknown records the large values of a configuration and returns it with each known one
+// replaced by an unknown value, below which the framework's validation checks nothing.
+func (lv *values) reduceToUnknown(ls Schema, config *tfprotov6.DynamicValue) (*tfprotov6.DynamicValue, error) {
+	v, err := decodeValue(ls.typ, config)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ls.paths {
+		real, ok := At(v, p)
+		if !ok {
+			continue
+		}
+		lv.in[Config][p.Key()] = real
+		if real.IsKnown() && !real.IsNull() {
+			if v, err = Replace(v, p, tftypes.NewValue(real.Type(), tftypes.UnknownValue)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return encodeValue(ls.typ, v)
+}
+
 // ReadResource reads with the framework; the large attributes the provider's code read come back
 // as written, except where they only write the prior state differently.
 func (s *Server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -17,11 +18,20 @@ type Path []string
 // Key names the path as path.Path.String() does ("status.cloud_profile_spec").
 func (p Path) Key() string { return strings.Join(p, ".") }
 
+// Framework is the path as the framework's path.Path.
+func (p Path) Framework() path.Path {
+	out := path.Empty()
+	for _, name := range p {
+		out = out.AtName(name)
+	}
+	return out
+}
+
 // Role says which value of a request a large value comes from.
 type Role int
 
 const (
-	// Config is the configuration (PlanResourceChange).
+	// Config is the configuration (PlanResourceChange, ValidateResourceConfig).
 	Config Role = iota
 	// Prior is the prior state (PlanResourceChange, ApplyResourceChange) or the current state
 	// (ReadResource).
