@@ -9,7 +9,8 @@
 #                                                  exits with CMD's status
 #
 # CMD sees KUBECONFIG and GARDEN_KUBECONFIG (admin), GARDEN_PROJECT_KUBECONFIG (user of the project
-# GARDEN_PROJECT) and GARDEN_CONTROL_ADDR (POST /controllers/pause and /controllers/resume).
+# GARDEN_PROJECT), GARDEN_CONTROL_ADDR (POST /controllers/pause and /controllers/resume) and
+# GARDEN_PGID (the process group of the Garden's processes, whose CPU time make bench reports).
 #
 # Environment: GARDEN_FEATURE_GATES (gardener-apiserver's --feature-gates, default
 # VersionClassificationLifecycle=true; the acceptance tests read it too), GARDEN_PROJECT (default
@@ -134,6 +135,8 @@ run() {
   export KUBECONFIG="$kubeconfig" GARDEN_KUBECONFIG="$kubeconfig"
   export GARDEN_PROJECT_KUBECONFIG="$state/project-$project.kubeconfig"
   export GARDEN_CONTROL_ADDR="${line##* control=}"
+  GARDEN_PGID="$(cat "$pidfile")"
+  export GARDEN_PGID
   # CMD runs in the background so that a signal to this script is handled at once rather than after
   # CMD ends; the explicit redirect keeps CMD's stdin.
   "$@" <&0 &

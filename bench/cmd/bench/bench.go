@@ -53,6 +53,8 @@ type bench struct {
 	// timed out.
 	settled   time.Duration
 	unsettled int
+	// gardenPGID is the process group of the Garden's processes (GARDEN_PGID); 0 when unknown.
+	gardenPGID int
 }
 
 // refreshState brings the state of the freshly created big profile to what the state of a
@@ -97,6 +99,9 @@ type tfResult struct {
 	// tfRSSKB is the peak RSS getrusage reports for the terraform process: the maximum over it
 	// and its children (the providers, whose own peak is rssKB).
 	tfRSSKB int64
+	// cpu is the CPU time (user and system) of the terraform process and its children, the
+	// providers; gardenCPU that of the Garden's processes meanwhile (zero when unknown).
+	cpu, gardenCPU time.Duration
 }
 
 // count returns how many requests have the method (empty: any) and satisfy pred (nil: any).
@@ -442,10 +447,12 @@ func (b *bench) tf(ctx context.Context, dir string, okCodes []int, args ...strin
 	defer out.Close()
 	cmd.Stdout, cmd.Stderr = out, out
 	b.settle(ctx)
+	gardenBefore := processGroupCPU(b.gardenPGID)
 	t0 := time.Now()
 	err = cmd.Run()
-	r := tfResult{dur: time.Since(t0)}
+	r := tfResult{dur: time.Since(t0), gardenCPU: processGroupCPU(b.gardenPGID) - gardenBefore}
 	if cmd.ProcessState != nil {
+		r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			r.tfRSSKB = ru.Maxrss // kB on Linux
 		}

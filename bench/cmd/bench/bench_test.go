@@ -59,3 +59,17 @@ func TestMedian(t *testing.T) {
 		t.Error(m)
 	}
 }
+
+func TestGroupTicks(t *testing.T) {
+	// A command name with a space and a parenthesis; pgrp 4711, utime 250, stime 30.
+	stat := "4712 (kube-apiserver (x)) S 4711 4711 4711 0 -1 4194560 100 0 0 0 250 30 0 0 20 0 12 0"
+	if got := groupTicks(stat, 4711); got != 280 {
+		t.Errorf("member: %d ticks, want 280", got)
+	}
+	if got := groupTicks(stat, 4712); got != 0 {
+		t.Errorf("not a member: %d ticks, want 0", got)
+	}
+	if got := groupTicks("garbage", 4711); got != 0 {
+		t.Errorf("unreadable line: %d ticks, want 0", got)
+	}
+}

@@ -25,6 +25,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -77,6 +78,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	b := &bench{terraform: tf, provider: absProvider, work: absWork, kubeconfig: kubeconfig, runs: *runs, keep: *keep, parts: strings.Split(*parts, ",")}
+	b.gardenPGID, _ = strconv.Atoi(os.Getenv("GARDEN_PGID")) // unset: the Garden's CPU is not reported
 	ok, err := b.run(ctx, *goBench)
 	stop()
 	if err != nil {

@@ -80,3 +80,50 @@ func waitQuiet(ctx context.Context) (time.Duration, bool) {
 	}
 	return time.Since(start), false
 }
+
+// clockTicksPerSecond is the unit of the CPU times in /proc/<pid>/stat (USER_HZ, 100 on Linux).
+const clockTicksPerSecond = 100
+
+// processGroupCPU is the CPU time (user and system) the live processes of the process group have
+// used so far; zero when pgid is 0 or /proc cannot be read.
+func processGroupCPU(pgid int) time.Duration {
+	if pgid == 0 {
+		return 0
+	}
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0
+	}
+	var ticks uint64
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		raw, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue // the process ended
+		}
+		ticks += groupTicks(string(raw), pgid)
+	}
+	return time.Duration(ticks) * time.Second / clockTicksPerSecond
+}
+
+// groupTicks is utime + stime of a /proc/<pid>/stat line when the process belongs to the process
+// group, else 0. The fields after the command name (which may hold spaces and parentheses) are
+// state, ppid, pgrp, …, with utime and stime the 14th and 15th fields of the whole line.
+func groupTicks(stat string, pgid int) uint64 {
+	i := strings.LastIndexByte(stat, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(stat[i+1:])
+	if len(f) < 13 || f[2] != strconv.Itoa(pgid) {
+		return 0
+	}
+	utime, err1 := strconv.ParseUint(f[11], 10, 64)
+	stime, err2 := strconv.ParseUint(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return utime + stime
+}

@@ -140,6 +140,30 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 	return nil
 }
 
+// reportCPU gives where the CPU time of the no-op plan and of the data sources goes: terraform with
+// the provider, and the Garden's API servers and etcd answering the provider's requests, which the
+// floor does not make. On two cores the sum bounds the wall time from below.
+func (w *workspace) reportCPU(plan, planFloor, data, dataFloor []tfResult) {
+	if w.b.gardenPGID == 0 {
+		return
+	}
+	cpu := func(rs []tfResult, get func(tfResult) time.Duration) string {
+		ds := make([]time.Duration, len(rs))
+		for i, r := range rs {
+			ds[i] = get(r)
+		}
+		return fmtDur(medianDur(ds))
+	}
+	own := func(r tfResult) time.Duration { return r.cpu }
+	garden := func(r tfResult) time.Duration { return r.gardenCPU }
+	w.b.info("CPU time, no-op refresh-plan: terraform and provider", cpu(plan, own))
+	w.b.info("  the Garden (API servers, etcd)", cpu(plan, garden))
+	w.b.info("  floor: terraform", cpu(planFloor, own))
+	w.b.info("CPU time, data sources: terraform and provider", cpu(data, own))
+	w.b.info("  the Garden (API servers, etcd)", cpu(data, garden))
+	w.b.info("  floor: terraform", cpu(dataFloor, own))
+}
+
 // dirs are the workspace's terraform configurations.
 func (w *workspace) dirs() []string {
 	return []string{w.res, w.resFloor, w.data, w.dataFloor, w.fwFloor}
@@ -182,6 +206,7 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	ratio("create (once)", []tfResult{create}, []tfResult{createFloor}, budgetWSCreateRatio)
 	ratio(fmt.Sprintf("apply changing %d profiles", changedProfiles), apply, applyFloor, budgetWSApplyRatio)
 	ratio(fmt.Sprintf("plan of %d data sources", len(w.ncps)), data, dataFloor, budgetWSDataRatio)
+	w.reportCPU(plan, planFloor, data, dataFloor)
 
 	fmt.Println()
 	reqs := func(rs []tfResult, method string, pred func(string) bool) int { // the maximum over runs

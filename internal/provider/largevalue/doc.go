@@ -12,8 +12,10 @@
 // from, and builds the large values from the same descriptors, in Terraform's representation.
 //
 // What it mirrors: for the large attributes only, the framework's marking of Computed nulls as
-// unknown in a changing plan (markComputedNullsUnknown) and its semantic equality after a read or
-// an apply (keepSemanticallyEqual). TestServer_MirrorsThePinnedFramework names the framework
+// unknown in a changing plan (markComputedNullsUnknown), its semantic equality after a read or
+// an apply (keepSemanticallyEqual), and its validation of a configuration below them, where the
+// framework sees an unknown value (configurationProblems: read-only attributes set, required ones
+// unset). TestServer_MirrorsThePinnedFramework names the framework
 // functions and fails when the framework's version changes; the provider's parity tests compare
 // the Server's answers to every RPC it touches with the bare framework's.
 //

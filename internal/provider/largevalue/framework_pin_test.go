@@ -20,10 +20,13 @@ const mirroredFrameworkVersion = "v1.19.0"
 //   - internal/fwserver.SchemaSemanticEquality (after Read and after Create/Update), mirrored by
 //     keepSemanticallyEqual;
 //   - internal/fwserver.(*Server).ReadDataSource and ApplyResourceChange, whose answers restore
-//     completes with the large values the provider's code wrote.
+//     completes with the large values the provider's code wrote;
+//   - internal/fwserver.AttributeValidate and its walk of nested attributes (validation of a
+//     configuration), mirrored by configurationProblems.
 //
-// After checking them (and running the provider's TestLargeValueServerPlansAsTheFramework and the acceptance
-// suite), update mirroredFrameworkVersion.
+// After checking them (and running the provider's TestLargeValueServerPlansAsTheFramework,
+// TestLargeValueServerValidatesAsTheFramework and the acceptance suite), update
+// mirroredFrameworkVersion.
 func TestServer_MirrorsThePinnedFramework(t *testing.T) {
 	data, err := os.ReadFile("../../../go.mod")
 	if err != nil {
