@@ -80,6 +80,10 @@ resource "gardener_cloud_profile" "test" {
 		{"empty type", func(p *part) { p.typ = `""` }, `spec.type: Required value`},
 		{"empty machine type name", func(p *part) { p.machineTypes = `[{ name = "", cpu = "2", gpu = "0", memory = "8Gi" }]` },
 			`spec.machineTypes[0].name: Required value`},
+		// Terraform lets an explicit null through for a required attribute below the spec; the
+		// provider's validation names it (as the framework would, see largevalue.Server).
+		{"required attribute set to null", func(p *part) { p.kubernetes = `{ versions = [{ version = null }] }` },
+			`Missing Configuration for Required Attribute … Must set a configuration value for the spec.kubernetes.versions[0].version attribute`},
 		{"empty version", func(p *part) { p.kubernetes = `{ versions = [{ version = "" }] }` },
 			`Gardener: spec.kubernetes.versions[0]: Invalid value: all Kubernetes versions must match`},
 		// The value is not repeated whole: the detail names its length.
