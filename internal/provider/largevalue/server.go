@@ -32,6 +32,8 @@ type WithLargeAttributes interface {
 type Schema struct {
 	typ   tftypes.Type
 	paths []Path
+	// version is the schema version (resources only).
+	version int64
 	// attributes are the schema attributes at the paths, by key (resources only).
 	attributes map[string]rschema.Attribute
 }
@@ -57,7 +59,7 @@ func ResourceSchema(ctx context.Context, providerTypeName string, r resource.Res
 	r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: providerTypeName}, &meta)
 	var sch resource.SchemaResponse
 	r.Schema(ctx, resource.SchemaRequest{}, &sch)
-	ls := Schema{typ: sch.Schema.Type().TerraformType(ctx), attributes: map[string]rschema.Attribute{}}
+	ls := Schema{typ: sch.Schema.Type().TerraformType(ctx), attributes: map[string]rschema.Attribute{}, version: sch.Schema.Version}
 	if large, ok := r.(WithLargeAttributes); ok {
 		ls.paths = large.LargeAttributes()
 	}
