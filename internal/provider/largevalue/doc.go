@@ -11,6 +11,10 @@
 // The provider derives those names from a single mark on the descriptors its schemas are built
 // from, and builds the large values from the same descriptors, in Terraform's representation.
 //
+// A state of the current schema version that conforms to the schema is answered as Terraform sent
+// it (UpgradeResourceState, as JSON), which is what the framework's upgrade of such a state amounts
+// to, without decoding and encoding every value.
+//
 // What it mirrors: for the large attributes only, the framework's marking of Computed nulls as
 // unknown in a changing plan (markComputedNullsUnknown), its semantic equality after a read or
 // an apply (keepSemanticallyEqual), and its validation of a configuration below them, where the

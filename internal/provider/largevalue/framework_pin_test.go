@@ -22,7 +22,10 @@ const mirroredFrameworkVersion = "v1.19.0"
 //   - internal/fwserver.(*Server).ReadDataSource and ApplyResourceChange, whose answers restore
 //     completes with the large values the provider's code wrote;
 //   - internal/fwserver.AttributeValidate and its walk of nested attributes (validation of a
-//     configuration), mirrored by configurationProblems.
+//     configuration), mirrored by configurationProblems;
+//   - internal/fwserver.(*Server).UpgradeResourceState for the current schema version (the state
+//     decoded with IgnoreUndefinedAttributes and returned), which Server.UpgradeResourceState
+//     answers with the state as sent when nothing in it is undefined.
 //
 // After checking them (and running the provider's TestLargeValueServerPlansAsTheFramework,
 // TestLargeValueServerValidatesAsTheFramework and the acceptance suite), update
