@@ -142,14 +142,7 @@ func TestLargeValueServerPlansAsTheFramework(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			req := planRequest(t, ls.Type(), c.config, c.prior, c.proposed)
-			framework, err := providerserver.NewProtocol6WithError(New("test")())()
-			if err != nil {
-				t.Fatal(err)
-			}
-			shim, err := NewProtocol6Server(New("test"))()
-			if err != nil {
-				t.Fatal(err)
-			}
+			framework, shim := frameworkAndShim(t)
 			want, err := framework.PlanResourceChange(ctx, req)
 			if err != nil {
 				t.Fatal(err)
@@ -216,14 +209,7 @@ func TestLargeValueServerValidatesAsTheFramework(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req := c.validation.request(c.spec)
-			framework, err := providerserver.NewProtocol6WithError(New("test")())()
-			if err != nil {
-				t.Fatal(err)
-			}
-			shim, err := NewProtocol6Server(New("test"))()
-			if err != nil {
-				t.Fatal(err)
-			}
+			framework, shim := frameworkAndShim(t)
 			want, err := framework.ValidateResourceConfig(ctx, req)
 			if err != nil {
 				t.Fatal(err)
@@ -283,9 +269,23 @@ func (c validationCase) request(spec tftypes.Value) *tfprotov6.ValidateResourceC
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	var meta2 resource.MetadataResponse
-	c.resource.Metadata(context.Background(), resource.MetadataRequest{ProviderTypeName: TypeName}, &meta2)
-	return &tfprotov6.ValidateResourceConfigRequest{TypeName: meta2.TypeName, Config: &dv}
+	var names resource.MetadataResponse
+	c.resource.Metadata(context.Background(), resource.MetadataRequest{ProviderTypeName: TypeName}, &names)
+	return &tfprotov6.ValidateResourceConfigRequest{TypeName: names.TypeName, Config: &dv}
+}
+
+// frameworkAndShim are the bare framework's server of the provider and the provider's own server
+// (the framework behind the largevalue.Server), unconfigured.
+func frameworkAndShim(t *testing.T) (framework, shim tfprotov6.ProviderServer) {
+	t.Helper()
+	framework, err := providerserver.NewProtocol6WithError(New("test")())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shim, err = NewProtocol6Server(New("test"))(); err != nil {
+		t.Fatal(err)
+	}
+	return framework, shim
 }
 
 // hasErrorDiagnostic tells whether the protocol diagnostics hold an error.
@@ -481,10 +481,7 @@ func TestLargeValueServerFailedWriteKeepsThePriorState(t *testing.T) {
 	}
 	req := &tfprotov6.ApplyResourceChangeRequest{TypeName: TypeName + "_cloud_profile", PriorState: enc(prior), PlannedState: enc(planned), Config: enc(planned)}
 
-	framework, err := providerserver.NewProtocol6WithError(New("test")())()
-	if err != nil {
-		t.Fatal(err)
-	}
+	framework, shim := frameworkAndShim(t)
 	bare, err := framework.ApplyResourceChange(ctx, req)
 	if err != nil {
 		t.Fatal(err)
@@ -493,15 +490,11 @@ func TestLargeValueServerFailedWriteKeepsThePriorState(t *testing.T) {
 		t.Fatal("the bare framework no longer answers a failed update with the prior state: revisit the wrapper's rule")
 	}
 
-	shim, err := NewProtocol6Server(New("test"))()
-	if err != nil {
-		t.Fatal(err)
-	}
 	resp, err := shim.ApplyResourceChange(ctx, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(resp.Diagnostics, func(d *tfprotov6.Diagnostic) bool { return d.Severity == tfprotov6.DiagnosticSeverityError }) {
+	if !hasErrorDiagnostic(resp.Diagnostics) {
 		t.Fatal("want the write's error")
 	}
 	got, err := resp.NewState.Unmarshal(ls.Type())
