@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
 
@@ -35,5 +37,25 @@ func BenchmarkBigProfileMergeNamespaced(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = cloudprofile.MergeNamespacedCloudProfile(cp.Spec, ncp.Spec, cloudprofile.MergeOptions{})
+	}
+}
+
+// BenchmarkWorkspaceLookupRules is what a default lookup of one of the workspace's namespaced
+// profiles computes besides the conversion of its values: the merge with the parent, the
+// comparison with the rendered status, the newest supported versions and the conditions.
+func BenchmarkWorkspaceLookupRules(b *testing.B) {
+	parent := WorkspaceParent()
+	ncp := WorkspaceProfile(parent, 7)
+	merged := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, ncp.Spec, cloudprofile.MergeOptions{})
+	status := gardencorev1beta1.NamespacedCloudProfileStatus{ObservedGeneration: 1, CloudProfileSpec: *merged.DeepCopy()}
+	b.ReportAllocs()
+	for b.Loop() {
+		spec := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, ncp.Spec, cloudprofile.MergeOptions{})
+		if !cloudprofile.CompareNamespacedStatus(1, ncp.Spec, status, spec).InSync {
+			b.Fatal("the rendered status differs from the merge")
+		}
+		_ = cloudprofile.LatestSupportedKubernetesVersionsByMinor(spec.Kubernetes.Versions, benchNow)
+		_ = cloudprofile.LatestSupportedImageVersions(spec, benchNow, cloudprofile.ImageFilter{})
+		_ = cloudprofile.ProfileConditions(&spec, benchNow, cloudprofile.DefaultExpiryWarningWindow)
 	}
 }

@@ -68,12 +68,23 @@ func CompareNamespacedStatus(generation int64, ncpSpec gardencorev1beta1.Namespa
 // and, when ignoreProviderConfig, leaving providerConfig out. It returns "" when they are equal,
 // else the JSON path of the first difference (such as `machineTypes[1].cpu`).
 func SpecDifference(a, b gardencorev1beta1.CloudProfileSpec, ignoreProviderConfig bool) string {
+	if sameJSON(a, b) {
+		return "" // equal as written, so equal once normalized too
+	}
 	ja, errA := normalizedSpecJSON(a, ignoreProviderConfig)
 	jb, errB := normalizedSpecJSON(b, ignoreProviderConfig)
 	if errA != nil || errB != nil {
 		return "spec (not encodable)"
 	}
 	return firstDifference(ja, jb, "")
+}
+
+// sameJSON tells whether two specs encode to the same JSON bytes: the common case of a status in
+// sync, decided without decoding and normalizing both.
+func sameJSON(a, b gardencorev1beta1.CloudProfileSpec) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
 }
 
 func normalizedSpecJSON(spec gardencorev1beta1.CloudProfileSpec, ignoreProviderConfig bool) (any, error) {
