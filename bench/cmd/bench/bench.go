@@ -100,8 +100,9 @@ type tfResult struct {
 	// and its children (the providers, whose own peak is rssKB).
 	tfRSSKB int64
 	// cpu is the CPU time (user and system) of the terraform process and its children, the
-	// providers; gardenCPU that of the Garden's processes meanwhile (zero when unknown).
-	cpu, gardenCPU time.Duration
+	// providers; providerCPU that of the providers alone (this provider's processes, as the
+	// wrapper records them); gardenCPU that of the Garden's processes meanwhile (zero when unknown).
+	cpu, providerCPU, gardenCPU time.Duration
 }
 
 // count returns how many requests have the method (empty: any) and satisfy pred (nil: any).
@@ -472,13 +473,24 @@ func (b *bench) tf(ctx context.Context, dir string, okCodes []int, args ...strin
 		return r, fmt.Errorf("terraform %s in %s exited with %d; end of %s:\n%s", strings.Join(args, " "), dir, code, outLog, tail(outLog, 30))
 	}
 	r.requests = lines(reqLog)
-	for _, l := range lines(rssLog) {
-		if f := strings.Fields(l); len(f) == 2 {
-			kb, _ := strconv.ParseInt(f[1], 10, 64)
-			r.rssKB = max(r.rssKB, kb)
-		}
-	}
+	r.rssKB, r.providerCPU = parseRSSLog(lines(rssLog))
 	return r, nil
+}
+
+// parseRSSLog reads the wrapper's lines "PID PEAK-RSS-KB CPU-MICROSECONDS": the largest peak, and
+// the CPU time of all the processes.
+func parseRSSLog(ls []string) (peakKB int64, cpu time.Duration) {
+	for _, l := range ls {
+		f := strings.Fields(l)
+		if len(f) != 3 {
+			continue
+		}
+		kb, _ := strconv.ParseInt(f[1], 10, 64)
+		us, _ := strconv.ParseInt(f[2], 10, 64)
+		peakKB = max(peakKB, kb)
+		cpu += time.Duration(us) * time.Microsecond
+	}
+	return peakKB, cpu
 }
 
 // applyNamespaced creates the namespaced profiles (8 at a time).

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestCountRequests(t *testing.T) {
@@ -71,5 +72,15 @@ func TestGroupTicks(t *testing.T) {
 	}
 	if got := groupTicks("garbage", 4711); got != 0 {
 		t.Errorf("unreadable line: %d ticks, want 0", got)
+	}
+}
+
+func TestParseRSSLog(t *testing.T) {
+	peak, cpu := parseRSSLog([]string{"101 74000 1500000", "102 12000 20000", "garbage", "103 9000"})
+	if peak != 74000 {
+		t.Errorf("peak %d kB, want 74000", peak)
+	}
+	if want := 1520 * time.Millisecond; cpu != want {
+		t.Errorf("CPU %v, want %v (the processes' sum; a line without CPU time is skipped)", cpu, want)
 	}
 }

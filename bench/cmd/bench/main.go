@@ -7,7 +7,8 @@
 // The provider's peak memory is measured by wrapping it: dev_overrides points terraform to a
 // folder whose terraform-provider-gardener is a link to this binary; started that way (the
 // variable BENCH_PROVIDER_REAL is set), it runs the real provider as its child with the same
-// standard streams and appends the child's maximum resident set size (getrusage) to BENCH_RSS_LOG.
+// standard streams and appends the child's maximum resident set size and CPU time (getrusage) to
+// BENCH_RSS_LOG.
 // Started as terraform-provider-benchfloor (another link there), it serves the framework floor
 // of the workspace part (floorprovider.go).
 //
@@ -98,7 +99,7 @@ func fatal(err error) {
 
 // wrapProvider runs the real provider with this process's standard streams, arguments and
 // environment (minus the wrapper's variable), forwards termination signals, and records the
-// child's peak RSS.
+// child's peak RSS and CPU time (user and system, in microseconds).
 func wrapProvider(real, rssLog string) int {
 	cmd := exec.Command(real, os.Args[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
@@ -124,7 +125,8 @@ func wrapProvider(real, rssLog string) int {
 	if rssLog != "" && cmd.ProcessState != nil {
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			if f, ferr := os.OpenFile(rssLog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); ferr == nil {
-				_, _ = fmt.Fprintf(f, "%d %d\n", cmd.ProcessState.Pid(), ru.Maxrss) // kB on Linux
+				cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+				_, _ = fmt.Fprintf(f, "%d %d %d\n", cmd.ProcessState.Pid(), ru.Maxrss, cpu.Microseconds()) // kB on Linux
 				_ = f.Close()
 			}
 		}

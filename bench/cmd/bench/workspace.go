@@ -39,8 +39,9 @@ type workspace struct {
 	parent *gardencorev1beta1.CloudProfile
 	ncps   []*gardencorev1beta1.NamespacedCloudProfile
 	// dirs of the terraform configurations: the namespaced profiles, their floor, the data
-	// sources over them, the floor of those, and the framework floor.
-	res, resFloor, data, dataFloor, fwFloor string
+	// sources over them (as a user writes them, and with include_merged_profile), the floor of
+	// those, and the framework floor.
+	res, resFloor, data, dataMerged, dataFloor, fwFloor string
 }
 
 // runWorkspace measures the workspace: create (once), then per run the no-op refresh-plan, an
@@ -51,6 +52,7 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 	w.ncps = gen.WorkspaceProfiles(w.parent)
 	w.res, w.resFloor = filepath.Join(b.work, "ws"), filepath.Join(b.work, "ws-floor")
 	w.data, w.dataFloor = filepath.Join(b.work, "ws-data"), filepath.Join(b.work, "ws-data-floor")
+	w.dataMerged = filepath.Join(b.work, "ws-data-merged")
 	w.fwFloor = filepath.Join(b.work, "ws-fwfloor")
 	for _, d := range w.dirs() {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -96,7 +98,7 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 		return fmt.Errorf("create of the framework floor: %w", err)
 	}
 
-	var plan, planFloor, planFW, apply, applyFloor, data, dataFloor []tfResult
+	var plan, planFloor, planFW, apply, applyFloor, data, dataMerged, dataFloor []tfResult
 	for i := 0; i < b.runs; i++ {
 		fmt.Printf("bench: workspace run %d/%d (load %s)\n", i+1, b.runs, loadavg())
 		step := func(dir string, codes []int, out *[]tfResult, what string, args ...string) error {
@@ -132,10 +134,15 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 		if err := step(w.dataFloor, []int{0}, &dataFloor, "floor of the data sources", "plan"); err != nil {
 			return err
 		}
-		fmt.Printf("bench:   plan %s (floor %s, framework floor %s), apply %s (floor %s), data sources %s (floor %s)\n",
-			fmtDur(plan[i].dur), fmtDur(planFloor[i].dur), fmtDur(planFW[i].dur), fmtDur(apply[i].dur), fmtDur(applyFloor[i].dur), fmtDur(data[i].dur), fmtDur(dataFloor[i].dur))
+		if err := step(w.dataMerged, []int{0}, &dataMerged, "data sources with include_merged_profile", "plan"); err != nil {
+			return err
+		}
+		fmt.Printf("bench:   plan %s (floor %s, framework floor %s), apply %s (floor %s), data sources %s (floor %s; with the merged profile %s)\n",
+			fmtDur(plan[i].dur), fmtDur(planFloor[i].dur), fmtDur(planFW[i].dur), fmtDur(apply[i].dur), fmtDur(applyFloor[i].dur), fmtDur(data[i].dur),
+			fmtDur(dataFloor[i].dur), fmtDur(dataMerged[i].dur))
 	}
 	w.report(create, createFloor, plan, planFloor, apply, applyFloor, data, dataFloor, loadBefore)
+	w.reportMergedDataSources(dataMerged, dataFloor)
 	w.reportFrameworkFloor(plan, planFW, create, createFW)
 	return nil
 }
@@ -155,18 +162,53 @@ func (w *workspace) reportCPU(plan, planFloor, data, dataFloor []tfResult) {
 		return fmtDur(medianDur(ds))
 	}
 	own := func(r tfResult) time.Duration { return r.cpu }
+	provider := func(r tfResult) time.Duration { return r.providerCPU }
 	garden := func(r tfResult) time.Duration { return r.gardenCPU }
 	w.b.info("CPU time, no-op refresh-plan: terraform and provider", cpu(plan, own))
+	w.b.info("  of which the provider", cpu(plan, provider))
 	w.b.info("  the Garden (API servers, etcd)", cpu(plan, garden))
 	w.b.info("  floor: terraform", cpu(planFloor, own))
 	w.b.info("CPU time, data sources: terraform and provider", cpu(data, own))
+	w.b.info("  of which the provider", cpu(data, provider))
 	w.b.info("  the Garden (API servers, etcd)", cpu(data, garden))
 	w.b.info("  floor: terraform", cpu(dataFloor, own))
 }
 
 // dirs are the workspace's terraform configurations.
 func (w *workspace) dirs() []string {
-	return []string{w.res, w.resFloor, w.data, w.dataFloor, w.fwFloor}
+	return []string{w.res, w.resFloor, w.data, w.dataMerged, w.dataFloor, w.fwFloor}
+}
+
+// reportMergedDataSources prints the data sources with include_merged_profile against the floor of
+// the data sources: a figure without a budget, the price of returning every project's merged
+// profile (a copy of the parent each) and its per-version lists.
+func (w *workspace) reportMergedDataSources(dataMerged, dataFloor []tfResult) {
+	b := w.b
+	fmt.Println()
+	fmt.Printf("The same %d data sources with include_merged_profile = true (no budget).\n", len(w.ncps))
+	m, f := medianDur(durs(dataMerged)), medianDur(durs(dataFloor))
+	b.info(fmt.Sprintf("plan of %d data sources with the merged profile", len(w.ncps)), fmtDur(m))
+	b.info("  ratio to the floor of the data sources", fmt.Sprintf("%.2f×", float64(m)/float64(f)))
+	b.info("  terraform peak RSS", fmtKB(maxRSS(dataMerged, func(r tfResult) int64 { return r.tfRSSKB })))
+	b.info("  requests", strconv.Itoa(maxCount(dataMerged)))
+}
+
+// maxRSS is the largest of get over rs.
+func maxRSS(rs []tfResult, get func(tfResult) int64) int64 {
+	m := int64(0)
+	for _, r := range rs {
+		m = max(m, get(r))
+	}
+	return m
+}
+
+// maxCount is the largest number of requests of one command of rs.
+func maxCount(rs []tfResult) int {
+	m := 0
+	for _, r := range rs {
+		m = max(m, r.count("", nil))
+	}
+	return m
 }
 
 // reportFrameworkFloor prints the no-op plan and the create against the framework floor: figures
@@ -250,13 +292,7 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	b.info("  floor", fmtBytes(stateFloor))
 	r := float64(state) / float64(max(stateFloor, 1))
 	b.check("  ratio", fmt.Sprintf("%.2f×", r), fmt.Sprintf("≤ %.1f×", budgetWSStateRatio), r <= budgetWSStateRatio)
-	peak := func(rs []tfResult, get func(tfResult) int64) int64 {
-		m := int64(0)
-		for _, r := range rs {
-			m = max(m, get(r))
-		}
-		return m
-	}
+	peak := maxRSS
 	tfRSS := func(r tfResult) int64 { return r.tfRSSKB }
 	tf, tfFloor := peak(append(append(plan, apply...), create), tfRSS), peak(append(append(planFloor, applyFloor...), createFloor), tfRSS)
 	b.info("terraform peak RSS (plan, apply, create)", fmtKB(tf))
@@ -320,17 +356,23 @@ func (w *workspace) writeConfigs(variant int) error {
 	})
 }
 
-// writeDataConfigs writes one data source per namespaced profile, and its floor: the floor of the
-// workspace, planned from an empty state.
+// writeDataConfigs writes one data source per namespaced profile (as a user writes it, and with
+// include_merged_profile), and its floor: the floor of the workspace, planned from an empty state.
 func (w *workspace) writeDataConfigs() error {
-	ds := map[string]any{}
-	for _, ncp := range w.ncps {
-		ds[ncp.Name] = map[string]any{"namespace": ncp.Namespace, "name": ncp.Name}
-	}
-	doc := map[string]any{"data": map[string]any{"gardener_namespaced_cloud_profile": ds}}
-	addProvider(doc, w.b.kubeconfig)
-	if err := writeJSON(filepath.Join(w.data, "main.tf.json"), doc); err != nil {
-		return err
+	for dir, merged := range map[string]bool{w.data: false, w.dataMerged: true} {
+		ds := map[string]any{}
+		for _, ncp := range w.ncps {
+			args := map[string]any{"namespace": ncp.Namespace, "name": ncp.Name}
+			if merged {
+				args["include_merged_profile"] = true
+			}
+			ds[ncp.Name] = args
+		}
+		doc := map[string]any{"data": map[string]any{"gardener_namespaced_cloud_profile": ds}}
+		addProvider(doc, w.b.kubeconfig)
+		if err := writeJSON(filepath.Join(dir, "main.tf.json"), doc); err != nil {
+			return err
+		}
 	}
 	raw, err := os.ReadFile(filepath.Join(w.resFloor, "main.tf.json"))
 	if err != nil {
