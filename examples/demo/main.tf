@@ -95,8 +95,9 @@ output "cloud_profile_ready" {
 }
 
 data "gardener_namespaced_cloud_profile" "team" {
-  namespace = gardener_namespaced_cloud_profile.team.metadata.namespace
-  name      = gardener_namespaced_cloud_profile.team.metadata.name
+  namespace              = gardener_namespaced_cloud_profile.team.metadata.namespace
+  name                   = gardener_namespaced_cloud_profile.team.metadata.name
+  include_merged_profile = true # the merged profile and every version's classification
 }
 
 output "team_kubernetes_versions" {

@@ -123,7 +123,7 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, cp.Spec)
 	resp.Diagnostics.Append(diags...)
 	m.StatusInSync = types.BoolValue(cloudprofile.StatusInSync(cp.Spec, cp.Status, readAt))
-	m.profileOutputs, diags = computeProfileOutputs(ctx, &cp.Spec, newStatusClassifications(cp.Status), ev)
+	m.profileOutputs, diags = computeProfileOutputs(ctx, &cp.Spec, newStatusClassifications(cp.Status), ev, wholeProfile)
 	resp.Diagnostics.Append(diags...)
 	m.readShootUsage(ctx, d.data, "", &cp.Spec, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {
 		return cloudprofile.VersionUsageOfCloudProfile(cp.Name, s)

@@ -284,47 +284,36 @@ func newVersionModel(v gardencorev1beta1.ExpirableVersion, status *string, at ti
 		ExpirationDate: optionalTime(v.ExpirationDate), Lifecycle: stages, NextTransition: next}
 }
 
-// computeProfileOutputs derives every computed attribute of a spec (nil when the profile cannot be
-// computed: the lists are then empty and the lookups null). status is nil for namespaced profiles.
-// fixed are conditions the caller determined (see cloudprofile.ProfileConditions).
-func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudProfileSpec, status *statusClassifications, ev evaluation, fixed ...cloudprofile.Condition) (profileOutputs, diag.Diagnostics) {
+// profileDetail says which computed attributes a lookup returns.
+type profileDetail int
+
+const (
+	// wholeProfile returns every attribute: the lookups, the conditions, and the per-version lists
+	// and type maps of profileOutputFields.
+	wholeProfile profileDetail = iota
+	// summaryOnly returns the lookups and the conditions; the per-version lists and the type maps
+	// (everything of profileOutputFields but `conditions`) stay null and are not computed.
+	summaryOnly
+)
+
+// computeProfileOutputs derives the computed attributes of a spec that detail asks for (nil when
+// the profile cannot be computed: the lists are then empty and the lookups null). status is nil
+// for namespaced profiles. fixed are conditions the caller determined (see
+// cloudprofile.ProfileConditions).
+func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudProfileSpec, status *statusClassifications, ev evaluation, detail profileDetail, fixed ...cloudprofile.Condition) (profileOutputs, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	at := ev.at
 	var (
-		k8s       []versionModel
-		images    []imageModel
-		usability = newUsabilityModels(cloudprofile.Usability{}, nil)
 		latest    *string
 		byMinor   = map[string]string{}
 		imageMaps = map[string]string{}
 	)
-	if status == nil {
-		status = &statusClassifications{}
-	}
 	if spec != nil {
-		for _, v := range spec.Kubernetes.Versions {
-			k8s = append(k8s, newVersionModel(v, lookup(status.kubernetes, v.Version), at))
-		}
-		for _, image := range spec.MachineImages {
-			im := imageModel{Name: image.Name}
-			if v, ok := cloudprofile.LatestSupportedImageVersion(image, spec.MachineCapabilities, at, ev.filter); ok {
-				im.LatestSupportedVersion = &v
-			}
-			for _, v := range image.Versions {
-				im.Versions = append(im.Versions, imageVersionModel{
-					versionModel:  newVersionModel(v.ExpirableVersion, lookup(status.images[image.Name], v.Version), at),
-					Architectures: cloudprofile.ImageVersionArchitectures(v, spec.MachineCapabilities),
-					CRI:           cloudprofile.ImageVersionCRINames(v),
-				})
-			}
-			images = append(images, im)
-		}
 		if v, ok := cloudprofile.LatestSupportedKubernetesVersion(spec.Kubernetes.Versions, at); ok {
 			latest = &v
 		}
 		byMinor = cloudprofile.LatestSupportedKubernetesVersionsByMinor(spec.Kubernetes.Versions, at)
 		imageMaps = cloudprofile.LatestSupportedImageVersions(*spec, at, ev.filter)
-		usability = newUsabilityModels(cloudprofile.UsableTypes(*spec, ev.filter.Architecture), spec.MachineCapabilities)
 	}
 
 	var conds []conditionModel
@@ -342,10 +331,16 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 		VolumeTypes:  types.MapNull(profileOutputTypes["volume_types"].(types.MapType).ElemType),
 	}
 	var d diag.Diagnostics
-	values := map[string]any{"kubernetes_versions": nonNil(k8s), "machine_images": nonNil(images), "machine_types": usability.machineTypes,
-		"volume_types": usability.volumeTypes, "regions": usability.regions, "conditions": nonNil(conds)}
+	values := map[string]any{"conditions": nonNil(conds)}
+	if detail == wholeProfile {
+		maps.Copy(values, profileLists(spec, status, ev))
+	}
 	for _, f := range profileOutputRoots {
-		v, dv := terraformValueOf(f, values[f.attr])
+		value, ok := values[f.attr]
+		if !ok {
+			continue // null: not asked for
+		}
+		v, dv := terraformValueOf(f, value)
 		diags.Append(dv...)
 		out.lists = append(out.lists, largevalue.ValueAtPath{Path: largevalue.Path{f.attr}, Value: v})
 	}
@@ -355,6 +350,47 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 	out.LatestMachineImageVersions, d = types.MapValueFrom(ctx, types.StringType, imageMaps)
 	diags.Append(d...)
 	return out, diags
+}
+
+// profileLists are the per-version lists and the type maps of a spec (empty for nil), by attribute
+// name. status is nil for namespaced profiles.
+func profileLists(spec *gardencorev1beta1.CloudProfileSpec, status *statusClassifications, ev evaluation) map[string]any {
+	var (
+		k8s       []versionModel
+		images    []imageModel
+		usability = newUsabilityModels(cloudprofile.Usability{}, nil)
+	)
+	if status == nil {
+		status = &statusClassifications{}
+	}
+	if spec != nil {
+		for _, v := range spec.Kubernetes.Versions {
+			k8s = append(k8s, newVersionModel(v, lookup(status.kubernetes, v.Version), ev.at))
+		}
+		for _, image := range spec.MachineImages {
+			images = append(images, newImageModel(image, spec.MachineCapabilities, status.images[image.Name], ev))
+		}
+		usability = newUsabilityModels(cloudprofile.UsableTypes(*spec, ev.filter.Architecture), spec.MachineCapabilities)
+	}
+	return map[string]any{"kubernetes_versions": nonNil(k8s), "machine_images": nonNil(images), "machine_types": usability.machineTypes,
+		"volume_types": usability.volumeTypes, "regions": usability.regions}
+}
+
+// newImageModel is a machine image with the classification of each version at ev.at; status are
+// the classifications the controller wrote for its versions.
+func newImageModel(image gardencorev1beta1.MachineImage, capabilities []gardencorev1beta1.CapabilityDefinition, status map[string]string, ev evaluation) imageModel {
+	im := imageModel{Name: image.Name}
+	if v, ok := cloudprofile.LatestSupportedImageVersion(image, capabilities, ev.at, ev.filter); ok {
+		im.LatestSupportedVersion = &v
+	}
+	for _, v := range image.Versions {
+		im.Versions = append(im.Versions, imageVersionModel{
+			versionModel:  newVersionModel(v.ExpirableVersion, lookup(status, v.Version), ev.at),
+			Architectures: cloudprofile.ImageVersionArchitectures(v, capabilities),
+			CRI:           cloudprofile.ImageVersionCRINames(v),
+		})
+	}
+	return im
 }
 
 // nonNil turns a nil slice into an empty one, so that an empty answer is [] rather than null.

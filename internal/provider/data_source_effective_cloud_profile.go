@@ -197,7 +197,7 @@ func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasour
 		resp.Diagnostics.Append(diags...)
 		large = append(large, largevalue.ValueAtPath{Path: specLargePath, Value: value})
 	}
-	m.profileOutputs, diags = computeProfileOutputs(ctx, spec, status, ev, fixed...)
+	m.profileOutputs, diags = computeProfileOutputs(ctx, spec, status, ev, wholeProfile, fixed...)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -35,15 +35,16 @@ type namespacedCloudProfileDataSourceModel struct {
 	Name               types.String `tfsdk:"name"`
 	LifecycleOverrides types.Bool   `tfsdk:"lifecycle_overrides"`
 	KeepMergedStatus   types.Bool   `tfsdk:"keep_merged_status"`
-	UID                types.String `tfsdk:"uid"`
-	ResourceVersion    types.String `tfsdk:"resource_version"`
-	Generation         types.Int64  `tfsdk:"generation"`
-	Labels             types.Map    `tfsdk:"labels"`
-	Annotations        types.Map    `tfsdk:"annotations"`
-	Spec               types.Object `tfsdk:"spec"`
-	Status             types.Object `tfsdk:"status"`
-	ParentFound        types.Bool   `tfsdk:"parent_found"`
-	StatusInSync       types.Bool   `tfsdk:"status_in_sync"`
+	// IncludeMergedProfile returns merged_spec and the lists derived from it.
+	IncludeMergedProfile types.Bool   `tfsdk:"include_merged_profile"`
+	UID                  types.String `tfsdk:"uid"`
+	ResourceVersion      types.String `tfsdk:"resource_version"`
+	Generation           types.Int64  `tfsdk:"generation"`
+	Labels               types.Map    `tfsdk:"labels"`
+	Annotations          types.Map    `tfsdk:"annotations"`
+	Status               types.Object `tfsdk:"status"`
+	ParentFound          types.Bool   `tfsdk:"parent_found"`
+	StatusInSync         types.Bool   `tfsdk:"status_in_sync"`
 	profileInputs
 	profileOutputs
 	shootUsage
@@ -54,15 +55,15 @@ func (d *namespacedCloudProfileDataSource) Metadata(_ context.Context, req datas
 	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
 }
 
-// trees are the attributes built from descriptors: the merged spec, the controller's status with
-// its merged profile, and the lists derived from the merged spec. The object's own `spec` (a
-// project's overrides, small) is in the model.
+// trees are the attributes built from descriptors: the object's own spec, the merged spec, the
+// controller's status with its merged profile, and the lists derived from the merged spec.
 func (d *namespacedCloudProfileDataSource) trees() []specField {
 	return append([]specField{
+		namespacedCloudProfileSpecRoot,
 		cloudProfileSpecRoot.named("merged_spec", "The effective profile, computed locally exactly as Gardener's NamespacedCloudProfile "+
 			"controller renders `status.cloudProfileSpec`: the parent CloudProfile's spec with this profile's `spec` merged in (Gardener "+
 			"v1.149's merge, or the GEP-32 lifecycle merge with `lifecycle_overrides`). All classifications, lookups and conditions of this "+
-			"data source are computed from it. Null when the parent does not exist."),
+			"data source are computed from it. Null when the parent does not exist, and unless `include_merged_profile` is true."),
 		namespacedStatusField("Status written by Gardener's NamespacedCloudProfile controller, as read; null while it has rendered nothing. "+
 			"Compare `status_in_sync`.",
 			"The `generation` the controller last rendered.",
@@ -70,8 +71,8 @@ func (d *namespacedCloudProfileDataSource) trees() []specField {
 	}, profileOutputFields(true)...)
 }
 
-// LargeAttributes are the large fields of trees, kept from the framework: the merged spec, the
-// controller's merged profile and the derived lists.
+// LargeAttributes are the large fields of trees, kept from the framework: the object's spec, the
+// merged spec, the controller's merged profile and the derived lists.
 func (d *namespacedCloudProfileDataSource) LargeAttributes() []largevalue.Path {
 	return largePaths(d.trees()...)
 }
@@ -88,16 +89,24 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 		"keep_merged_status": schema.BoolAttribute{Optional: true, MarkdownDescription: "Return the merged profile Gardener's controller " +
 			"rendered in `status.cloud_profile_spec`. Off by default: it is another copy of the whole parent in every lookup, and whenever " +
 			"`status_in_sync` is true it equals `merged_spec`. `status_in_sync` compares the status either way. Defaults to false."},
+		"include_merged_profile": schema.BoolAttribute{Optional: true, MarkdownDescription: "Return the merged profile: `merged_spec`, and " +
+			"what is listed from it: every version with its classification (`kubernetes_versions`, `machine_images`), the usable types " +
+			"(`machine_types`, `volume_types`) and `regions`. Off by default: they are a copy of the whole parent in every lookup, which a " +
+			"workspace that reads the profiles of hundreds of projects pays hundreds of times. The object, the lookups " +
+			"(`latest_kubernetes_version`, `latest_kubernetes_versions_by_minor`, `latest_machine_image_versions`), the conditions and " +
+			"`status_in_sync` are computed from the merged profile either way. Modules that pick versions and types for a shoot can read " +
+			"the merged profile with the `gardener_effective_cloud_profile` data source too. Defaults to false."},
 		"uid":              schema.StringAttribute{Computed: true, MarkdownDescription: "UID the API server gave the object."},
 		"resource_version": schema.StringAttribute{Computed: true, MarkdownDescription: "Resource version of the object as read."},
 		"generation":       schema.Int64Attribute{Computed: true, MarkdownDescription: "Generation of the object's spec (`metadata.generation`)."},
 		"labels":           schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Labels of the object."},
 		"annotations":      schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Annotations of the object."},
-		"spec":             namespacedCloudProfileSpecDataSourceAttribute(),
 		"parent_found": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether the parent CloudProfile (`spec.parent.name`) exists. " +
-			"Without it nothing can be merged: `merged_spec` is null, the version lists are empty and the `ParentExists` condition is an Error."},
+			"Without it nothing can be merged: `merged_spec` is null, the version lists are empty (with `include_merged_profile`) and the " +
+			"`ParentExists` condition is an Error."},
 		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether Gardener's controller has rendered the object's " +
-			"current generation (`status.observed_generation` equals `generation`) and its `status.cloud_profile_spec` equals `merged_spec`, " +
+			"current generation (`status.observed_generation` equals `generation`) and its `status.cloud_profile_spec` equals the local merge " +
+			"(`merged_spec`, also when that is not returned), " +
 			"compared as JSON with `architectures` lists treated as sets. `provider_config` is compared only when this profile sets none (else " +
 			"the provider extension merges it into the status). False when the parent changed since the controller last rendered, e.g. while " +
 			"the controller is down; shoots see the status, not the local merge."},
@@ -112,9 +121,10 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads one Gardener `NamespacedCloudProfile` and its parent `CloudProfile` (two API requests), merges them " +
-			"locally exactly as Gardener's controller does, and evaluates the merged profile at an instant `at`: the classification and next " +
-			"transition of every version, the newest supported versions shoot modules pick, the types usable per region and zone, and conditions " +
-			"with a summarising `Ready`; `status_in_sync` tells whether the controller's rendered status matches.",
+			"locally exactly as Gardener's controller does, and evaluates the merged profile at an instant `at`: the newest supported versions " +
+			"shoot modules pick and conditions with a summarising `Ready`; `status_in_sync` tells whether the controller's rendered status " +
+			"matches. With `include_merged_profile = true` it also returns the merged profile, the classification and next transition of every " +
+			"version, and the types usable per region and zone.",
 		Attributes: attrs,
 	}
 	resp.Schema.Attributes = withDataSourceNestedTypes(resp.Schema.Attributes)
@@ -157,19 +167,25 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	resp.Diagnostics.Append(diags...)
 	m.Annotations, diags = types.MapValueFrom(ctx, types.StringType, ncp.Annotations)
 	resp.Diagnostics.Append(diags...)
-	m.Spec, diags = flattenNamespacedCloudProfileSpec(ctx, ncp.Spec)
+	specValue, diags := flattenSpecTerraform(namespacedCloudProfileSpecRoot, ncp.Spec)
 	resp.Diagnostics.Append(diags...)
-	var large []largevalue.ValueAtPath
-	m.Status, large, diags = namespacedStatusDataSourceValue(ncp.Status, m.KeepMergedStatus.ValueBool())
+	large := []largevalue.ValueAtPath{{Path: specLargePath, Value: specValue}}
+	var statusSpec []largevalue.ValueAtPath
+	m.Status, statusSpec, diags = namespacedStatusDataSourceValue(ncp.Status, m.KeepMergedStatus.ValueBool())
 	resp.Diagnostics.Append(diags...)
+	large = append(large, statusSpec...)
 	m.ParentFound = types.BoolValue(r.merged != nil)
-	if r.merged != nil {
+	detail := summaryOnly
+	if m.IncludeMergedProfile.ValueBool() {
+		detail = wholeProfile
+	}
+	if r.merged != nil && detail == wholeProfile {
 		mergedValue, diags := flattenSpecTerraform(cloudProfileSpecRoot, *r.merged)
 		resp.Diagnostics.Append(diags...)
 		large = append(large, largevalue.ValueAtPath{Path: largevalue.Path{"merged_spec"}, Value: mergedValue})
 	}
 	m.StatusInSync = types.BoolValue(r.sync != nil && r.sync.InSync)
-	m.profileOutputs, diags = computeProfileOutputs(ctx, r.merged, nil, ev, r.conditions(ev.at)...)
+	m.profileOutputs, diags = computeProfileOutputs(ctx, r.merged, nil, ev, detail, r.conditions(ev.at)...)
 	resp.Diagnostics.Append(diags...)
 	m.readShootUsage(ctx, d.data, ncp.Namespace, r.merged, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {
 		return cloudprofile.VersionUsageOfNamespacedCloudProfile(ncp.Namespace, ncp.Name, s)

@@ -44,14 +44,15 @@ func teamProfile(namespace, name, parent string) *gardencorev1beta1.NamespacedCl
 	}
 }
 
-// namespacedDataSourceConfig reads the profile with the controller's merged status
-// (keep_merged_status), which an output compares with the local merge.
+// namespacedDataSourceConfig reads the profile with the local merge (include_merged_profile) and
+// the controller's merged status (keep_merged_status), which an output compares.
 func namespacedDataSourceConfig(kubeconfig, name, extra string) string {
 	return acctest.ProviderBlock(kubeconfig) + `
 data "gardener_namespaced_cloud_profile" "this" {
-  namespace          = "` + dsNamespace + `"
-  name               = "` + name + `"
-  keep_merged_status = true
+  namespace              = "` + dsNamespace + `"
+  name                   = "` + name + `"
+  keep_merged_status     = true
+  include_merged_profile = true
   ` + extra + `
 }
 
@@ -125,8 +126,8 @@ func TestAccDataSourceNamespacedCloudProfile_mergeStatusSyncAndConditions(t *tes
 				},
 			},
 			{
-				// Without keep_merged_status the controller's merged profile is not returned; the
-				// comparison with it is made all the same.
+				// By default neither the controller's merged profile nor the local merge and its lists
+				// are returned; the comparison, the lookups and the conditions are made all the same.
 				Config: acctest.ProviderBlock(kubeconfig) + `
 data "gardener_namespaced_cloud_profile" "this" {
   namespace = "` + dsNamespace + `"
@@ -139,7 +140,16 @@ data "gardener_namespaced_cloud_profile" "this" {
 					dsCheck(a, tfjsonpath.New("status").AtMapKey("observed_generation"), knownvalue.NotNull()),
 					dsCheck(a, tfjsonpath.New("status_in_sync"), knownvalue.Bool(true)),
 					dsCondition(a, 2, "StatusInSync", "True", "", "StatusMatchesMerge"),
-					dsCheck(a, tfjsonpath.New("merged_spec").AtMapKey("machine_types").AtSliceIndex(3).AtMapKey("name"), str("x1.metal")),
+					dsCondition(a, 0, "Ready", "False", "Warning", "MinorWithoutSupportedVersion"),
+					dsCheck(a, tfjsonpath.New("latest_kubernetes_versions_by_minor"), knownvalue.MapExact(map[string]knownvalue.Check{
+						"1.33": str("1.33.0"), "1.31": str("1.31.9")})),
+					dsCheck(a, tfjsonpath.New("latest_machine_image_versions"), knownvalue.MapExact(map[string]knownvalue.Check{"gardenlinux": str("1877.3.0")})),
+					dsCheck(a, tfjsonpath.New("merged_spec"), knownvalue.Null()),
+					dsCheck(a, tfjsonpath.New("kubernetes_versions"), knownvalue.Null()),
+					dsCheck(a, tfjsonpath.New("machine_images"), knownvalue.Null()),
+					dsCheck(a, tfjsonpath.New("machine_types"), knownvalue.Null()),
+					dsCheck(a, tfjsonpath.New("volume_types"), knownvalue.Null()),
+					dsCheck(a, tfjsonpath.New("regions"), knownvalue.Null()),
 				},
 			},
 			{

@@ -95,22 +95,25 @@ data "gardener_cloud_profile" "parent" {
 }
 
 data "gardener_namespaced_cloud_profile" "v1149" {
-  namespace = "team"
-  name      = "ncp"
-  at        = "2031-06-01T00:00:00Z"
+  namespace              = "team"
+  name                   = "ncp"
+  at                     = "2031-06-01T00:00:00Z"
+  include_merged_profile = true
 }
 
 data "gardener_namespaced_cloud_profile" "gep32" {
-  namespace           = "team"
-  name                = "ncp"
-  at                  = "2031-06-01T00:00:00Z"
-  lifecycle_overrides = true
+  namespace              = "team"
+  name                   = "ncp"
+  at                     = "2031-06-01T00:00:00Z"
+  lifecycle_overrides    = true
+  include_merged_profile = true
 }
 
 data "gardener_namespaced_cloud_profile" "orphan" {
-  namespace = "team"
-  name      = "orphan"
-  at        = "2031-06-01T00:00:00Z"
+  namespace              = "team"
+  name                   = "orphan"
+  at                     = "2031-06-01T00:00:00Z"
+  include_merged_profile = true
 }
 `, server.URL)
 	k8s := func(i int, attr string) tfjsonpath.Path {

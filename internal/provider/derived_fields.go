@@ -62,7 +62,7 @@ func profileOutputFields(namespaced bool) []specField {
 		f.large = true
 		return f
 	}
-	return []specField{
+	fields := []specField{
 		large(computedField("kubernetes_versions", kindObjectList, "Every Kubernetes version of the profile, in spec order, with its classification at `at`.",
 			versionFields(false, namespaced)...)),
 		large(computedField("machine_images", kindObjectList, "Every machine image of the profile, in spec order, with the classification of each version at `at`.",
@@ -97,6 +97,14 @@ func profileOutputFields(namespaced bool) []specField {
 			computedField("last_transition_time", kindString, "When the condition's current status began "+
 				"(RFC 3339), derived from the lifecycle where possible, else `at`."))),
 	}
+	if namespaced {
+		for i := range fields {
+			if fields[i].attr != "conditions" {
+				fields[i].description += " Null unless `include_merged_profile` is true."
+			}
+		}
+	}
+	return fields
 }
 
 // versionStatusFields describe the classification of a version in a CloudProfile's status.

@@ -30,7 +30,7 @@ func TestLargeAttributes(t *testing.T) {
 		{"cloud profile data source", dataSourceSchema(&cloudProfileDataSource{}), (&cloudProfileDataSource{}).LargeAttributes(),
 			append([]largevalue.Path{specLargePath}, derived...)},
 		{"namespaced cloud profile data source", dataSourceSchema(&namespacedCloudProfileDataSource{}), (&namespacedCloudProfileDataSource{}).LargeAttributes(),
-			append([]largevalue.Path{{"merged_spec"}, statusSpecLargePath}, derived...)},
+			append([]largevalue.Path{specLargePath, {"merged_spec"}, statusSpecLargePath}, derived...)},
 		{"effective cloud profile data source", dataSourceSchema(&effectiveCloudProfileDataSource{}), (&effectiveCloudProfileDataSource{}).modelOmits(),
 			append([]largevalue.Path{specLargePath}, derived...)},
 	} {

@@ -21,7 +21,7 @@ func BenchmarkBigProfileDataSourceValues(b *testing.B) {
 		if _, diags := flattenSpecTerraform(cloudProfileSpecRoot, cp.Spec); diags.HasError() {
 			b.Fatal(diags)
 		}
-		if _, diags := computeProfileOutputs(ctx, &cp.Spec, status, ev); diags.HasError() {
+		if _, diags := computeProfileOutputs(ctx, &cp.Spec, status, ev, wholeProfile); diags.HasError() {
 			b.Fatal(diags)
 		}
 	}
@@ -35,7 +35,7 @@ func BenchmarkBigProfileDerivedLists(b *testing.B) {
 	ev := evaluation{at: time.Date(2026, time.November, 1, 0, 0, 0, 0, time.UTC), window: cloudprofile.DefaultExpiryWarningWindow}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, diags := computeProfileOutputs(ctx, &cp.Spec, status, ev); diags.HasError() {
+		if _, diags := computeProfileOutputs(ctx, &cp.Spec, status, ev, wholeProfile); diags.HasError() {
 			b.Fatal(diags)
 		}
 	}

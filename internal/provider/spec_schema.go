@@ -11,13 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 )
 
-// namespacedCloudProfileSpecDataSourceAttribute is the `spec` attribute of the
-// NamespacedCloudProfile data source, every attribute Computed (not large there: a project's
-// overrides).
-func namespacedCloudProfileSpecDataSourceAttribute() dschema.SingleNestedAttribute {
-	return dataSourceSpecAttribute(namespacedCloudProfileSpecRoot)
-}
-
 // cloudProfileSpecType is the Terraform type of a CloudProfile `spec`, e.g. for
 // types.ObjectUnknown(cloudProfileSpecType().AttrTypes).
 func cloudProfileSpecType() types.ObjectType {
@@ -41,14 +34,6 @@ func resourceTreeAttributes(trees []specField, on profileKinds) map[string]rsche
 		}
 	}
 	return m
-}
-
-func dataSourceSpecAttribute(root specField) dschema.SingleNestedAttribute {
-	return dschema.SingleNestedAttribute{
-		Computed:            true,
-		MarkdownDescription: root.description,
-		Attributes:          dataSourceAttributes(root.children),
-	}
 }
 
 // stringCustomType is the custom string type of a kind, nil for a plain string.

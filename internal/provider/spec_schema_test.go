@@ -289,3 +289,15 @@ func namespacedCloudProfileSpecResourceAttribute() rschema.SingleNestedAttribute
 func cloudProfileSpecDataSourceAttribute() dschema.SingleNestedAttribute {
 	return dataSourceSpecAttribute(cloudProfileSpecRoot)
 }
+
+// namespacedCloudProfileSpecDataSourceAttribute is the `spec` attribute of the
+// NamespacedCloudProfile data source, every attribute Computed.
+func namespacedCloudProfileSpecDataSourceAttribute() dschema.SingleNestedAttribute {
+	return dataSourceSpecAttribute(namespacedCloudProfileSpecRoot)
+}
+
+// dataSourceSpecAttribute is the data-source attribute of a spec root, as the data sources'
+// schemas derive it from their trees.
+func dataSourceSpecAttribute(root specField) dschema.SingleNestedAttribute {
+	return dataSourceAttribute(root).(dschema.SingleNestedAttribute)
+}

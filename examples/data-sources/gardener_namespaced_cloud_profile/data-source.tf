@@ -1,8 +1,10 @@
 # Read a project's NamespacedCloudProfile and its parent (two requests); the data source merges
-# them exactly as Gardener's controller does and evaluates the result.
+# them exactly as Gardener's controller does and evaluates the result. include_merged_profile
+# returns the merged profile and the classification of every version too.
 data "gardener_namespaced_cloud_profile" "team" {
-  namespace = "garden-team"
-  name      = "aws-team"
+  namespace              = "garden-team"
+  name                   = "aws-team"
+  include_merged_profile = true
 }
 
 # The effective Kubernetes versions of the project, with the project's expiration dates.

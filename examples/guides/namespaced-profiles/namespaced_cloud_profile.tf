@@ -58,8 +58,9 @@ resource "gardener_namespaced_cloud_profile" "team" {
 # resource keeps the controller's rendering in status.cloud_profile_spec only with
 # keep_merged_status = true.)
 data "gardener_namespaced_cloud_profile" "team" {
-  namespace = gardener_namespaced_cloud_profile.team.metadata.namespace
-  name      = gardener_namespaced_cloud_profile.team.metadata.name
+  namespace              = gardener_namespaced_cloud_profile.team.metadata.namespace
+  name                   = gardener_namespaced_cloud_profile.team.metadata.name
+  include_merged_profile = true
 }
 
 output "team_machine_types" {
