@@ -189,12 +189,12 @@ func (w *workspace) reportMergedDataSources(dataMerged, dataFloor []tfResult) {
 	m, f := medianDur(durs(dataMerged)), medianDur(durs(dataFloor))
 	b.info(fmt.Sprintf("plan of %d data sources with the merged profile", len(w.ncps)), fmtDur(m))
 	b.info("  ratio to the floor of the data sources", fmt.Sprintf("%.2f×", float64(m)/float64(f)))
-	b.info("  terraform peak RSS", fmtKB(maxRSS(dataMerged, func(r tfResult) int64 { return r.tfRSSKB })))
-	b.info("  requests", strconv.Itoa(maxCount(dataMerged)))
+	b.info("  terraform peak RSS", fmtKB(peakOf(dataMerged, func(r tfResult) int64 { return r.tfRSSKB })))
+	b.info("  requests", strconv.Itoa(maxCount(dataMerged, "", nil)))
 }
 
-// maxRSS is the largest of get over rs.
-func maxRSS(rs []tfResult, get func(tfResult) int64) int64 {
+// peakOf is the largest of get over rs.
+func peakOf(rs []tfResult, get func(tfResult) int64) int64 {
 	m := int64(0)
 	for _, r := range rs {
 		m = max(m, get(r))
@@ -202,11 +202,12 @@ func maxRSS(rs []tfResult, get func(tfResult) int64) int64 {
 	return m
 }
 
-// maxCount is the largest number of requests of one command of rs.
-func maxCount(rs []tfResult) int {
+// maxCount is the largest number of requests with the method that satisfy pred (see
+// tfResult.count) of one command of rs.
+func maxCount(rs []tfResult, method string, pred func(string) bool) int {
 	m := 0
 	for _, r := range rs {
-		m = max(m, r.count("", nil))
+		m = max(m, r.count(method, pred))
 	}
 	return m
 }
@@ -251,28 +252,21 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	w.reportCPU(plan, planFloor, data, dataFloor)
 
 	fmt.Println()
-	reqs := func(rs []tfResult, method string, pred func(string) bool) int { // the maximum over runs
-		m := 0
-		for _, r := range rs {
-			m = max(m, r.count(method, pred))
-		}
-		return m
-	}
 	objects := len(w.ncps) + 1
-	n := reqs(plan, "", nil)
+	n := maxCount(plan, "", nil)
 	b.check("requests: no-op plan", strconv.Itoa(n), fmt.Sprintf("≤ %d (one per object and parent)", objects), n <= objects)
-	n = reqs(plan, "GET", isParent)
+	n = maxCount(plan, "GET", isParent)
 	b.info("  of which GETs of the parent", strconv.Itoa(n))
-	n = reqs(plan, "", isDiscovery) + reqs(apply, "", isDiscovery) + reqs(data, "", isDiscovery) + create.count("", isDiscovery)
+	n = maxCount(plan, "", isDiscovery) + maxCount(apply, "", isDiscovery) + maxCount(data, "", isDiscovery) + create.count("", isDiscovery)
 	b.check("requests: discovery / OpenAPI, every command", strconv.Itoa(n), "= 0", n == 0)
-	applies, reads := reqs(apply, "PATCH", notDryRun), reqs(apply, "GET", nil)
+	applies, reads := maxCount(apply, "PATCH", notDryRun), maxCount(apply, "GET", nil)
 	b.check("requests: apply changing profiles (apply requests)", strconv.Itoa(applies), fmt.Sprintf("= %d (one per changed object)", changedProfiles), applies == changedProfiles)
-	n = reqs(apply, "PATCH", isDryRun)
+	n = maxCount(apply, "PATCH", isDryRun)
 	b.check("  dry-run applies of the plans' server checks", strconv.Itoa(n), fmt.Sprintf("= %d (one per changed object and plan)", 2*changedProfiles), n == 2*changedProfiles)
 	b.info("  reads (refresh, parent, retained-entries checks, Shoot lists)", strconv.Itoa(reads))
-	n = reqs(apply, "GET", isShootList)
+	n = maxCount(apply, "GET", isShootList)
 	b.check("  Shoot lists (one namespace; blast radius of earlier expirations)", strconv.Itoa(n), "≤ 2 (plan; apply)", n <= 2)
-	n = reqs(plan, "GET", isShootList)
+	n = maxCount(plan, "GET", isShootList)
 	b.check("requests: Shoot lists at a no-op plan", strconv.Itoa(n), "= 0", n == 0)
 	// The ownership patch of a create is tested against the object's managed fields; it is made
 	// again after one read only when another manager's entry landed before the create's
@@ -283,7 +277,7 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 		fmt.Sprintf("%d; %d; %d to %d", 3*n, n, n, 2*n), dryRuns == 3*n && posts == n && patches >= n && patches <= 2*n)
 	n = create.count("GET", isParent)
 	b.check("  GETs of the parent", strconv.Itoa(n), "≤ 2 (plan and apply)", n <= 2)
-	n = reqs(data, "", nil)
+	n = maxCount(data, "", nil)
 	b.check("requests: data sources", strconv.Itoa(n), fmt.Sprintf("≤ %d", objects), n <= objects)
 
 	fmt.Println()
@@ -292,21 +286,20 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	b.info("  floor", fmtBytes(stateFloor))
 	r := float64(state) / float64(max(stateFloor, 1))
 	b.check("  ratio", fmt.Sprintf("%.2f×", r), fmt.Sprintf("≤ %.1f×", budgetWSStateRatio), r <= budgetWSStateRatio)
-	peak := maxRSS
 	tfRSS := func(r tfResult) int64 { return r.tfRSSKB }
-	tf, tfFloor := peak(append(append(plan, apply...), create), tfRSS), peak(append(append(planFloor, applyFloor...), createFloor), tfRSS)
+	tf, tfFloor := peakOf(append(append(plan, apply...), create), tfRSS), peakOf(append(append(planFloor, applyFloor...), createFloor), tfRSS)
 	b.info("terraform peak RSS (plan, apply, create)", fmtKB(tf))
 	b.info("  floor", fmtKB(tfFloor))
 	r = float64(tf) / float64(max(tfFloor, 1))
 	b.check("  ratio", fmt.Sprintf("%.2f×", r), fmt.Sprintf("≤ %.1f×", budgetWSTFRSSRatio), r <= budgetWSTFRSSRatio)
-	tf, tfFloor = peak(data, tfRSS), peak(dataFloor, tfRSS)
+	tf, tfFloor = peakOf(data, tfRSS), peakOf(dataFloor, tfRSS)
 	b.info("terraform peak RSS, data sources", fmtKB(tf))
 	b.info("  floor", fmtKB(tfFloor))
 	provider := func(r tfResult) int64 { return r.rssKB }
-	b.info("provider peak RSS: plan", fmtKB(peak(plan, provider)))
-	b.info("provider peak RSS: apply", fmtKB(peak(apply, provider)))
+	b.info("provider peak RSS: plan", fmtKB(peakOf(plan, provider)))
+	b.info("provider peak RSS: apply", fmtKB(peakOf(apply, provider)))
 	b.info("provider peak RSS: create", fmtKB(create.rssKB))
-	b.info("provider peak RSS: data sources", fmtKB(peak(data, provider)))
+	b.info("provider peak RSS: data sources", fmtKB(peakOf(data, provider)))
 }
 
 func isParent(uri string) bool {
