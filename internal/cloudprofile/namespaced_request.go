@@ -33,16 +33,12 @@ func AdmitNamespacedCloudProfileRequest(ncp, old *gardencorev1beta1.NamespacedCl
 	return remapNamespaced(ValidateNamespacedCloudProfileAgainstParent(stored, old, parent, opts), stored.Spec, ncp.Spec)
 }
 
-// MergedChecksPending tells whether the admission problems stop before the merged profile was
-// checked: Gardener checks the Kubernetes and machine image overrides against the parent (L rules)
-// first and the merged profile (M rules) only once they pass, so more problems may follow.
-func MergedChecksPending(admission Problems) bool {
-	for _, p := range admission.Errors() {
-		if strings.HasPrefix(p.Rule, "L-") && p.Rule != "L-0" {
-			return true
-		}
-	}
-	return false
+// HoldsBackLaterChecks tells whether p is an error of Gardener's override checks against the parent
+// (L-1 … L-10): Gardener checks the Kubernetes overrides, then the machine image overrides, then the
+// merged profile (M rules), and stops at the first stage that fails, so more problems may follow
+// once p is fixed.
+func HoldsBackLaterChecks(p Problem) bool {
+	return p.Severity == SeverityError && strings.HasPrefix(p.Rule, "L-") && p.Rule != "L-0"
 }
 
 func remapNamespaced(ps Problems, stored, original gardencorev1beta1.NamespacedCloudProfileSpec) Problems {

@@ -41,3 +41,34 @@ func TestNamespacedRequest_ProblemAttributesPointAtTheUsersIndices(t *testing.T)
 		t.Fatalf("want F-3 on the stored object's spec.machineImages[0].versions[0].version, got %v", ValidateNamespacedCloudProfileRequest(ncp, nil, opts))
 	}
 }
+
+// TestHoldsBackLaterChecks: the errors of the override stages (L-1 … L-10) stop Gardener's
+// admission before the merged profile is checked; a missing parent (L-0), the merged profile's own
+// errors (M rules) and warnings do not.
+func TestHoldsBackLaterChecks(t *testing.T) {
+	ncp := admNCP()
+	future := metav1.NewTime(testNow.Add(24 * time.Hour))
+	ncp.Spec.Kubernetes = &gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{{Version: "1.29.9", ExpirationDate: &future}}}
+	problems := admit(ncp, nil, admParent())
+	if len(problems) != 1 || problems[0].Rule != "L-1" || !HoldsBackLaterChecks(problems[0]) {
+		t.Fatalf("an override of a version the parent lacks holds back the later checks: %v", problems)
+	}
+	for _, p := range []Problem{
+		{Rule: "L-9/F-6", Severity: SeverityError},
+		{Rule: "L-10", Severity: SeverityError},
+	} {
+		if !HoldsBackLaterChecks(p) {
+			t.Errorf("%s holds back the later checks", p.Rule)
+		}
+	}
+	for _, p := range []Problem{
+		{Rule: "L-0", Severity: SeverityError},
+		{Rule: "M-2/F-7", Severity: SeverityError},
+		{Rule: "L-1", Severity: SeverityWarning},
+		{Rule: "C-3", Severity: SeverityError},
+	} {
+		if HoldsBackLaterChecks(p) {
+			t.Errorf("%s (severity %v) holds back nothing", p.Rule, p.Severity)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -89,7 +90,7 @@ func serverCheckFor(ctx context.Context, data *providerData, kind serverCheckKin
 		}
 		return checkOnServer(ctx, serverCheck{
 			data: data, kind: kind, specAttr: a, prior: req.State.Raw, planned: resp.Plan.Raw,
-			offlineRejected: resp.Diagnostics.HasError(),
+			offline: offlineErrorsOf(resp.Diagnostics),
 		}, spec)
 	}
 }
@@ -102,8 +103,38 @@ type serverCheck struct {
 	prior    tftypes.Value
 	// planned is the framework's plan: its metadata, force_conflicts and adopt_existing.
 	planned tftypes.Value
-	// offlineRejected tells that the offline checks already reported an error.
-	offlineRejected bool
+	// offline are the errors the offline checks already reported.
+	offline offlineErrors
+}
+
+// offlineErrors are the details of the errors a plan's offline checks reported.
+type offlineErrors []string
+
+// offlineErrorsOf collects the details of the errors among diags.
+func offlineErrorsOf(diags diag.Diagnostics) offlineErrors {
+	var out offlineErrors
+	for _, d := range diags.Errors() {
+		out = append(out, d.Detail())
+	}
+	return out
+}
+
+// rejected tells that the offline checks reported an error.
+func (o offlineErrors) rejected() bool { return len(o) > 0 }
+
+// repeat tells whether an offline error already says what the Garden says (quoted as Gardener
+// words a field error, e.g. `spec.kubernetes.versions[0].version: Invalid value: …`): the
+// offline errors quote Gardener's message, so the Garden's rejection adds nothing.
+func (o offlineErrors) repeat(quoted string) bool {
+	if quoted == "" {
+		return false
+	}
+	for _, detail := range o {
+		if strings.Contains(detail, quoted) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkOnServer runs the server check of a changing plan (see above) and returns the planned spec
@@ -126,7 +157,7 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 		return spec, diag.Diagnostics{existsAtPlanWarning(result.ref, result.object)}
 	}
 	var diags diag.Diagnostics
-	if c.offlineRejected {
+	if c.offline.rejected() {
 		diags.AddWarning("Offline rules and the Garden disagree", fmt.Sprintf("Gardener v1.149's rules, which the provider checks "+
 			"offline, reject this %s (the errors of this plan), but the Garden accepted it in a dry-run apply. The Garden may run "+
 			"another Gardener version or other feature gates.\n\nTo fix: follow the errors, or check the Garden's Gardener version "+
@@ -178,7 +209,10 @@ func (c serverCheck) rejection(ctx context.Context, err error, spec tftypes.Valu
 	case kube.KindConflict:
 		return diag.Diagnostics{conflictAtPlan(err, c.specAttr, spec)}
 	case kube.KindInvalid:
-		return rejectedAtPlan(err, c.specAttr, spec, c.offlineRejected)
+		return rejectedAtPlan(err, c.specAttr, spec, c.offline)
+	}
+	if c.offline.repeat(failureMessage(err)) {
+		return nil // e.g. an admission plugin's 500 with the message of an offline error
 	}
 	return diag.Diagnostics{diag.NewWarningDiagnostic("Server check failed",
 		fmt.Sprintf("The dry-run apply that checks this plan with the Garden failed, so the plan relies on the provider's offline rules: %v", err))}

@@ -297,10 +297,51 @@ func TestServerCheck_saysWhenTheGardenAcceptsWhatTheOfflineRulesReject(t *testin
 		_, _ = w.Write(body)
 	})
 	rejected := f.check
-	rejected.offlineRejected = true
+	rejected.offline = offlineErrors{"an offline error"}
 	_, diags := checkOnServer(context.Background(), rejected, f.spec)
 	if len(diags) != 1 || diags[0].Severity() != diag.SeverityWarning || diags[0].Summary() != "Offline rules and the Garden disagree" ||
 		!strings.Contains(diags[0].Detail(), "another Gardener version or other feature gates") {
 		t.Fatalf("want the warning that offline rules and the Garden disagree, got %v", diags)
+	}
+}
+
+// TestServerCheck_rejectionRepeatingAnOfflineErrorAddsNothing: when the offline rules already
+// report what the Garden answers (Gardener's admission plugins answer 500 with the message only;
+// validation answers 422 with field causes), the server check adds no diagnostic; what the Garden
+// says beyond them is still reported.
+func TestServerCheck_rejectionRepeatingAnOfflineErrorAddsNothing(t *testing.T) {
+	const admission = "invalid kubernetes version specified: '1.29.9' does not exist in parent CloudProfile and thus cannot be overridden"
+	offline := offlineErrors{`spec.kubernetes.versions[0] (version "1.29.9").version` + "\n\nGardener: spec.kubernetes.versions[0].version: " +
+		`Invalid value: "1.29.9": ` + admission + " (rule L-1)\n\nTo fix: …"}
+	duplicate := metav1.StatusCause{Type: metav1.CauseTypeFieldValueDuplicate, Field: "spec.kubernetes.versions[0].version", Message: `Invalid value: "1.29.9": ` + admission}
+	other := metav1.StatusCause{Type: metav1.CauseTypeFieldValueInvalid, Field: "spec.regions[0].name", Message: `Invalid value: "x": unknown region`}
+	cases := []struct {
+		name           string
+		answer         func(http.ResponseWriter, []byte)
+		wantSeverities []diag.Severity
+	}{
+		{"admission 500 repeating the offline error", statusAnswer(http.StatusInternalServerError, "", admission), nil},
+		{"admission 500 saying something else", statusAnswer(http.StatusInternalServerError, "", "the parent is being deleted"), []diag.Severity{diag.SeverityWarning}},
+		{"validation 422 repeating the offline error", statusAnswer(http.StatusUnprocessableEntity, metav1.StatusReasonInvalid, "invalid", duplicate), nil},
+		{"validation 422 with one more field", statusAnswer(http.StatusUnprocessableEntity, metav1.StatusReasonInvalid, "invalid", duplicate, other), []diag.Severity{diag.SeverityError}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newServerCheckFixture(t, c.answer)
+			check := f.check
+			check.offline = offline
+			_, diags := checkOnServer(context.Background(), check, f.spec)
+			if len(diags) != len(c.wantSeverities) {
+				t.Fatalf("want %d diagnostics, got %v", len(c.wantSeverities), diags)
+			}
+			for i, d := range diags {
+				if d.Severity() != c.wantSeverities[i] {
+					t.Errorf("diagnostic %d is %v, want %v: %s", i, d.Severity(), c.wantSeverities[i], d.Summary())
+				}
+			}
+			if f.fake.requests.Load() != 1 {
+				t.Errorf("want one dry run, got %d", f.fake.requests.Load())
+			}
+		})
 	}
 }

@@ -63,10 +63,10 @@ func existsAtPlanWarning(ref objectRef, existing metav1.Object) diag.Diagnostic 
 
 // rejectedAtPlan puts the Garden's rejection on the attributes it names: one error per field,
 // or one for the object when it names none.
-func rejectedAtPlan(err error, specAttr rschema.Attribute, spec tftypes.Value, offlineRejected bool) diag.Diagnostics {
+func rejectedAtPlan(err error, specAttr rschema.Attribute, spec tftypes.Value, offline offlineErrors) diag.Diagnostics {
 	verdict := "The provider's offline rules (Gardener v1.149) accept this value, but the Garden rejects it: it may run another " +
 		"Gardener version, other feature gates, or admission webhooks of provider extensions. Nothing was written (dry run)."
-	if offlineRejected {
+	if offline.rejected() {
 		verdict = "The offline rules reject this object too (see the other errors). Nothing was written (dry run)."
 	}
 	fix := "To fix: change the value so that the Garden accepts it (see the message above), or ask the owner of the webhook or " +
@@ -74,6 +74,9 @@ func rejectedAtPlan(err error, specAttr rschema.Attribute, spec tftypes.Value, o
 	var diags diag.Diagnostics
 	reported := map[string]bool{}
 	for _, f := range rejectedFields(err) {
+		if offline.repeat(f.quoted()) {
+			continue // an offline error says it already, on the attribute and with the rule
+		}
 		steps := serverFieldSteps(f.field, specAttr, spec)
 		where := describeAttribute(steps, spec)
 		if reported[where.path+"\x00"+f.message] {
@@ -94,6 +97,15 @@ func rejectedAtPlan(err error, specAttr rschema.Attribute, spec tftypes.Value, o
 	return diags
 }
 
+// failureMessage is what the server said, without the object the client prefixes to it.
+func failureMessage(err error) string {
+	var kerr *kube.Error
+	if errors.As(err, &kerr) {
+		return kerr.Err.Error()
+	}
+	return err.Error()
+}
+
 // orWhole is the attribute path of a diagnostic, or what stands for the whole object.
 func orWhole(attribute string) string {
 	if attribute == "" {
@@ -102,8 +114,20 @@ func orWhole(attribute string) string {
 	return attribute
 }
 
-// rejectedField is one field the server named with its message.
-type rejectedField struct{ field, message string }
+// rejectedField is one field the server named with its message; fromCause tells that the field
+// came from a cause of the Status (whose message leaves the field out), not from the message.
+type rejectedField struct {
+	field, message string
+	fromCause      bool
+}
+
+// quoted is the rejection as Gardener words a field error, as the offline errors quote it.
+func (f rejectedField) quoted() string {
+	if f.fromCause {
+		return f.field + ": " + f.message
+	}
+	return f.message
+}
 
 // rejectedFields lists the fields of a rejection: the server's causes, else the field paths its
 // message names (admission webhooks usually answer with a message only), else the object.
@@ -113,23 +137,20 @@ func rejectedFields(err error) []rejectedField {
 		var out []rejectedField
 		for _, c := range kerr.Causes {
 			if c.Field != "" {
-				out = append(out, rejectedField{c.Field, c.Message})
+				out = append(out, rejectedField{field: c.Field, message: c.Message, fromCause: true})
 			}
 		}
 		if len(out) > 0 {
 			return out
 		}
 	}
-	message := err.Error()
-	if kerr != nil {
-		message = kerr.Err.Error()
-	}
+	message := failureMessage(err)
 	var out []rejectedField
 	for _, field := range fieldPathsIn(message) {
-		out = append(out, rejectedField{field, message})
+		out = append(out, rejectedField{field: field, message: message})
 	}
 	if len(out) == 0 {
-		out = append(out, rejectedField{"", message})
+		out = append(out, rejectedField{message: message})
 	}
 	return out
 }

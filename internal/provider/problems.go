@@ -182,8 +182,13 @@ func warningHeadline(detail string) string {
 // maxBadValueRunes bounds how much of a bad value a diagnostic repeats.
 const maxBadValueRunes = 100
 
+// laterChecksNote ends the detail of an error that stops Gardener's admission before its later
+// checks (see cloudprofile.HoldsBackLaterChecks).
+const laterChecksNote = "Gardener checks the Kubernetes overrides, the machine image overrides and the merged profile " +
+	"one after the other and stops at the first that fails: once this is fixed, the next plan may find more problems."
+
 // problemDetail says where the problem is in the user's terms, then what Gardener says, where it
-// says it and which rule it is, then how to fix it.
+// says it and which rule it is, then how to fix it, and whether more checks follow.
 func problemDetail(p cloudprofile.Problem, where string) string {
 	p.BadValue = shortBadValue(p.BadValue)
 	var b strings.Builder
@@ -195,6 +200,9 @@ func problemDetail(p cloudprofile.Problem, where string) string {
 	}
 	if known {
 		b.WriteString("\n\nTo fix: " + r.Fix)
+	}
+	if cloudprofile.HoldsBackLaterChecks(p) {
+		b.WriteString("\n\n" + laterChecksNote)
 	}
 	return b.String()
 }

@@ -161,3 +161,23 @@ func TestProblemDiagnostics_NeverDumpAWholeObject(t *testing.T) {
 		t.Fatalf("the summary names the entry: %q", d.Summary())
 	}
 }
+
+// TestProblemDiagnostics_OverrideErrorsSayLaterChecksFollow: an error that stops Gardener's
+// admission at the overrides says, in its own detail, that the next plan may find more; the
+// merged profile's errors do not.
+func TestProblemDiagnostics_OverrideErrorsSayLaterChecksFollow(t *testing.T) {
+	at := cloudprofile.NewPath("spec").Child("kubernetes").Child("versions").Index(0).Child("version")
+	override := cloudprofile.Problem{Rule: "L-1", Type: cloudprofile.Invalid, Path: at, BadValue: "1.29.9",
+		Detail: "invalid kubernetes version specified: '1.29.9' does not exist in parent CloudProfile and thus cannot be overridden"}
+	merged := cloudprofile.Problem{Rule: "M-1/C-3", Type: cloudprofile.Invalid, Path: at, Detail: "d"}
+	diags := problemDiagnostics(cloudprofile.Problems{override, merged}, tftypes.Value{})
+	if len(diags) != 2 {
+		t.Fatalf("want two errors, got %v", diags)
+	}
+	if d := diags[0].Detail(); !strings.HasSuffix(d, "\n\n"+laterChecksNote) || !strings.Contains(d, "next plan may find more problems") {
+		t.Errorf("the override's error does not end with the note:\n%s", d)
+	}
+	if d := diags[1].Detail(); strings.Contains(d, laterChecksNote) {
+		t.Errorf("the merged profile's error has the note:\n%s", d)
+	}
+}

@@ -73,10 +73,6 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 			var admitted cloudprofile.Problems
 			parent, admitted = r.admit(ctx, ncp, old, p, opts, localStatus)
 			problems = append(problems, admitted...)
-			if cloudprofile.MergedChecksPending(admitted) {
-				resp.Diagnostics.AddAttributeWarning(path.Root("spec"), "More checks follow once the overrides are fixed",
-					"Gardener checks the Kubernetes and machine image overrides against the parent first, and the merged profile only once they pass: the next plan may find more problems.")
-			}
 			// Cross-object admission (N-6 … N-8): on update only, and only when it can find
 			// something. (On an update the parent exists: Gardener keeps it while NCPs refer to it.)
 			problems = append(problems, namespacedReferenceProblems(ctx, r.data, ncp, old, parent, &resp.Diagnostics)...)

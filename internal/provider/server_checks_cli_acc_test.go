@@ -87,3 +87,49 @@ func TestAccServerChecks_requestsPerPlan(t *testing.T) {
 		t.Fatalf("a changing plan with server_checks = false: want only the refresh GET, got %v", offline)
 	}
 }
+
+// TestAccServerChecks_overrideErrorIsSaidOnce: a NamespacedCloudProfile that overrides a
+// Kubernetes version its parent lacks (rule L-1). The offline rules report it and the local
+// Garden's admission plugin rejects the dry run with the same message (a 500 without causes): the
+// plan shows that one error, which also says that more checks follow once it is fixed, and no
+// warning besides Terraform's about the development override; nothing is written.
+func TestAccServerChecks_overrideErrorIsSaidOnce(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	admin := acctest.Client(t)
+	parent := acctest.UniqueName("acc-once-parent")
+	if _, err := admin.ApplyCloudProfile(acctest.Context(t), minimalCloudProfile(parent), kube.ApplyOptions{}); err != nil {
+		t.Fatalf("creating the parent: %v", err)
+	}
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), parent, "") })
+	name := acctest.UniqueName("acc-once")
+	w := newCLIWorkspace(t, acctest.ProviderBlock(kubeconfig)+`
+resource "gardener_namespaced_cloud_profile" "test" {
+  metadata = { name = "`+name+`", namespace = "`+projectNamespace+`" }
+  spec = {
+    parent     = { kind = "CloudProfile", name = "`+parent+`" }
+    kubernetes = { versions = [{ version = "1.29.9", expiration_date = "2099-06-01T00:00:00Z" }] }
+  }
+}
+`)
+	out := w.mustRun(1, "plan")
+	requireNoProviderBug(t, out)
+	if n := strings.Count(out, "Error: "); n != 1 {
+		t.Fatalf("want one error, got %d:\n%s", n, out)
+	}
+	if n, overrides := strings.Count(out, "Warning: "), strings.Count(out, "Warning: Provider development overrides"); n != overrides {
+		t.Fatalf("want no warning besides the development override, got %d:\n%s", n-overrides, out)
+	}
+	flat := strings.Join(strings.Fields(out), " ") // the CLI wraps long lines
+	for _, want := range []string{
+		"Error: The Kubernetes override names a version the parent lacks (Kubernetes version 1.29.9)",
+		"does not exist in parent CloudProfile and thus cannot be overridden (rule L-1)",
+		"once this is fixed, the next plan may find more problems",
+	} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the plan lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := admin.GetNamespacedCloudProfile(acctest.Context(t), projectNamespace, name); !kube.IsNotFound(err) {
+		t.Fatalf("a rejected NamespacedCloudProfile must not be written, got err=%v", err)
+	}
+}
