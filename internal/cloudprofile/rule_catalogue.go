@@ -478,7 +478,7 @@ var ruleCatalogue = []RuleInfo{
 	{
 		ID: "L-0", Summary: "The parent CloudProfile does not exist",
 		Gardener: gardenerNamespacedAdmission + "ValidateNamespacedCloudProfile.Validate",
-		Meaning:  "The CloudProfile named in `spec.parent.name` must exist. The provider reports it as `Parent CloudProfile not found`.",
+		Meaning:  "The CloudProfile named in `spec.parent.name` must exist. The provider warns at plan (`Parent CloudProfile \"…\" does not exist`) unless a `gardener_cloud_profile` of the same provider configuration creates it in the same plan, and reports Gardener's rejection at apply as `Parent CloudProfile not found`.",
 		Fix:      "Create the parent CloudProfile first, or correct `spec.parent.name`.",
 	},
 	{

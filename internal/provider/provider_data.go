@@ -39,6 +39,9 @@ type providerData struct {
 
 	// shootsWarning says once per run that the Shoots could not be listed (runShoots).
 	shootsWarning sync.Once
+	// cloudProfiles are the CloudProfiles this run's plans create, and the missing parents
+	// reported (see plannedCloudProfiles).
+	cloudProfiles plannedCloudProfiles
 
 	once   sync.Once
 	client *kube.Client

@@ -64,6 +64,9 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 			old = o
 		}
 	}
+	if old == nil && r.data != nil {
+		r.data.cloudProfiles.planCreate(cp.Name) // see namespacedCloudProfileResource.parent
+	}
 	if changing {
 		predictCloudProfilePlan(ctx, req, resp, knownSpec(cp, unknown), old, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, resp))
 	}

@@ -154,11 +154,14 @@ func (r *namespacedCloudProfileResource) parent(ctx context.Context, ncp *garden
 	parent, err := client.ParentCloudProfile(ctx, ncp.Spec.Parent.Name)
 	switch {
 	case kube.IsNotFound(err):
-		// Usually the parent is created by this same apply (a gardener_cloud_profile of the
-		// configuration), which a provider cannot see from here: no warning. If it is still missing
-		// at apply, Gardener rejects the create and the provider reports "Parent CloudProfile not
-		// found" on spec.parent.name; nothing is written.
+		// A gardener_cloud_profile of this configuration may create it in this apply: it is planned
+		// before (the name refers to it), and there is nothing to check against yet. Otherwise the
+		// plan warns, once per parent; at apply Gardener rejects the create and the provider reports
+		// "Parent CloudProfile not found" on spec.parent.name; nothing is written.
 		tflog.Info(ctx, "parent CloudProfile not found at plan; Gardener checks against it at apply", map[string]any{"parent": ncp.Spec.Parent.Name})
+		if !r.data.cloudProfiles.plansCreate(ncp.Spec.Parent.Name) && r.data.cloudProfiles.firstReport(ncp.Spec.Parent.Name) {
+			resp.Diagnostics.Append(missingParentWarning(ncp.Spec.Parent.Name))
+		}
 		return nil, false
 	case err != nil:
 		resp.Diagnostics.Append(requestError("Reading the parent CloudProfile "+ncp.Spec.Parent.Name, err))

@@ -133,3 +133,40 @@ resource "gardener_namespaced_cloud_profile" "test" {
 		t.Fatalf("a rejected NamespacedCloudProfile must not be written, got err=%v", err)
 	}
 }
+
+// TestAccNamespacedCloudProfile_missingParentWarnsOnceAtPlan: two NamespacedCloudProfiles name a
+// parent that does not exist (a typo), a third names a parent that the same plan creates. The plan
+// warns once, on the typo, and not about the parent created in the same apply.
+func TestAccNamespacedCloudProfile_missingParentWarnsOnceAtPlan(t *testing.T) {
+	missing := acctest.UniqueName("acc-no-such-parent")
+	created := acctest.UniqueName("acc-planned-parent")
+	w := newCLIWorkspace(t, cloudProfileConfig(acctest.Kubeconfig(t), created, "", "", "")+`
+resource "gardener_namespaced_cloud_profile" "typo" {
+  for_each = toset(["a", "b"])
+  metadata = { name = "`+acctest.UniqueName("acc-typo")+`-${each.key}", namespace = "`+projectNamespace+`" }
+  spec = {
+    parent        = { kind = "CloudProfile", name = "`+missing+`" }
+    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti", usable = true }]
+  }
+}
+
+resource "gardener_namespaced_cloud_profile" "test" {
+  metadata = { name = "`+acctest.UniqueName("acc-same")+`", namespace = "`+projectNamespace+`" }
+  spec = {
+    parent        = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
+    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti", usable = true }]
+  }
+}
+`)
+	out := w.mustRun(0, "plan")
+	requireNoProviderBug(t, out)
+	if n := strings.Count(out, `Warning: Parent CloudProfile "`+missing+`" does not exist`); n != 1 {
+		t.Fatalf("want the missing parent warned about once, got %d times:\n%s", n, out)
+	}
+	if n, known := strings.Count(out, "Warning: "), strings.Count(out, "Warning: Provider development overrides")+1; n != known {
+		t.Fatalf("want no other warning (the parent created in the same apply is no warning), got %d more:\n%s", n-known, out)
+	}
+	if !strings.Contains(out, "Plan: 4 to add") {
+		t.Fatalf("the plan is not the create of the four objects:\n%s", out)
+	}
+}
