@@ -107,7 +107,7 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	defer cancel()
 	cp, err := client.GetCloudProfile(reqCtx, m.Name.ValueString())
 	if err != nil {
-		resp.Diagnostics.Append(requestError("Reading the CloudProfile", err))
+		resp.Diagnostics.Append(lookupError("Reading the CloudProfile", objectRef{"CloudProfile", m.Name.ValueString()}, err))
 		return
 	}
 	readAt := d.data.now()

@@ -302,14 +302,16 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 	})
 }
 
-// TestAccDataSourceCloudProfile_missingProfileIsAnError reports a missing profile as an error.
+// TestAccDataSourceCloudProfile_missingProfileIsAnError reports a missing profile as an error on
+// `name` that names the profile and the fix.
 func TestAccDataSourceCloudProfile_missingProfileIsAnError(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
+	name := acctest.UniqueName("acc-ds-missing")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config:      cloudProfileDataSourceConfig(kubeconfig, acctest.UniqueName("acc-ds-missing"), ""),
-			ExpectError: regexp.MustCompile(`Object not found`),
+			Config:      cloudProfileDataSourceConfig(kubeconfig, name, ""),
+			ExpectError: regexp.MustCompile(fmt.Sprintf(`(?s)Error: CloudProfile "%s" not found.*name\s+=\s+"%s".*To\s+fix:\s+check\s+the\s+name\.`, name, name)),
 		}},
 	})
 }

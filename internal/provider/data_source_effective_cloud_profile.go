@@ -184,7 +184,7 @@ func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasour
 		defer cancel()
 		cp, err := client.GetCloudProfile(reqCtx, m.Name.ValueString())
 		if err != nil {
-			resp.Diagnostics.Append(requestError("Reading the CloudProfile", err))
+			resp.Diagnostics.Append(lookupError("Reading the CloudProfile", objectRef{"CloudProfile", m.Name.ValueString()}, err))
 			return
 		}
 		spec, status = &cp.Spec, newStatusClassifications(cp.Status)

@@ -214,7 +214,7 @@ func readNamespacedProfile(ctx context.Context, client *kube.Client, namespace, 
 	defer cancel()
 	ncp, err := client.GetNamespacedCloudProfile(reqCtx, namespace, name)
 	if err != nil {
-		diags.Append(requestError("Reading the NamespacedCloudProfile", err))
+		diags.Append(lookupError("Reading the NamespacedCloudProfile", namespacedRefOf(namespace, name), err))
 		return namespacedProfileRead{}, diags
 	}
 	r := namespacedProfileRead{ncp: ncp}

@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"testing"
@@ -215,14 +216,16 @@ data "gardener_namespaced_cloud_profile" "this" {
 }
 
 // TestAccDataSourceNamespacedCloudProfile_missingProfileIsAnError reports a missing namespaced
-// profile as an error.
+// profile as an error on `name` that names the profile and the fix.
 func TestAccDataSourceNamespacedCloudProfile_missingProfileIsAnError(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
+	name := acctest.UniqueName("acc-ds-missing")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config:      namespacedDataSourceConfig(kubeconfig, acctest.UniqueName("acc-ds-missing"), ""),
-			ExpectError: regexp.MustCompile(`Object not found`),
+			Config: namespacedDataSourceConfig(kubeconfig, name, ""),
+			ExpectError: regexp.MustCompile(fmt.Sprintf(`(?s)Error: NamespacedCloudProfile "%s/%s" not found.*name\s+=\s+"%s".*To\s+fix:\s+check\s+the\s+name\s+and\s+namespace`,
+				dsNamespace, name, name)),
 		}},
 	})
 }

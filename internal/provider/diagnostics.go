@@ -110,3 +110,21 @@ func clientFrom(data *providerData) (*kube.Client, diag.Diagnostics) {
 	}
 	return c, diags
 }
+
+// lookupError is the diagnostic of a data source whose object could not be read: a missing object
+// is an error on `name` that names the object and how to fix the lookup; any other failure is a
+// requestError.
+func lookupError(action string, ref objectRef, err error) diag.Diagnostic {
+	if kube.KindOf(err) != kube.KindNotFound {
+		return requestError(action, err)
+	}
+	resource := "gardener_cloud_profile"
+	where := "name"
+	if ref.kind == "NamespacedCloudProfile" {
+		resource, where = "gardener_namespaced_cloud_profile", "name and namespace"
+	}
+	return diag.NewAttributeErrorDiagnostic(path.Root("name"), ref.String()+" not found",
+		fmt.Sprintf("name\n\nThe Garden has no %s (API server: %s).\n\nTo fix: check the %s. When this configuration "+
+			"creates the profile, refer to its resource (for example name = %s.<name>.metadata.name), so that Terraform "+
+			"reads the data source after the create.", ref, failureMessage(err), where, resource))
+}

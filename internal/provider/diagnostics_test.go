@@ -1,8 +1,11 @@
 package provider
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -41,5 +44,30 @@ func TestRequestDiagnostics_ServerFieldErrorsLandOnAttributes(t *testing.T) {
 	want := path.Root("spec").AtName("machine_images").AtListIndex(0).AtName("versions").AtListIndex(1).AtName("cri")
 	if got := diags[1].(interface{ Path() path.Path }).Path(); !got.Equal(want) {
 		t.Fatalf("path %s, want %s", got, want)
+	}
+}
+
+// TestLookupError_aMissingObjectIsAnErrorOnName: a data source's missing object is an error on
+// `name` that names the object and says how to fix the lookup; other failures stay request errors.
+func TestLookupError_aMissingObjectIsAnErrorOnName(t *testing.T) {
+	gr := schema.GroupResource{Group: "core.gardener.cloud", Resource: "namespacedcloudprofiles"}
+	ref := namespacedRefOf("garden-x", "p")
+	notFound := &kube.Error{Kind: kube.KindNotFound, Object: ref.String(), Err: apierrors.NewNotFound(gr, "p")}
+	d := lookupError("Reading the NamespacedCloudProfile", ref, notFound)
+	if d.Summary() != `NamespacedCloudProfile "garden-x/p" not found` {
+		t.Fatalf("summary %q", d.Summary())
+	}
+	if at := d.(diag.DiagnosticWithPath).Path(); !at.Equal(path.Root("name")) {
+		t.Fatalf("on %s, want name", at)
+	}
+	for _, want := range []string{`API server: namespacedcloudprofiles.core.gardener.cloud "p" not found`, "To fix: check the name and namespace",
+		"gardener_namespaced_cloud_profile.<name>.metadata.name"} {
+		if !strings.Contains(d.Detail(), want) {
+			t.Errorf("detail lacks %q:\n%s", want, d.Detail())
+		}
+	}
+	forbidden := &kube.Error{Kind: kube.KindForbidden, Object: ref.String(), Err: apierrors.NewForbidden(gr, "p", errors.New("no"))}
+	if d := lookupError("Reading the NamespacedCloudProfile", ref, forbidden); d.Summary() != "Permission denied" {
+		t.Fatalf("a forbidden read is a request error, got %q", d.Summary())
 	}
 }
