@@ -154,3 +154,46 @@ func gardenGate(t *testing.T, name string) bool {
 	}
 	return gates[name]
 }
+
+// TestAccFeatureGates_InheritedLifecyclesAreOneErrorPerProfile: the local Garden runs with the
+// lifecycle gate on and holds a parent with three lifecycles; a provider block that does not say
+// so (Gardener's defaults, gate off) plans two NamespacedCloudProfiles of that parent. Each gets one
+// error on spec.parent for the three inherited lifecycles, not one per lifecycle, and the warning
+// that the Garden accepted what the offline rules reject.
+func TestAccFeatureGates_InheritedLifecyclesAreOneErrorPerProfile(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	if !gardenGate(t, cloudprofile.GateVersionClassificationLifecycle) {
+		t.Skipf("the local Garden runs with %s off (%s)", cloudprofile.GateVersionClassificationLifecycle, acctest.EnvFeatureGates)
+	}
+	admin := acctest.Client(t)
+	parent := acctest.UniqueName("gates-parent")
+	if _, err := admin.CreateCloudProfile(acctest.Context(t), lifecycleCloudProfile(parent)); err != nil {
+		t.Fatalf("creating the parent: %v", err)
+	}
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), parent, "") })
+	w := newCLIWorkspace(t, fmt.Sprintf(`
+provider "gardener" {
+  config_path = %q
+}
+
+resource "gardener_namespaced_cloud_profile" "test" {
+  for_each = toset(["a", "b"])
+  metadata = { name = "%s-${each.key}", namespace = "garden-demo" }
+  spec = {
+    parent        = { kind = "CloudProfile", name = %q }
+    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti", usable = true }]
+  }
+}
+`, kubeconfig, acctest.UniqueName("gates-ncp"), parent))
+	out := w.mustRun(1, "plan")
+	requireNoProviderBug(t, out)
+	if n, gate := strings.Count(out, "Error: "), strings.Count(out, "Error: Lifecycles need a Gardener feature gate"); n != 2 || gate != 2 {
+		t.Fatalf("want one error per profile for the inherited lifecycles, got %d errors (%d about the gate):\n%s", n, gate, out)
+	}
+	flat := strings.Join(strings.Fields(out), " ") // the CLI wraps long lines
+	for _, want := range []string{"Gardener reports the same for 2 more", "inherited from the parent CloudProfile", "Warning: Offline rules and the Garden disagree"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the plan lacks %q:\n%s", want, out)
+		}
+	}
+}

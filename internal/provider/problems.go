@@ -3,6 +3,7 @@ package provider
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -19,21 +20,48 @@ import (
 // problemDiagnostics turns the rules package's findings into diagnostics on the attributes that
 // caused them. Errors are what Gardener would reject; warnings what it accepts. spec is the
 // configuration's spec as Terraform sent it, which names the entries (version, name) the paths
-// run through; it may be null.
+// run through; it may be null. Problems with the same headline on the same attribute (such as
+// the entries a NamespacedCloudProfile inherits from its parent, which all land on spec.parent)
+// make one diagnostic that lists them.
 func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag.Diagnostics {
 	var diags diag.Diagnostics
-	for _, p := range problems {
-		at := attributePath(p.Path.Steps())
-		where := describeAttribute(p.Path.Steps(), spec)
-		summary := problemSummary(p, where)
-		detail := problemDetail(p, where.path)
-		if p.Severity == cloudprofile.SeverityWarning {
-			diags.AddAttributeWarning(at, summary, detail)
+	for _, g := range groupProblems(problems, spec) {
+		at := attributePath(g.problems[0].Path.Steps())
+		detail := problemGroupDetail(g.problems, g.where.path)
+		if g.problems[0].Severity == cloudprofile.SeverityWarning {
+			diags.AddAttributeWarning(at, g.summary, detail)
 		} else {
-			diags.AddAttributeError(at, summary, detail)
+			diags.AddAttributeError(at, g.summary, detail)
 		}
 	}
 	return diags
+}
+
+// problemGroup is the problems that share a headline and an attribute, in the order found.
+type problemGroup struct {
+	summary  string
+	where    attributeDescription
+	problems cloudprofile.Problems
+}
+
+// groupProblems groups problems by severity, headline and attribute, in the order of each group's
+// first problem.
+func groupProblems(problems cloudprofile.Problems, spec tftypes.Value) []*problemGroup {
+	var groups []*problemGroup
+	byKey := map[string]*problemGroup{}
+	for _, p := range problems {
+		where := describeAttribute(p.Path.Steps(), spec)
+		summary := problemSummary(p, where)
+		key := fmt.Sprintf("%d\x00%s\x00%s", p.Severity, summary, where.path)
+		g, ok := byKey[key]
+		if !ok {
+			g = &problemGroup{summary: summary, where: where}
+			byKey[key] = g
+			groups = append(groups, g)
+		}
+		g.problems = append(g.problems, p)
+	}
+	return groups
 }
 
 // attributePath converts the rules package's attribute steps into a framework path.
@@ -190,21 +218,46 @@ const laterChecksNote = "Gardener checks the Kubernetes overrides, the machine i
 // problemDetail says where the problem is in the user's terms, then what Gardener says, where it
 // says it and which rule it is, then how to fix it, and whether more checks follow.
 func problemDetail(p cloudprofile.Problem, where string) string {
-	p.BadValue = shortBadValue(p.BadValue)
-	var b strings.Builder
-	b.WriteString(where + "\n\n")
-	b.WriteString("Gardener: " + p.Error())
-	r, known := cloudprofile.RuleOf(p.Rule)
-	if p.Rule != "" {
-		fmt.Fprintf(&b, " (rule %s)", p.Rule)
+	return strings.Join(problemParagraphs(p, where), "\n\n")
+}
+
+// problemGroupDetail is problemDetail of the first problem, with the Gardener field paths of the
+// others after Gardener's message (at most maxListedProblems of them).
+func problemGroupDetail(ps cloudprofile.Problems, where string) string {
+	paragraphs := problemParagraphs(ps[0], where)
+	if len(ps) > 1 {
+		var fields []string
+		for _, p := range ps[1:min(len(ps), maxListedProblems+1)] {
+			fields = append(fields, p.Path.Field())
+		}
+		same := fmt.Sprintf("Gardener reports the same for %d more: %s", len(ps)-1, strings.Join(fields, ", "))
+		if rest := len(ps) - 1 - len(fields); rest > 0 {
+			same += fmt.Sprintf(", and %d more", rest)
+		}
+		paragraphs = slices.Insert(paragraphs, 2, same+".")
 	}
-	if known {
-		b.WriteString("\n\nTo fix: " + r.Fix)
+	return strings.Join(paragraphs, "\n\n")
+}
+
+// maxListedProblems bounds how many further problems a grouped diagnostic lists.
+const maxListedProblems = 8
+
+// problemParagraphs are the paragraphs of problemDetail: the attribute, Gardener's message with
+// the rule, the fix of a known rule, and the note that later checks follow.
+func problemParagraphs(p cloudprofile.Problem, where string) []string {
+	p.BadValue = shortBadValue(p.BadValue)
+	gardener := "Gardener: " + p.Error()
+	if p.Rule != "" {
+		gardener += fmt.Sprintf(" (rule %s)", p.Rule)
+	}
+	paragraphs := []string{where, gardener}
+	if r, known := cloudprofile.RuleOf(p.Rule); known {
+		paragraphs = append(paragraphs, "To fix: "+r.Fix)
 	}
 	if cloudprofile.HoldsBackLaterChecks(p) {
-		b.WriteString("\n\n" + laterChecksNote)
+		paragraphs = append(paragraphs, laterChecksNote)
 	}
-	return b.String()
+	return paragraphs
 }
 
 // shortBadValue returns v when it is a short scalar. A value that is an object or a list (a whole

@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +10,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
@@ -179,5 +182,52 @@ func TestProblemDiagnostics_OverrideErrorsSayLaterChecksFollow(t *testing.T) {
 	}
 	if d := diags[1].Detail(); strings.Contains(d, laterChecksNote) {
 		t.Errorf("the merged profile's error has the note:\n%s", d)
+	}
+}
+
+// TestProblemDiagnostics_SameProblemOnOneAttributeIsOneDiagnostic: the entries a
+// NamespacedCloudProfile inherits from its parent all land on spec.parent. Twelve parent versions
+// with a lifecycle, with the gate off, make one error that quotes the first and lists the others'
+// field paths (at most eight); a problem elsewhere keeps its own diagnostic, in the order found.
+func TestProblemDiagnostics_SameProblemOnOneAttributeIsOneDiagnostic(t *testing.T) {
+	now := time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC)
+	parent := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "p"}, Spec: gardencorev1beta1.CloudProfileSpec{Type: "local"}}
+	for i := range 12 {
+		parent.Spec.Kubernetes.Versions = append(parent.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{
+			Version: fmt.Sprintf("1.31.%d", i), Lifecycle: []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationSupported}}})
+	}
+	ncp := &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "n", Namespace: "garden-p"},
+		Spec: gardencorev1beta1.NamespacedCloudProfileSpec{Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "p"}}}
+	opts := cloudprofile.DefaultOptions(now)
+	opts.Gates = cloudprofile.GardenerDefaultFeatureGates() // VersionClassificationLifecycle off
+	inherited := cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, nil, parent, opts)
+	if len(inherited) != 12 {
+		t.Fatalf("want one problem per parent version, got %v", inherited)
+	}
+	own := cloudprofile.Problem{Rule: "C-6", Type: cloudprofile.Duplicate, BadValue: "1.31.1",
+		Path: cloudprofile.NewPath("spec").Child("kubernetes").Child("versions").Index(1).Child("version")}
+	problems := slices.Concat(inherited[:6], cloudprofile.Problems{own}, inherited[6:])
+	diags := problemDiagnostics(problems, tftypes.Value{})
+	if len(diags) != 2 {
+		t.Fatalf("want the inherited problems as one error and the own one apart, got %d: %v", len(diags), diags)
+	}
+	if at := diags[0].(interface{ Path() path.Path }).Path(); !at.Equal(path.Root("spec").AtName("parent")) {
+		t.Fatalf("the group is on %s, want spec.parent", at)
+	}
+	d := diags[0].Detail()
+	for _, want := range []string{
+		"Gardener: status.cloudProfileSpec.kubernetes.versions[0].lifecycle: Forbidden: ",
+		"Gardener reports the same for 11 more: status.cloudProfileSpec.kubernetes.versions[1].lifecycle, ",
+		"status.cloudProfileSpec.kubernetes.versions[8].lifecycle, and 3 more.\n\nTo fix: ",
+	} {
+		if !strings.Contains(d, want) {
+			t.Errorf("detail lacks %q:\n%s", want, d)
+		}
+	}
+	if strings.Contains(d, "versions[9]") {
+		t.Errorf("detail lists more than eight further problems:\n%s", d)
+	}
+	if !strings.Contains(diags[1].Detail(), "Duplicate value") || strings.Contains(diags[1].Detail(), "reports the same") {
+		t.Errorf("the problem elsewhere is not on its own:\n%s", diags[1].Detail())
 	}
 }
