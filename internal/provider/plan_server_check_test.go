@@ -306,13 +306,23 @@ func TestServerCheck_saysWhenTheGardenAcceptsWhatTheOfflineRulesReject(t *testin
 }
 
 // TestServerCheck_rejectionRepeatingAnOfflineErrorAddsNothing: when the offline rules already
-// report what the Garden answers (Gardener's admission plugins answer 500 with the message only;
-// validation answers 422 with field causes), the server check adds no diagnostic; what the Garden
-// says beyond them is still reported.
+// report what the Garden answers (Gardener's admission plugins answer 500 with the message only,
+// or with the field errors of the merged profile wrapped in one message; validation answers 422
+// with field causes), the server check adds no diagnostic; what the Garden says beyond them is
+// still reported.
 func TestServerCheck_rejectionRepeatingAnOfflineErrorAddsNothing(t *testing.T) {
 	const admission = "invalid kubernetes version specified: '1.29.9' does not exist in parent CloudProfile and thus cannot be overridden"
-	offline := offlineErrors{`spec.kubernetes.versions[0] (version "1.29.9").version` + "\n\nGardener: spec.kubernetes.versions[0].version: " +
-		`Invalid value: "1.29.9": ` + admission + " (rule L-1)\n\nTo fix: …"}
+	const merged = `status.cloudProfileSpec.kubernetes.versions[].expirationDate: Invalid value: "2101-01-01T00:00:00Z": ` +
+		`expiration date of latest kubernetes version ('1.31.2') must not be set`
+	inUse := func(ncp string) string {
+		return `unable to delete Kubernetes version "1.31.1" from CloudProfile "big" - version is still in use by NamespacedCloudProfile 'garden-x/` + ncp + `'`
+	}
+	offline := offlineErrors{
+		"spec.kubernetes.versions\n\nGardener: spec.kubernetes.versions: Forbidden: " + inUse("a") + " (rule N-1)\n\nGardener reports 1 more:\n  - " + inUse("b") + "\n\nTo fix: …",
+		`spec.kubernetes.versions[0] (version "1.29.9").version` + "\n\nGardener: spec.kubernetes.versions[0].version: " +
+			`Invalid value: "1.29.9": ` + admission + " (rule L-1)\n\nTo fix: …",
+		`spec.kubernetes.versions[1] (version "1.31.2").expiration_date` + "\n\nGardener: " + merged + " (rule M-1/C-3)\n\nTo fix: …",
+	}
 	duplicate := metav1.StatusCause{Type: metav1.CauseTypeFieldValueDuplicate, Field: "spec.kubernetes.versions[0].version", Message: `Invalid value: "1.29.9": ` + admission}
 	other := metav1.StatusCause{Type: metav1.CauseTypeFieldValueInvalid, Field: "spec.regions[0].name", Message: `Invalid value: "x": unknown region`}
 	cases := []struct {
@@ -324,6 +334,16 @@ func TestServerCheck_rejectionRepeatingAnOfflineErrorAddsNothing(t *testing.T) {
 		{"admission 500 saying something else", statusAnswer(http.StatusInternalServerError, "", "the parent is being deleted"), []diag.Severity{diag.SeverityWarning}},
 		{"validation 422 repeating the offline error", statusAnswer(http.StatusUnprocessableEntity, metav1.StatusReasonInvalid, "invalid", duplicate), nil},
 		{"validation 422 with one more field", statusAnswer(http.StatusUnprocessableEntity, metav1.StatusReasonInvalid, "invalid", duplicate, other), []diag.Severity{diag.SeverityError}},
+		{"admission 500 wrapping the offline error", statusAnswer(http.StatusInternalServerError, "",
+			"error while validating merged NamespacedCloudProfile: ["+merged+"]"), nil},
+		{"admission 403 listing the offline errors", statusAnswer(http.StatusForbidden, metav1.StatusReasonForbidden,
+			"cloudprofiles.core.gardener.cloud \"big\" is forbidden: 2 errors occurred:\n\t* "+inUse("a")+"\n\t* "+inUse("b")+"\n\n"), nil},
+		{"admission 403 listing one more", statusAnswer(http.StatusForbidden, metav1.StatusReasonForbidden,
+			"cloudprofiles.core.gardener.cloud \"big\" is forbidden: 3 errors occurred:\n\t* "+inUse("a")+"\n\t* "+inUse("b")+"\n\t* "+inUse("z")+"\n\n"),
+			[]diag.Severity{diag.SeverityError}},
+		{"admission 500 wrapping it and one more", statusAnswer(http.StatusInternalServerError, "",
+			"error while validating merged NamespacedCloudProfile: ["+merged+`, status.cloudProfileSpec.regions[0].name: Required value: must provide a name]`),
+			[]diag.Severity{diag.SeverityWarning}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -343,5 +363,30 @@ func TestServerCheck_rejectionRepeatingAnOfflineErrorAddsNothing(t *testing.T) {
 				t.Errorf("want one dry run, got %d", f.fake.requests.Load())
 			}
 		})
+	}
+}
+
+// TestOfflineErrors_coverItemsOfALargeGroup: a grouped offline error shows nine of 300 problems;
+// the Garden's list of the same 300 is covered (every item shown matches, and as many in all), a
+// list of 301 is not.
+func TestOfflineErrors_coverItemsOfALargeGroup(t *testing.T) {
+	item := func(i int) string {
+		return fmt.Sprintf("version is still in use by NamespacedCloudProfile 'garden-x/p%03d'", i)
+	}
+	detail := "spec.kubernetes.versions\n\nGardener: spec.kubernetes.versions: Forbidden: " + item(0) + " (rule N-1)\n\nGardener reports 299 more:"
+	for i := 1; i <= maxListedProblems; i++ {
+		detail += "\n  - " + item(i)
+	}
+	detail += "\n  - and 291 more\n\nTo fix: …"
+	offline := offlineErrors{detail}
+	var items []string
+	for i := 299; i >= 0; i-- { // in another order than the offline error's
+		items = append(items, item(i))
+	}
+	if !offline.coverItems(items) {
+		t.Fatal("the 300 problems the offline error reports are not covered")
+	}
+	if offline.coverItems(append(items, item(300))) {
+		t.Fatal("a 301st problem is covered")
 	}
 }

@@ -4,36 +4,41 @@ import (
 	"fmt"
 	"sync"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 )
 
 // plannedCloudProfiles remembers, for one provider configuration and run, the CloudProfiles its
-// resources plan to create and the missing parents already reported, so that the plan of a
-// NamespacedCloudProfile can tell a parent that the same apply creates from a missing one.
-// Terraform plans a NamespacedCloudProfile after the CloudProfile its parent name refers to.
-// It is safe for concurrent use.
+// resources plan to change (create or update), each with the object Gardener would store, and the
+// missing parents already reported. Terraform plans a NamespacedCloudProfile after the
+// CloudProfile its parent name refers to, and applies it after that CloudProfile too, so the plan
+// of a NamespacedCloudProfile checks it against its parent as planned, or tells a parent the same
+// apply creates from a missing one. It is safe for concurrent use.
 type plannedCloudProfiles struct {
 	mu       sync.Mutex
-	creates  map[string]bool
+	planned  map[string]*gardencorev1beta1.CloudProfile
 	reported map[string]bool
 }
 
-// planCreate records that a resource plans to create the CloudProfile name.
-func (p *plannedCloudProfiles) planCreate(name string) {
+// plan records that a resource plans to change the CloudProfile name into stored (nil when the
+// plan is not fully known).
+func (p *plannedCloudProfiles) plan(name string, stored *gardencorev1beta1.CloudProfile) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.creates == nil {
-		p.creates = map[string]bool{}
+	if p.planned == nil {
+		p.planned = map[string]*gardencorev1beta1.CloudProfile{}
 	}
-	p.creates[name] = true
+	p.planned[name] = stored.DeepCopy()
 }
 
-// plansCreate tells whether a resource plans to create the CloudProfile name.
-func (p *plannedCloudProfiles) plansCreate(name string) bool {
+// lookup returns a copy of the CloudProfile name as planned (nil when its plan is not fully
+// known), and whether a resource plans to change it at all.
+func (p *plannedCloudProfiles) lookup(name string) (*gardencorev1beta1.CloudProfile, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.creates[name]
+	cp, ok := p.planned[name]
+	return cp.DeepCopy(), ok
 }
 
 // firstReport tells whether the missing parent name is reported for the first time in this run,

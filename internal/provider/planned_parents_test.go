@@ -5,20 +5,35 @@ import (
 	"sync"
 	"testing"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// TestPlannedCloudProfiles_planCreateAndReportOnce: a planned create is seen by the plans that
-// follow; a missing parent is reported once per name, however many plans ask at once.
-func TestPlannedCloudProfiles_planCreateAndReportOnce(t *testing.T) {
+// TestPlannedCloudProfiles_planAndReportOnce: a planned change is seen by the plans that follow,
+// as a copy of the planned object (nil when not known); a missing parent is reported once per
+// name, however many plans ask at once.
+func TestPlannedCloudProfiles_planAndReportOnce(t *testing.T) {
 	var p plannedCloudProfiles
-	if p.plansCreate("parent") {
+	if _, ok := p.lookup("parent"); ok {
 		t.Fatal("nothing planned yet")
 	}
-	p.planCreate("parent")
-	if !p.plansCreate("parent") || p.plansCreate("other") {
-		t.Fatal("only the planned create is known")
+	p.plan("parent", &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "parent"}, Spec: gardencorev1beta1.CloudProfileSpec{Type: "local"}})
+	p.plan("unknown", nil)
+	got, ok := p.lookup("parent")
+	if !ok || got == nil || got.Spec.Type != "local" {
+		t.Fatalf("the planned parent is not known: %v %v", got, ok)
+	}
+	got.Spec.Type = "changed"
+	if again, _ := p.lookup("parent"); again.Spec.Type != "local" {
+		t.Fatal("a caller changed the planned object")
+	}
+	if got, ok := p.lookup("unknown"); !ok || got != nil {
+		t.Fatalf("a plan not fully known is planned without an object, got %v %v", got, ok)
+	}
+	if _, ok := p.lookup("other"); ok {
+		t.Fatal("only the planned changes are known")
 	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex

@@ -221,22 +221,48 @@ func problemDetail(p cloudprofile.Problem, where string) string {
 	return strings.Join(problemParagraphs(p, where), "\n\n")
 }
 
-// problemGroupDetail is problemDetail of the first problem, with the Gardener field paths of the
-// others after Gardener's message (at most maxListedProblems of them).
+// problemGroupDetail is problemDetail of the first problem, with the others after Gardener's
+// message (at most maxListedProblems of them): their Gardener field paths when these tell them
+// apart, else Gardener's messages, one per line.
 func problemGroupDetail(ps cloudprofile.Problems, where string) string {
 	paragraphs := problemParagraphs(ps[0], where)
-	if len(ps) > 1 {
+	if len(ps) == 1 {
+		return strings.Join(paragraphs, "\n\n")
+	}
+	listed := ps[1:min(len(ps), maxListedProblems+1)]
+	var same string
+	if distinctFields(ps) {
 		var fields []string
-		for _, p := range ps[1:min(len(ps), maxListedProblems+1)] {
+		for _, p := range listed {
 			fields = append(fields, p.Path.Field())
 		}
-		same := fmt.Sprintf("Gardener reports the same for %d more: %s", len(ps)-1, strings.Join(fields, ", "))
-		if rest := len(ps) - 1 - len(fields); rest > 0 {
+		same = fmt.Sprintf("Gardener reports the same for %d more: %s", len(ps)-1, strings.Join(fields, ", "))
+		if rest := len(ps) - 1 - len(listed); rest > 0 {
 			same += fmt.Sprintf(", and %d more", rest)
 		}
-		paragraphs = slices.Insert(paragraphs, 2, same+".")
+		same += "."
+	} else {
+		same = fmt.Sprintf("Gardener reports %d more:", len(ps)-1)
+		for _, p := range listed {
+			same += "\n  - " + p.Detail
+		}
+		if rest := len(ps) - 1 - len(listed); rest > 0 {
+			same += fmt.Sprintf("\n  - and %d more", rest)
+		}
 	}
-	return strings.Join(paragraphs, "\n\n")
+	return strings.Join(slices.Insert(paragraphs, 2, same), "\n\n")
+}
+
+// distinctFields tells whether no two problems have the same Gardener field path.
+func distinctFields(ps cloudprofile.Problems) bool {
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if seen[p.Path.Field()] {
+			return false
+		}
+		seen[p.Path.Field()] = true
+	}
+	return true
 }
 
 // maxListedProblems bounds how many further problems a grouped diagnostic lists.

@@ -231,3 +231,25 @@ func TestProblemDiagnostics_SameProblemOnOneAttributeIsOneDiagnostic(t *testing.
 		t.Errorf("the problem elsewhere is not on its own:\n%s", diags[1].Detail())
 	}
 }
+
+// TestProblemDiagnostics_SameFieldGroupListsTheMessages: problems of one rule on the same field
+// (a removed version that three NamespacedCloudProfiles still extend, rule N-1) differ only in
+// Gardener's message, so the one diagnostic lists the messages of the others.
+func TestProblemDiagnostics_SameFieldGroupListsTheMessages(t *testing.T) {
+	at := cloudprofile.NewPath("spec").Child("kubernetes").Child("versions")
+	var problems cloudprofile.Problems
+	for _, ncp := range []string{"a", "b", "c"} {
+		problems = append(problems, cloudprofile.Problem{Rule: "N-1", Type: cloudprofile.Forbidden, Path: at,
+			Detail: `unable to delete Kubernetes version "1.31.1" from CloudProfile "p" - version is still in use by NamespacedCloudProfile 'garden-x/` + ncp + `'`})
+	}
+	diags := problemDiagnostics(problems, tftypes.Value{})
+	if len(diags) != 1 {
+		t.Fatalf("want one error, got %v", diags)
+	}
+	d := diags[0].Detail()
+	for _, want := range []string{"'garden-x/a' (rule N-1)", "Gardener reports 2 more:\n  - unable to delete", "'garden-x/b'\n  - ", "'garden-x/c'\n\nTo fix: "} {
+		if !strings.Contains(d, want) {
+			t.Errorf("detail lacks %q:\n%s", want, d)
+		}
+	}
+}

@@ -64,8 +64,8 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 			old = o
 		}
 	}
-	if old == nil && r.data != nil {
-		r.data.cloudProfiles.planCreate(cp.Name) // see namespacedCloudProfileResource.parent
+	if changing && r.data != nil {
+		r.data.cloudProfiles.plan(cp.Name, storedForPlan(cp, old, unknown, opts)) // see namespacedCloudProfileResource.parent
 	}
 	if changing {
 		predictCloudProfilePlan(ctx, req, resp, knownSpec(cp, unknown), old, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, resp))
@@ -94,6 +94,16 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, objectRef{"CloudProfile", cp.Name}, old, planned, get)...)
 		}
 	}
+}
+
+// storedForPlan is the CloudProfile Gardener would store for a changing plan of cp, nil when the
+// planned spec is not fully known.
+func storedForPlan(cp, old *gardencorev1beta1.CloudProfile, unknown []path.Path, opts cloudprofile.Options) *gardencorev1beta1.CloudProfile {
+	if knownSpec(cp, unknown) == nil {
+		return nil
+	}
+	stored, _ := cloudprofile.StoredCloudProfile(cp, old, opts)
+	return stored
 }
 
 // configuredCloudProfile builds the object of a configuration or plan, with the paths of the

@@ -68,10 +68,13 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		}
 	}
 	var parent *gardencorev1beta1.CloudProfile
+	parentPlanned := false // a plan of this run changes the parent
 	if len(unknown) == 0 {
-		if p, ok := r.parent(ctx, ncp, resp); ok {
+		var p *gardencorev1beta1.CloudProfile
+		p, parentPlanned = r.parent(ctx, ncp, resp)
+		if p != nil {
 			var admitted cloudprofile.Problems
-			parent, admitted = r.admit(ctx, ncp, old, p, opts, localStatus)
+			parent, admitted = r.admit(ctx, ncp, old, p, opts, localStatus, !parentPlanned)
 			problems = append(problems, admitted...)
 			// Cross-object admission (N-6 … N-8): on update only, and only when it can find
 			// something. (On an update the parent exists: Gardener keeps it while NCPs refer to it.)
@@ -80,7 +83,13 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		}
 	}
 	if changing {
-		predictNamespacedCloudProfilePlan(ctx, req, resp, knownSpec(ncp, unknown), old, parent, opts, serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, resp))
+		check := serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, resp)
+		if parentPlanned {
+			// The Garden would check against the parent as it is, not as this apply changes it
+			// before it gets to this object.
+			check = nil
+		}
+		predictNamespacedCloudProfilePlan(ctx, req, resp, knownSpec(ncp, unknown), old, parent, opts, check)
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
@@ -104,10 +113,11 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 // admit runs Gardener's admission checks against the parent. The parent comes from the run's
 // cache: when it rejects the object, the checks run again against the parent as it is now (one
 // GET), so that a parent changed during the run (e.g. by another apply) is never held against the
-// object; the parent checked against last is returned. Without the merged status in the state,
+// object, unless refresh is false (the parent as a plan of this run changes it); the parent
+// checked against last is returned. Without the merged status in the state,
 // the old object's status is the local merge of the parent and the old spec, which is what
 // Gardener's controller renders (with keep_merged_status, the status as read).
-func (r *namespacedCloudProfileResource) admit(ctx context.Context, ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, localStatus bool) (*gardencorev1beta1.CloudProfile, cloudprofile.Problems) {
+func (r *namespacedCloudProfileResource) admit(ctx context.Context, ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, localStatus, refresh bool) (*gardencorev1beta1.CloudProfile, cloudprofile.Problems) {
 	check := func(parent *gardencorev1beta1.CloudProfile) cloudprofile.Problems {
 		if localStatus {
 			return cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, withMergedStatus(old, parent, opts), parent, opts)
@@ -115,7 +125,7 @@ func (r *namespacedCloudProfileResource) admit(ctx context.Context, ncp, old *ga
 		return cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, old, parent, opts)
 	}
 	problems := check(parent)
-	if len(problems.Errors()) == 0 {
+	if len(problems.Errors()) == 0 || !refresh {
 		return parent, problems
 	}
 	client, err := r.data.Client()
@@ -140,34 +150,42 @@ func withMergedStatus(old *gardencorev1beta1.NamespacedCloudProfile, parent *gar
 	return out
 }
 
-// parent reads the parent CloudProfile for the admission checks (once per run and parent, see
-// kube.Client.ParentCloudProfile). When the cluster cannot be asked (settings unknown until
-// apply) the checks are skipped with a warning; a missing parent is an error on spec.parent.name,
-// as Gardener would reject the object.
+// parent returns the parent CloudProfile the admission checks run against, nil when they cannot
+// run, and whether a plan of this run changes it. A parent that a gardener_cloud_profile of this
+// provider configuration plans to create or update is checked as planned (nil when its plan is not
+// fully known): Terraform applies it before this object, which refers to it. Any other parent is
+// read from the Garden (once per run and parent, see kube.Client.ParentCloudProfile). When the
+// cluster cannot be asked (settings unknown until apply) the checks are skipped with a warning; a
+// missing parent is a warning on spec.parent.name, once per run and name.
 func (r *namespacedCloudProfileResource) parent(ctx context.Context, ncp *gardencorev1beta1.NamespacedCloudProfile, resp *resource.ModifyPlanResponse) (*gardencorev1beta1.CloudProfile, bool) {
+	name := ncp.Spec.Parent.Name
+	if planned, ok := r.data.cloudProfiles.lookup(name); ok {
+		if planned == nil {
+			tflog.Info(ctx, "parent CloudProfile planned with values unknown until apply; Gardener checks against it at apply", map[string]any{"parent": name})
+		}
+		return planned, true
+	}
 	at := path.Root("spec").AtName("parent").AtName("name")
 	client, err := r.data.Client()
 	if err != nil {
 		resp.Diagnostics.AddAttributeWarning(at, "Parent checks skipped", "The checks against the parent CloudProfile need the Garden cluster, which cannot be reached at plan time: "+err.Error())
 		return nil, false
 	}
-	parent, err := client.ParentCloudProfile(ctx, ncp.Spec.Parent.Name)
+	parent, err := client.ParentCloudProfile(ctx, name)
 	switch {
 	case kube.IsNotFound(err):
-		// A gardener_cloud_profile of this configuration may create it in this apply: it is planned
-		// before (the name refers to it), and there is nothing to check against yet. Otherwise the
-		// plan warns, once per parent; at apply Gardener rejects the create and the provider reports
-		// "Parent CloudProfile not found" on spec.parent.name; nothing is written.
-		tflog.Info(ctx, "parent CloudProfile not found at plan; Gardener checks against it at apply", map[string]any{"parent": ncp.Spec.Parent.Name})
-		if !r.data.cloudProfiles.plansCreate(ncp.Spec.Parent.Name) && r.data.cloudProfiles.firstReport(ncp.Spec.Parent.Name) {
-			resp.Diagnostics.Append(missingParentWarning(ncp.Spec.Parent.Name))
+		// At apply Gardener rejects the object and the provider reports "Parent CloudProfile not
+		// found" on spec.parent.name; nothing is written.
+		tflog.Info(ctx, "parent CloudProfile not found at plan; Gardener checks against it at apply", map[string]any{"parent": name})
+		if r.data.cloudProfiles.firstReport(name) {
+			resp.Diagnostics.Append(missingParentWarning(name))
 		}
 		return nil, false
 	case err != nil:
-		resp.Diagnostics.Append(requestError("Reading the parent CloudProfile "+ncp.Spec.Parent.Name, err))
+		resp.Diagnostics.Append(requestError("Reading the parent CloudProfile "+name, err))
 		return nil, false
 	}
-	return parent, true
+	return parent, false
 }
 
 // statusOf reads the status recorded in state back into the API type (Gardener's admission rules

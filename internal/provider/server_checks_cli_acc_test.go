@@ -170,3 +170,68 @@ resource "gardener_namespaced_cloud_profile" "test" {
 		t.Fatalf("the plan is not the create of the four objects:\n%s", out)
 	}
 }
+
+// TestAccNamespacedCloudProfile_checkedAgainstTheParentAsPlanned: a configuration that adds a
+// Kubernetes version to its parent and an override of it to three NamespacedCloudProfiles plans
+// and applies in one go: the profiles are checked against the parent as planned, which Terraform
+// applies first, not as the Garden has it before the apply. Retiring a version that the profiles
+// still extend in the Garden fails at plan with one error on the parent, however many profiles
+// extend it (rule N-1), and no second error from the server check.
+func TestAccNamespacedCloudProfile_checkedAgainstTheParentAsPlanned(t *testing.T) {
+	parent := acctest.UniqueName("acc-asplanned")
+	config := func(versions ...string) string {
+		quoted := `"` + strings.Join(versions, `", "`) + `"`
+		return acctest.ProviderBlock(acctest.Kubeconfig(t)) + `
+locals {
+  versions = [` + quoted + `]
+}
+
+resource "gardener_cloud_profile" "parent" {
+  metadata = { name = "` + parent + `" }
+  spec = {
+    type           = "local"
+    kubernetes     = { versions = [for v in local.versions : { version = v }] }
+    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", cri = [{ name = "containerd" }] }] }]
+    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi", usable = true }]
+    regions        = [{ name = "local" }]
+  }
+}
+
+resource "gardener_namespaced_cloud_profile" "team" {
+  for_each = toset(["a", "b", "c"])
+  metadata = { name = "` + parent + `-${each.key}", namespace = "` + projectNamespace + `" }
+  spec = {
+    parent     = { kind = "CloudProfile", name = gardener_cloud_profile.parent.metadata.name }
+    kubernetes = { versions = [for v in slice(local.versions, 1, length(local.versions)) : { version = v, expiration_date = "2099-06-01T00:00:00Z" }] }
+  }
+}
+`
+	}
+	w := newCLIWorkspace(t, config("1.31.2", "1.31.1"))
+	w.destroyOnCleanup()
+	w.mustRun(0, "apply", "-auto-approve")
+
+	w.write(config("1.31.2", "1.31.1", "1.31.0"))
+	out := w.mustRun(2, "plan", "-detailed-exitcode")
+	requireNoProviderBug(t, out)
+	if strings.Contains(out, "Warning: ") && strings.Count(out, "Warning: ") != strings.Count(out, "Warning: Provider development overrides") {
+		t.Fatalf("the plan that adds a version and its overrides warns:\n%s", out)
+	}
+	w.mustRun(0, "apply", "-auto-approve")
+	w.mustRun(0, "plan", "-detailed-exitcode")
+
+	w.write(config("1.31.2", "1.31.0"))
+	out = w.mustRun(1, "plan")
+	if n, inUse := strings.Count(out, "Error: "), strings.Count(out, "Error: A removed Kubernetes version is still in use"); n != 1 || inUse != 1 {
+		t.Fatalf("want one error on the parent for the three profiles, got %d errors:\n%s", n, out)
+	}
+	flat := strings.Join(strings.Fields(out), " ") // the CLI wraps long lines
+	for _, suffix := range []string{"-a'", "-b'", "-c'"} {
+		if !strings.Contains(flat, "still in use by NamespacedCloudProfile '"+projectNamespace+"/"+parent+suffix) {
+			t.Errorf("the error does not name the profile %s%s:\n%s", parent, suffix, out)
+		}
+	}
+	if !strings.Contains(flat, "apply that first and remove the version in a later apply") {
+		t.Errorf("the error does not say how to retire the version:\n%s", out)
+	}
+}
