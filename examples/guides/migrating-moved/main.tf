@@ -37,7 +37,7 @@ resource "gardener_cloud_profile" "aws" {
 resource "gardener_namespaced_cloud_profile" "team" {
   metadata = { name = "aws-team", namespace = "garden-team" }
   spec = {
-    parent     = { kind = "CloudProfile", name = "aws" }
+    parent     = { kind = "CloudProfile", name = gardener_cloud_profile.aws.metadata.name }
     kubernetes = { versions = [{ version = "1.32.4", expiration_date = "2027-12-01T00:00:00Z" }] }
   }
 }
