@@ -234,4 +234,5 @@ resource "gardener_namespaced_cloud_profile" "team" {
 	if !strings.Contains(flat, "apply that first and remove the version in a later apply") {
 		t.Errorf("the error does not say how to retire the version:\n%s", out)
 	}
+	w.write(config("1.31.2", "1.31.1", "1.31.0")) // a configuration that plans, for the destroy
 }
