@@ -19,6 +19,18 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
+// createdWithAdmin creates cp with the admin client and deletes it when the test ends; it returns
+// the admin client.
+func createdWithAdmin(t *testing.T, cp *gardencorev1beta1.CloudProfile) *kube.Client {
+	t.Helper()
+	admin := acctest.Client(t)
+	if _, err := admin.ApplyCloudProfile(acctest.Context(t), cp, kube.ApplyOptions{}); err != nil {
+		t.Fatalf("creating CloudProfile %s: %v", cp.Name, err)
+	}
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), cp.Name, "") })
+	return admin
+}
+
 // minimalCloudProfile is a small CloudProfile that Gardener accepts.
 func minimalCloudProfile(name string) *gardencorev1beta1.CloudProfile {
 	return &gardencorev1beta1.CloudProfile{

@@ -165,12 +165,8 @@ func TestAccFeatureGates_InheritedLifecyclesAreOneErrorPerProfile(t *testing.T) 
 	if !gardenGate(t, cloudprofile.GateVersionClassificationLifecycle) {
 		t.Skipf("the local Garden runs with %s off (%s)", cloudprofile.GateVersionClassificationLifecycle, acctest.EnvFeatureGates)
 	}
-	admin := acctest.Client(t)
 	parent := acctest.UniqueName("gates-parent")
-	if _, err := admin.CreateCloudProfile(acctest.Context(t), lifecycleCloudProfile(parent)); err != nil {
-		t.Fatalf("creating the parent: %v", err)
-	}
-	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), parent, "") })
+	createdWithAdmin(t, lifecycleCloudProfile(parent))
 	w := newCLIWorkspace(t, fmt.Sprintf(`
 provider "gardener" {
   config_path = %q

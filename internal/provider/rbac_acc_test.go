@@ -16,12 +16,8 @@ import (
 // NamespacedCloudProfile elsewhere fail with a clear permission error and nothing is written.
 func TestAccProjectKubeconfig_managesOnlyItsNamespace(t *testing.T) {
 	project := acctest.ProjectKubeconfig(t)
-	admin := acctest.Client(t)
 	parent := acctest.UniqueName("acc-rbac-parent")
-	if _, err := admin.ApplyCloudProfile(acctest.Context(t), minimalCloudProfile(parent), kube.ApplyOptions{}); err != nil {
-		t.Fatalf("creating the parent: %v", err)
-	}
-	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), parent, "") })
+	admin := createdWithAdmin(t, minimalCloudProfile(parent))
 	name := acctest.UniqueName("acc-rbac")
 	ncp := func(namespace string) string {
 		return acctest.ProviderBlock(project) + fmt.Sprintf(`

@@ -16,12 +16,8 @@ import (
 // works with the offline rules and says once, not per resource, that server checks were skipped.
 func TestAccServerChecks_readOnlyCredentialsPlanOfflineAndSayItOnce(t *testing.T) {
 	project := acctest.ProjectKubeconfig(t)
-	admin := acctest.Client(t)
 	existing := acctest.UniqueName("acc-readonly-existing")
-	if _, err := admin.ApplyCloudProfile(acctest.Context(t), minimalCloudProfile(existing), kube.ApplyOptions{}); err != nil {
-		t.Fatalf("creating the existing profile: %v", err)
-	}
-	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), existing, "") })
+	createdWithAdmin(t, minimalCloudProfile(existing))
 	created := acctest.UniqueName("acc-readonly-new")
 	config := ownedConfig(acctest.ProviderBlock(project), created, "8Gi", "") +
 		strings.Replace(ownedConfig("", existing, "16Gi", ""), `"test"`, `"existing"`, 1) +
@@ -95,12 +91,8 @@ func TestAccServerChecks_requestsPerPlan(t *testing.T) {
 // warning besides Terraform's about the development override; nothing is written.
 func TestAccServerChecks_overrideErrorIsSaidOnce(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
-	admin := acctest.Client(t)
 	parent := acctest.UniqueName("acc-once-parent")
-	if _, err := admin.ApplyCloudProfile(acctest.Context(t), minimalCloudProfile(parent), kube.ApplyOptions{}); err != nil {
-		t.Fatalf("creating the parent: %v", err)
-	}
-	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), parent, "") })
+	admin := createdWithAdmin(t, minimalCloudProfile(parent))
 	name := acctest.UniqueName("acc-once")
 	w := newCLIWorkspace(t, acctest.ProviderBlock(kubeconfig)+`
 resource "gardener_namespaced_cloud_profile" "test" {
