@@ -63,6 +63,7 @@ type exampleHarness struct {
 	root      string // the repository root
 	terraform string
 	version   [3]int // of the terraform CLI
+	openTofu  bool   // the CLI is OpenTofu, whose version numbers are its own
 	env       []string
 }
 
@@ -115,7 +116,21 @@ func newExampleHarness(t *testing.T) *exampleHarness {
 	if h.version, err = parseVersion(v.Version, err); err != nil {
 		t.Fatalf("reading the version of %s: %v", tf, err)
 	}
+	version := exec.Command(tf, "version")
+	version.Env = env
+	banner, err := version.Output()
+	if err != nil {
+		t.Fatalf("reading the version of %s: %v", tf, err)
+	}
+	h.openTofu = bytes.Contains(banner, []byte("OpenTofu v"))
 	return h
+}
+
+// foldsIdenticalDiagnostics tells whether the CLI shows a diagnostic only once when several
+// instances of one block (count, for_each) report it with the same summary, detail and attribute:
+// Terraform does since 1.12, OpenTofu does not.
+func (h *exampleHarness) foldsIdenticalDiagnostics() bool {
+	return !h.openTofu && slices.Compare(h.version[:], []int{1, 12, 0}) >= 0
 }
 
 // parseVersion reads "MAJOR.MINOR[.PATCH]" (anything after a '-' is ignored).
