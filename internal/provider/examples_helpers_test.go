@@ -106,23 +106,9 @@ func newExampleHarness(t *testing.T) *exampleHarness {
 	})
 	env = append(env, "TF_CLI_CONFIG_FILE="+cliConfig, "CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1")
 	h := &exampleHarness{root: root, terraform: tf, env: env}
-	out, err := exec.Command(tf, "version", "-json").Output()
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err == nil {
-		err = json.Unmarshal(out, &v)
-	}
-	if h.version, err = parseVersion(v.Version, err); err != nil {
+	if h.openTofu, h.version, err = cliVersion(tf, env); err != nil {
 		t.Fatalf("reading the version of %s: %v", tf, err)
 	}
-	version := exec.Command(tf, "version")
-	version.Env = env
-	banner, err := version.Output()
-	if err != nil {
-		t.Fatalf("reading the version of %s: %v", tf, err)
-	}
-	h.openTofu = bytes.Contains(banner, []byte("OpenTofu v"))
 	return h
 }
 
@@ -131,6 +117,24 @@ func newExampleHarness(t *testing.T) *exampleHarness {
 // Terraform does since 1.12, OpenTofu does not.
 func (h *exampleHarness) foldsIdenticalDiagnostics() bool {
 	return !h.openTofu && slices.Compare(h.version[:], []int{1, 12, 0}) >= 0
+}
+
+// cliVersion reads the first line of `version` ("Terraform v1.16.0", "OpenTofu v1.12.6"): whether
+// the CLI is OpenTofu, and its version.
+func cliVersion(cli string, env []string) (openTofu bool, version [3]int, err error) {
+	cmd := exec.Command(cli, "version")
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		return false, version, err
+	}
+	firstLine, _, _ := strings.Cut(string(out), "\n")
+	name, number, found := strings.Cut(firstLine, " v")
+	if !found {
+		return false, version, fmt.Errorf("unexpected first line %q", firstLine)
+	}
+	version, err = parseVersion(number, nil)
+	return name == "OpenTofu", version, err
 }
 
 // parseVersion reads "MAJOR.MINOR[.PATCH]" (anything after a '-' is ignored).
