@@ -80,8 +80,12 @@ func SpecDifference(a, b gardencorev1beta1.CloudProfileSpec, ignoreProviderConfi
 }
 
 // sameJSON tells whether two specs encode to the same JSON bytes: the common case of a status in
-// sync, decided without decoding and normalizing both.
+// sync, decided without decoding and normalizing both, and without encoding them when they are
+// equal values.
 func sameJSON(a, b gardencorev1beta1.CloudProfileSpec) bool {
+	if reflect.DeepEqual(a, b) {
+		return true // equal values encode to equal bytes
+	}
 	ja, errA := json.Marshal(a)
 	jb, errB := json.Marshal(b)
 	return errA == nil && errB == nil && bytes.Equal(ja, jb)

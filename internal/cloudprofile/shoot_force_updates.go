@@ -2,6 +2,7 @@ package cloudprofile
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -366,8 +367,8 @@ func ForceUpdatesOfNamespacedCloudProfile(ncp, old *gardencorev1beta1.Namespaced
 // NeedsNamespacedCloudProfileShoots tells whether ForceUpdatesOfNamespacedCloudProfile can find
 // anything, so that the Shoots are listed only then.
 func NeedsNamespacedCloudProfileShoots(ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts Options) bool {
-	if old == nil || parent == nil {
-		return false
+	if old == nil || parent == nil || reflect.DeepEqual(ncp.Spec, old.Spec) {
+		return false // an unchanged spec moves no expiration
 	}
 	newSpec, oldSpec := mergedSpecs(ncp, old, parent)
 	return len(expiringVersions(&newSpec, &oldSpec, opts.Now)) > 0

@@ -24,11 +24,12 @@ const (
 
 // Client reads and writes CloudProfiles and NamespacedCloudProfiles. Every method makes exactly
 // one API request, repeated only when it failed transiently and repeating it is safe (see
-// RetryPolicy).
+// RetryPolicy); a read in a scope where listing is forbidden makes one more, once (see read.go).
 type Client struct {
 	rest         rest.Interface
 	fieldManager string
 	parents      parentCache
+	listDenials  listDenials
 	shoots       shootCache
 }
 
@@ -74,20 +75,6 @@ func (c *Client) GetCloudProfile(ctx context.Context, name string) (*gardencorev
 		c.parents.observe(cp)
 	}
 	return cp, err
-}
-
-// getCloudProfile is the GET of one CloudProfile.
-func (c *Client) getCloudProfile(ctx context.Context, name string) (*gardencorev1beta1.CloudProfile, error) {
-	out := &gardencorev1beta1.CloudProfile{}
-	err := c.rest.Get().Resource(resourceCloudProfiles).Name(name).Do(ctx).Into(out)
-	return out, classify(err, cloudProfileRef(name))
-}
-
-// GetNamespacedCloudProfile reads one NamespacedCloudProfile.
-func (c *Client) GetNamespacedCloudProfile(ctx context.Context, namespace, name string) (*gardencorev1beta1.NamespacedCloudProfile, error) {
-	out := &gardencorev1beta1.NamespacedCloudProfile{}
-	err := c.rest.Get().Namespace(namespace).Resource(resourceNamespacedCloudProfiles).Name(name).Do(ctx).Into(out)
-	return out, classify(err, namespacedRef(namespace, name))
 }
 
 // ApplyOptions tune a server-side apply.

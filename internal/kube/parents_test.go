@@ -14,32 +14,61 @@ import (
 	"k8s.io/client-go/rest"
 )
 
-// fakeParentServer serves CloudProfile "parent" at the resourceVersion rv (404 while missing is
-// set) and counts its GETs.
+// fakeParentServer serves CloudProfile "parent" at the resourceVersion rv (missing while missing
+// is set) to reads as the client makes them: a list of that name, or a GET where listing is
+// forbidden (forbidList). It counts the reads that answered.
 type fakeParentServer struct {
-	gets    atomic.Int32
-	rv      atomic.Int64
-	missing atomic.Bool
-	delay   time.Duration
-	accept  atomic.Value // the Accept header of the last GET
+	gets       atomic.Int32
+	lists      atomic.Int32
+	denied     atomic.Int32 // lists answered 403
+	rv         atomic.Int64
+	missing    atomic.Bool
+	forbidList bool
+	delay      time.Duration
+	accept     atomic.Value // the Accept header of the last read
+	query      atomic.Value // the query of the last list
 }
 
+const fakeParentsPath = "/apis/core.gardener.cloud/v1beta1/cloudprofiles"
+
 func (f *fakeParentServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet || r.URL.Path != "/apis/core.gardener.cloud/v1beta1/cloudprofiles/parent" {
+	list := r.URL.Path == fakeParentsPath && r.URL.Query().Get("fieldSelector") == "metadata.name=parent"
+	get := r.URL.Path == fakeParentsPath+"/parent"
+	if r.Method != http.MethodGet || !list && !get {
 		http.Error(w, "unexpected request", http.StatusTeapot)
 		return
 	}
-	f.gets.Add(1)
 	f.accept.Store(r.Header.Get("Accept"))
-	time.Sleep(f.delay)
 	w.Header().Set("Content-Type", "application/json")
+	if list && f.forbidList {
+		f.denied.Add(1)
+		w.WriteHeader(http.StatusForbidden)
+		_, _ = fmt.Fprint(w, `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"cloudprofiles.core.gardener.cloud is forbidden: User \"robot\" cannot list resource \"cloudprofiles\" in API group \"core.gardener.cloud\" at the cluster scope","reason":"Forbidden","details":{"group":"core.gardener.cloud","kind":"cloudprofiles"},"code":403}`)
+		return
+	}
+	time.Sleep(f.delay)
+	object := fmt.Sprintf(`{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfile","metadata":{"name":"parent","resourceVersion":"%d"},"spec":{"type":"local"}}`, f.rv.Load())
+	if list {
+		f.lists.Add(1)
+		f.query.Store(r.URL.RawQuery)
+		items := object
+		if f.missing.Load() {
+			items = ""
+		}
+		_, _ = fmt.Fprintf(w, `{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfileList","metadata":{"resourceVersion":"%d"},"items":[%s]}`, f.rv.Load(), items)
+		return
+	}
+	f.gets.Add(1)
 	if f.missing.Load() {
 		w.WriteHeader(http.StatusNotFound)
 		_, _ = fmt.Fprint(w, `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"cloudprofiles.core.gardener.cloud \"parent\" not found","reason":"NotFound","details":{"name":"parent","group":"core.gardener.cloud","kind":"cloudprofiles"},"code":404}`)
 		return
 	}
-	_, _ = fmt.Fprintf(w, `{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfile","metadata":{"name":"parent","resourceVersion":"%d"},"spec":{"type":"local"}}`, f.rv.Load())
+	_, _ = fmt.Fprint(w, object)
 }
+
+// reads is the number of reads the server answered (lists and GETs).
+func (f *fakeParentServer) reads() int32 { return f.gets.Load() + f.lists.Load() }
 
 // newFakeServerClient is a client of a fake API server served by handler, without a rate limit.
 func newFakeServerClient(t *testing.T, handler http.Handler) *Client {
@@ -73,8 +102,8 @@ func TestParentCloudProfile_ConcurrentLookupsShareOneRead(t *testing.T) {
 			t.Fatalf("lookup %d: %v, %v", i, got[i], errs[i])
 		}
 	}
-	if n := f.gets.Load(); n != 1 {
-		t.Fatalf("50 concurrent lookups made %d GETs, want 1", n)
+	if n := f.reads(); n != 1 {
+		t.Fatalf("50 concurrent lookups made %d reads, want 1", n)
 	}
 	// Every caller has its own copy.
 	got[0].Spec.Type = "changed"
@@ -101,8 +130,8 @@ func TestParentCloudProfile_NewerReadReplacesTheCachedParent(t *testing.T) {
 	if cp, _ := c.ParentCloudProfile(context.Background(), "parent"); cp.ResourceVersion != "9" {
 		t.Fatalf("after a refresh the cache serves %s, want 9", cp.ResourceVersion)
 	}
-	if n := f.gets.Load(); n != 2 {
-		t.Fatalf("%d GETs, want 2", n)
+	if n := f.reads(); n != 2 {
+		t.Fatalf("%d reads, want 2", n)
 	}
 }
 
@@ -125,8 +154,8 @@ func TestParentCloudProfile_OlderObservationNeverReplacesANewerOne(t *testing.T)
 	if cp, _ := c.ParentCloudProfile(context.Background(), "parent"); cp.ResourceVersion != "13" {
 		t.Fatalf("cache serves %s after the client wrote 13", cp.ResourceVersion)
 	}
-	if n := f.gets.Load(); n != 1 {
-		t.Fatalf("%d GETs, want 1", n)
+	if n := f.reads(); n != 1 {
+		t.Fatalf("%d reads, want 1", n)
 	}
 }
 
@@ -142,8 +171,8 @@ func TestParentCloudProfile_FailureIsNotCached(t *testing.T) {
 	if cp, err := c.ParentCloudProfile(context.Background(), "parent"); err != nil || cp.ResourceVersion != "3" {
 		t.Fatalf("after the parent was created: %v, %v", cp, err)
 	}
-	if n := f.gets.Load(); n != 2 {
-		t.Fatalf("%d GETs, want 2 (the failure is not cached)", n)
+	if n := f.reads(); n != 2 {
+		t.Fatalf("%d reads, want 2 (the failure is not cached)", n)
 	}
 }
 
@@ -155,8 +184,8 @@ func TestParentCloudProfile_EachClientReadsAgain(t *testing.T) {
 		if _, err := c.ParentCloudProfile(context.Background(), "parent"); err != nil {
 			t.Fatal(err)
 		}
-		if n := f.gets.Load(); n != int32(run) {
-			t.Fatalf("run %d: %d GETs in all, want %d", run, n, run)
+		if n := f.reads(); n != int32(run) {
+			t.Fatalf("run %d: %d reads in all, want %d", run, n, run)
 		}
 	}
 }

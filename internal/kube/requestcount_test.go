@@ -14,14 +14,17 @@ import (
 
 func TestRequestLogAppendsOneLinePerRequest(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/missing") {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusNotFound)
-			_, _ = w.Write([]byte(`{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"NotFound","code":404}`))
-			return
-		}
 		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfile","metadata":{"name":"a"}}`))
+		switch {
+		case strings.HasSuffix(r.URL.Path, "/missing"):
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = w.Write([]byte(`{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"NotFound","message":"not found","details":{"name":"missing"},"code":404}`))
+		case strings.Contains(r.URL.Path, "/namespaces/"):
+			w.WriteHeader(http.StatusForbidden)
+			_, _ = w.Write([]byte(`{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"Forbidden","message":"User \"robot\" cannot list resource \"namespacedcloudprofiles\"","code":403}`))
+		default:
+			_, _ = w.Write([]byte(`{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfileList","items":[{"metadata":{"name":"a"}}]}`))
+		}
 	}))
 	defer srv.Close()
 
@@ -42,7 +45,8 @@ func TestRequestLogAppendsOneLinePerRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "GET /apis/core.gardener.cloud/v1beta1/cloudprofiles/a 200\n" +
+	want := "GET /apis/core.gardener.cloud/v1beta1/cloudprofiles?fieldSelector=metadata.name%3Da 200\n" +
+		"GET /apis/core.gardener.cloud/v1beta1/namespaces/garden-x/namespacedcloudprofiles?fieldSelector=metadata.name%3Dmissing 403\n" +
 		"GET /apis/core.gardener.cloud/v1beta1/namespaces/garden-x/namespacedcloudprofiles/missing 404\n"
 	if string(raw) != want {
 		t.Fatalf("log:\n%s\nwant:\n%s", raw, want)

@@ -3,7 +3,6 @@ package provider_test
 import (
 	"fmt"
 	"math/big"
-	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"testing"
@@ -141,13 +140,13 @@ output "cp_spec_is_the_profiles" {
 		}},
 	})
 
-	reads := fake.count(http.MethodGet, fakeAPI+"/namespaces/team/namespacedcloudprofiles/ncp")
+	reads := fake.count("LIST", fakeAPI+"/namespaces/team/namespacedcloudprofiles/ncp")
 	if reads == 0 {
 		t.Fatal("no reads recorded")
 	}
 	// The parent is read by the CloudProfile lookup and gardener_cloud_profile; the namespaced lookup
 	// takes it from the run's parent cache when one of them came first, else reads it itself.
-	if got := fake.count(http.MethodGet, fakeAPI+"/cloudprofiles/parent"); got < 2*reads || got > 3*reads {
+	if got := fake.count("LIST", fakeAPI+"/cloudprofiles/parent"); got < 2*reads || got > 3*reads {
 		t.Errorf("%d GETs of the CloudProfile, want %d to %d (two or three per read)", got, 2*reads, 3*reads)
 	}
 	if len(fake.seen) != 2 {

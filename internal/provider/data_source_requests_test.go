@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path"
+	"strings"
 	"sync"
 	"testing"
 
@@ -21,7 +22,8 @@ import (
 )
 
 // fakeGarden serves fixed Gardener objects over HTTP and records every request, to count the API
-// requests of the data sources without a cluster.
+// requests of the data sources without a cluster. It answers reads as the client makes them: a
+// list of one name (field selector metadata.name), recorded as "LIST <the object's path>".
 type fakeGarden struct {
 	objects map[string]any // by URL path
 	mu      sync.Mutex
@@ -29,20 +31,38 @@ type fakeGarden struct {
 }
 
 func (f *fakeGarden) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name, isList := strings.CutPrefix(r.URL.Query().Get("fieldSelector"), "metadata.name=")
+	method, objectPath := r.Method, r.URL.Path
+	if isList && r.Method == http.MethodGet {
+		method, objectPath = "LIST", r.URL.Path+"/"+name
+	}
 	f.mu.Lock()
-	f.seen[r.Method+" "+r.URL.Path]++
+	f.seen[method+" "+objectPath]++
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
-	obj, ok := f.objects[r.URL.Path]
-	if r.Method != http.MethodGet || !ok {
+	obj, ok := f.objects[objectPath]
+	switch {
+	case method == "LIST":
+		_ = json.NewEncoder(w).Encode(listOf(path.Base(r.URL.Path), obj, ok))
+	case r.Method != http.MethodGet || !ok:
 		w.WriteHeader(http.StatusNotFound)
 		// An object that does not exist, as the API server reports it (with the object's name).
 		_ = json.NewEncoder(w).Encode(metav1.Status{TypeMeta: metav1.TypeMeta{Kind: "Status", APIVersion: "v1"}, Status: metav1.StatusFailure,
 			Reason: metav1.StatusReasonNotFound, Code: http.StatusNotFound, Message: r.URL.Path + " not found",
 			Details: &metav1.StatusDetails{Name: path.Base(r.URL.Path), Group: "core.gardener.cloud"}})
-		return
+	default:
+		_ = json.NewEncoder(w).Encode(obj)
 	}
-	_ = json.NewEncoder(w).Encode(obj)
+}
+
+// listOf is the answer to a list of resource holding obj when found, else no item.
+func listOf(resource string, obj any, found bool) map[string]any {
+	kind := map[string]string{"cloudprofiles": "CloudProfileList", "namespacedcloudprofiles": "NamespacedCloudProfileList"}[resource]
+	items := []any{}
+	if found {
+		items = append(items, obj)
+	}
+	return map[string]any{"apiVersion": "core.gardener.cloud/v1beta1", "kind": kind, "metadata": map[string]any{}, "items": items}
 }
 
 func (f *fakeGarden) count(method, p string) int {
@@ -54,7 +74,7 @@ func (f *fakeGarden) count(method, p string) int {
 const fakeAPI = "/apis/core.gardener.cloud/v1beta1"
 
 // TestDataSources_RequestsPerLookupAndMissingParent reads through a fake API server: a CloudProfile
-// lookup makes one GET, a NamespacedCloudProfile lookup two at most (itself, and its parent once
+// lookup makes one read, a NamespacedCloudProfile lookup two at most (itself, and its parent once
 // per run) and nothing else; a missing parent is a condition, not an error; lifecycle_overrides switches to the GEP-32
 // merge, which the (v1.149) status does not match.
 func TestDataSources_RequestsPerLookupAndMissingParent(t *testing.T) {
@@ -149,23 +169,23 @@ data "gardener_namespaced_cloud_profile" "orphan" {
 		}},
 	})
 
-	// Every data source is read equally often; each read is one GET per object it needs.
-	reads := fake.count(http.MethodGet, fakeAPI+"/namespaces/team/namespacedcloudprofiles/orphan")
+	// Every data source is read equally often; each read is one request per object it needs.
+	reads := fake.count("LIST", fakeAPI+"/namespaces/team/namespacedcloudprofiles/orphan")
 	if reads == 0 {
 		t.Fatal("no reads recorded")
 	}
 	// The parent is read once per run for the CloudProfile data source; the two lookups of ncp
 	// share the run's parent (kube.Client.ParentCloudProfile): they read it once more at most,
 	// when they ask before the CloudProfile data source's read has returned.
-	parentReads := fake.count(http.MethodGet, fakeAPI+"/cloudprofiles/parent")
+	parentReads := fake.count("LIST", fakeAPI+"/cloudprofiles/parent")
 	if parentReads < reads || parentReads > 2*reads {
-		t.Errorf("GET %s/cloudprofiles/parent: %d requests, want %d to %d (each data source was read %d times)", fakeAPI, parentReads, reads, 2*reads, reads)
+		t.Errorf("LIST %s/cloudprofiles/parent: %d requests, want %d to %d (each data source was read %d times)", fakeAPI, parentReads, reads, 2*reads, reads)
 	}
 	want := map[string]int{
-		"GET " + fakeAPI + "/cloudprofiles/parent":                           parentReads,
-		"GET " + fakeAPI + "/namespaces/team/namespacedcloudprofiles/ncp":    2 * reads,
-		"GET " + fakeAPI + "/namespaces/team/namespacedcloudprofiles/orphan": reads,
-		"GET " + fakeAPI + "/cloudprofiles/gone":                             reads,
+		"LIST " + fakeAPI + "/cloudprofiles/parent":                           parentReads,
+		"LIST " + fakeAPI + "/namespaces/team/namespacedcloudprofiles/ncp":    2 * reads,
+		"LIST " + fakeAPI + "/namespaces/team/namespacedcloudprofiles/orphan": reads,
+		"LIST " + fakeAPI + "/cloudprofiles/gone":                             reads,
 	}
 	fake.mu.Lock()
 	defer fake.mu.Unlock()

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gardener-community/terraform-provider-gardener/bench/gen"
 )
 
 func TestCountRequests(t *testing.T) {
@@ -23,6 +25,19 @@ func TestCountRequests(t *testing.T) {
 	}
 	if n := r.count("", isDiscovery); n != 1 {
 		t.Errorf("discovery: %d", n)
+	}
+}
+
+func TestIsParent_CountsListsAndGetsOfTheParentOnly(t *testing.T) {
+	for uri, want := range map[string]bool{
+		apiPrefix + "cloudprofiles?fieldSelector=metadata.name%3D" + gen.WorkspaceParentName:         true,
+		apiPrefix + "cloudprofiles/" + gen.WorkspaceParentName:                                       true,
+		apiPrefix + "cloudprofiles?fieldSelector=metadata.name%3D" + gen.WorkspaceParentName + "x":   false,
+		apiPrefix + "namespaces/garden-demo/namespacedcloudprofiles?fieldSelector=metadata.name%3Dp": false,
+	} {
+		if got := isParent(uri); got != want {
+			t.Errorf("isParent(%q) = %v, want %v", uri, got, want)
+		}
 	}
 }
 

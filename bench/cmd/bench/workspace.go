@@ -256,7 +256,7 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	n := maxCount(plan, "", nil)
 	b.check("requests: no-op plan", strconv.Itoa(n), fmt.Sprintf("≤ %d (one per object and parent)", objects), n <= objects)
 	n = maxCount(plan, "GET", isParent)
-	b.info("  of which GETs of the parent", strconv.Itoa(n))
+	b.info("  of which reads of the parent", strconv.Itoa(n))
 	n = maxCount(plan, "", isDiscovery) + maxCount(apply, "", isDiscovery) + maxCount(data, "", isDiscovery) + create.count("", isDiscovery)
 	b.check("requests: discovery / OpenAPI, every command", strconv.Itoa(n), "= 0", n == 0)
 	applies, reads := maxCount(apply, "PATCH", notDryRun), maxCount(apply, "GET", nil)
@@ -276,7 +276,7 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	b.check("requests: create (dry-run applies of 2 plans and the create; creates; ownership patches)", fmt.Sprintf("%d; %d; %d", dryRuns, posts, patches),
 		fmt.Sprintf("%d; %d; %d to %d", 3*n, n, n, 2*n), dryRuns == 3*n && posts == n && patches >= n && patches <= 2*n)
 	n = create.count("GET", isParent)
-	b.check("  GETs of the parent", strconv.Itoa(n), "≤ 2 (plan and apply)", n <= 2)
+	b.check("  reads of the parent", strconv.Itoa(n), "≤ 2 (plan and apply)", n <= 2)
 	n = maxCount(data, "", nil)
 	b.check("requests: data sources", strconv.Itoa(n), fmt.Sprintf("≤ %d", objects), n <= objects)
 
@@ -302,8 +302,11 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	b.info("provider peak RSS: data sources", fmtKB(peakOf(data, provider)))
 }
 
+// isParent matches a read of the workspace's parent: a list of its name (the provider's reads) or
+// a GET of it.
 func isParent(uri string) bool {
-	return strings.HasPrefix(uri, apiPrefix+"cloudprofiles/"+gen.WorkspaceParentName)
+	return uri == apiPrefix+"cloudprofiles?fieldSelector=metadata.name%3D"+gen.WorkspaceParentName ||
+		strings.HasPrefix(uri, apiPrefix+"cloudprofiles/"+gen.WorkspaceParentName)
 }
 
 // writeConfigs writes the workspace and its floor, variant 0 (as generated) or 1 (the first
