@@ -16,7 +16,7 @@ import (
 
 var _ datasource.DataSourceWithConfigure = (*cloudProfileDataSource)(nil)
 
-// cloudProfileDataSource reads one CloudProfile (one GET) and evaluates it at an instant.
+// cloudProfileDataSource reads one CloudProfile (one request) and evaluates it at an instant.
 type cloudProfileDataSource struct {
 	data *providerData
 }
@@ -89,7 +89,7 @@ func (d *cloudProfileDataSource) Configure(_ context.Context, req datasource.Con
 	}
 }
 
-// Read fetches the CloudProfile with one GET and evaluates it.
+// Read fetches the CloudProfile with one request and evaluates it.
 func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m cloudProfileDataSourceModel
 	resp.Diagnostics.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, d.LargeAttributes(), &m)...)

@@ -20,7 +20,7 @@ import (
 
 var _ datasource.DataSourceWithConfigure = (*namespacedCloudProfileDataSource)(nil)
 
-// namespacedCloudProfileDataSource reads a NamespacedCloudProfile and its parent (two GETs),
+// namespacedCloudProfileDataSource reads a NamespacedCloudProfile and its parent (two requests),
 // merges them locally as Gardener does and evaluates the result at an instant.
 type namespacedCloudProfileDataSource struct {
 	data *providerData
@@ -137,7 +137,7 @@ func (d *namespacedCloudProfileDataSource) Configure(_ context.Context, req data
 	}
 }
 
-// Read fetches the NamespacedCloudProfile (one GET) and its parent (one GET per parent and run,
+// Read fetches the NamespacedCloudProfile (one request) and its parent (one per parent and run,
 // shared by every lookup of the run) and evaluates the merge.
 func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m namespacedCloudProfileDataSourceModel
@@ -205,7 +205,7 @@ type namespacedProfileRead struct {
 	sync *cloudprofile.NamespacedStatusSync
 }
 
-// readNamespacedProfile reads a NamespacedCloudProfile (one GET) and its parent (one GET per run,
+// readNamespacedProfile reads a NamespacedCloudProfile (one request) and its parent (one per run,
 // shared through the client's parent cache) and merges them locally as Gardener's controller does.
 // A missing parent is a warning: nothing is merged.
 func readNamespacedProfile(ctx context.Context, client *kube.Client, namespace, name string, opts cloudprofile.MergeOptions) (namespacedProfileRead, diag.Diagnostics) {

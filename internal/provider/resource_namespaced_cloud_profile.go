@@ -80,7 +80,7 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 			"`CloudProfile` — longer expiration dates, extra machine image versions, machine types and volume types. Gardener renders " +
 			"the merged profile into the object's `status.cloudProfileSpec`; the state keeps it only with `keep_merged_status = true` " +
 			"(the `gardener_namespaced_cloud_profile` data source reads the merged profile).\n\n" +
-			"`plan` reads the parent (one GET per parent and run, shared by every namespaced profile of that parent) and runs Gardener's " +
+			"`plan` reads the parent (one request per parent and run, shared by every namespaced profile of that parent) and runs Gardener's " +
 			"admission checks against it, including the validation of the merged result, and puts each problem on the attribute that caused it.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{

@@ -112,7 +112,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 
 // admit runs Gardener's admission checks against the parent. The parent comes from the run's
 // cache: when it rejects the object, the checks run again against the parent as it is now (one
-// GET), so that a parent changed during the run (e.g. by another apply) is never held against the
+// request), so that a parent changed during the run (e.g. by another apply) is never held against the
 // object, unless refresh is false (the parent as a plan of this run changes it); the parent
 // checked against last is returned. Without the merged status in the state,
 // the old object's status is the local merge of the parent and the old spec, which is what
