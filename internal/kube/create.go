@@ -75,14 +75,24 @@ type objectKind struct {
 func cloudProfileToWrite(cp *gardencorev1beta1.CloudProfile) (*gardencorev1beta1.CloudProfile, objectKind) {
 	cp = cp.DeepCopy()
 	cp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "CloudProfile"}
-	return cp, objectKind{resource: resourceCloudProfiles, name: cp.Name, ref: cloudProfileRef(cp.Name)}
+	return cp, cloudProfileKind(cp.Name)
 }
 
 // namespacedToWrite is cloudProfileToWrite for a NamespacedCloudProfile.
 func namespacedToWrite(ncp *gardencorev1beta1.NamespacedCloudProfile) (*gardencorev1beta1.NamespacedCloudProfile, objectKind) {
 	ncp = ncp.DeepCopy()
 	ncp.TypeMeta = metav1.TypeMeta{APIVersion: gardencorev1beta1.SchemeGroupVersion.String(), Kind: "NamespacedCloudProfile"}
-	return ncp, objectKind{resource: resourceNamespacedCloudProfiles, namespace: ncp.Namespace, name: ncp.Name, ref: namespacedRef(ncp.Namespace, ncp.Name)}
+	return ncp, namespacedKind(ncp.Namespace, ncp.Name)
+}
+
+// cloudProfileKind is where the CloudProfile of a name lives.
+func cloudProfileKind(name string) objectKind {
+	return objectKind{resource: resourceCloudProfiles, name: name, ref: cloudProfileRef(name)}
+}
+
+// namespacedKind is where the NamespacedCloudProfile of a namespace and name lives.
+func namespacedKind(namespace, name string) objectKind {
+	return objectKind{resource: resourceNamespacedCloudProfiles, namespace: namespace, name: name, ref: namespacedRef(namespace, name)}
 }
 
 // request starts a request on the object's resource (and namespace), without the name.

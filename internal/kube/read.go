@@ -16,7 +16,7 @@ import (
 // a GET from etcd, decoding the stored object on every request, while it answers such a list from
 // its watch cache once it has confirmed that the cache is current (consistent lists from the
 // cache, on by default since Kubernetes 1.31). For a NamespacedCloudProfile, whose status carries
-// the merged parent, that halves what a refresh costs the Garden. Servers without that feature
+// the merged parent, that halves what gardener-apiserver spends on a refresh. Servers without that feature
 // answer the list from etcd, as they answer a GET. Credentials that may get but not list the
 // resource in a scope get a 403 for the list: the client then reads that scope with GETs for the
 // rest of its life.
@@ -35,30 +35,24 @@ func (d *listDenials) deny(k objectKind) { d.scopes.Store(k.resource+"/"+k.names
 
 // getCloudProfile reads one CloudProfile (see readOne).
 func (c *Client) getCloudProfile(ctx context.Context, name string) (*gardencorev1beta1.CloudProfile, error) {
-	k := objectKind{resource: resourceCloudProfiles, name: name, ref: cloudProfileRef(name)}
-	out := &gardencorev1beta1.CloudProfile{}
-	list := &gardencorev1beta1.CloudProfileList{}
-	err := c.readOne(ctx, k, out, list, func() int {
-		if len(list.Items) > 0 {
-			*out = list.Items[0]
-		}
-		return len(list.Items)
-	})
-	return out, err
+	out, list := &gardencorev1beta1.CloudProfile{}, &gardencorev1beta1.CloudProfileList{}
+	return out, c.readOne(ctx, cloudProfileKind(name), out, list, firstOf(out, &list.Items))
 }
 
 // GetNamespacedCloudProfile reads one NamespacedCloudProfile (see readOne).
 func (c *Client) GetNamespacedCloudProfile(ctx context.Context, namespace, name string) (*gardencorev1beta1.NamespacedCloudProfile, error) {
-	k := objectKind{resource: resourceNamespacedCloudProfiles, namespace: namespace, name: name, ref: namespacedRef(namespace, name)}
-	out := &gardencorev1beta1.NamespacedCloudProfile{}
-	list := &gardencorev1beta1.NamespacedCloudProfileList{}
-	err := c.readOne(ctx, k, out, list, func() int {
-		if len(list.Items) > 0 {
-			*out = list.Items[0]
+	out, list := &gardencorev1beta1.NamespacedCloudProfile{}, &gardencorev1beta1.NamespacedCloudProfileList{}
+	return out, c.readOne(ctx, namespacedKind(namespace, name), out, list, firstOf(out, &list.Items))
+}
+
+// firstOf is readOne's found for a list's items: it copies the first into out and counts them.
+func firstOf[T any](out *T, items *[]T) func() int {
+	return func() int {
+		if len(*items) > 0 {
+			*out = (*items)[0]
 		}
-		return len(list.Items)
-	})
-	return out, err
+		return len(*items)
+	}
 }
 
 // readOne reads the object k with one request: a list of its name (see the comment above), or a
