@@ -103,6 +103,10 @@ type tfResult struct {
 	// providers; providerCPU that of the providers alone (this provider's processes, as the
 	// wrapper records them); gardenCPU that of the Garden's processes meanwhile (zero when unknown).
 	cpu, providerCPU, gardenCPU time.Duration
+	// providerProcesses is how many provider processes terraform started; providerLogLines how
+	// many lines they wrote to their standard error, which terraform reads (and discards, unless
+	// TF_LOG is set).
+	providerProcesses, providerLogLines int
 }
 
 // count returns how many requests have the method (empty: any) and satisfy pred (nil: any).
@@ -473,24 +477,38 @@ func (b *bench) tf(ctx context.Context, dir string, okCodes []int, args ...strin
 		return r, fmt.Errorf("terraform %s in %s exited with %d; end of %s:\n%s", strings.Join(args, " "), dir, code, outLog, tail(outLog, 30))
 	}
 	r.requests = lines(reqLog)
-	r.rssKB, r.providerCPU = parseRSSLog(lines(rssLog))
+	runs := parseRSSLog(lines(rssLog))
+	r.rssKB, r.providerCPU, r.providerProcesses, r.providerLogLines = runs.peakKB, runs.cpu, runs.processes, runs.logLines
 	return r, nil
 }
 
-// parseRSSLog reads the wrapper's lines "PID PEAK-RSS-KB CPU-MICROSECONDS": the largest peak, and
-// the CPU time of all the processes.
-func parseRSSLog(ls []string) (peakKB int64, cpu time.Duration) {
+// providerRuns is what the wrapper recorded of a command's provider processes.
+type providerRuns struct {
+	// peakKB is the largest peak RSS of one process.
+	peakKB int64
+	// cpu is the CPU time of all the processes.
+	cpu time.Duration
+	// processes is how many there were; logLines how many lines they wrote to standard error.
+	processes, logLines int
+}
+
+// parseRSSLog reads the wrapper's lines "PID PEAK-RSS-KB CPU-MICROSECONDS STDERR-LINES".
+func parseRSSLog(ls []string) providerRuns {
+	var runs providerRuns
 	for _, l := range ls {
 		f := strings.Fields(l)
-		if len(f) != 3 {
+		if len(f) != 4 {
 			continue
 		}
 		kb, _ := strconv.ParseInt(f[1], 10, 64)
 		us, _ := strconv.ParseInt(f[2], 10, 64)
-		peakKB = max(peakKB, kb)
-		cpu += time.Duration(us) * time.Microsecond
+		n, _ := strconv.Atoi(f[3])
+		runs.peakKB = max(runs.peakKB, kb)
+		runs.cpu += time.Duration(us) * time.Microsecond
+		runs.processes++
+		runs.logLines += n
 	}
-	return peakKB, cpu
+	return runs
 }
 
 // applyNamespaced creates the namespaced profiles (8 at a time).

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,11 +92,27 @@ func TestGroupTicks(t *testing.T) {
 }
 
 func TestParseRSSLog(t *testing.T) {
-	peak, cpu := parseRSSLog([]string{"101 74000 1500000", "102 12000 20000", "garbage", "103 9000"})
-	if peak != 74000 {
-		t.Errorf("peak %d kB, want 74000", peak)
+	runs := parseRSSLog([]string{"101 74000 1500000 2", "102 12000 20000 5", "garbage", "103 9000 10"})
+	if runs.peakKB != 74000 {
+		t.Errorf("peak %d kB, want 74000", runs.peakKB)
 	}
-	if want := 1520 * time.Millisecond; cpu != want {
-		t.Errorf("CPU %v, want %v (the processes' sum; a line without CPU time is skipped)", cpu, want)
+	if want := 1520 * time.Millisecond; runs.cpu != want {
+		t.Errorf("CPU %v, want %v (the processes' sum; an incomplete line is skipped)", runs.cpu, want)
+	}
+	if runs.processes != 2 || runs.logLines != 7 {
+		t.Errorf("%d processes with %d log lines, want 2 with 7", runs.processes, runs.logLines)
+	}
+}
+
+func TestLineCounter_CountsLinesAndPassesThemOn(t *testing.T) {
+	var out bytes.Buffer
+	c := &lineCounter{w: &out}
+	for _, s := range []string{"{\"@level\":\"trace\"}\n{\"@le", "vel\":\"debug\"}\n", "partial"} {
+		if _, err := c.Write([]byte(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.lines != 2 || out.String() != "{\"@level\":\"trace\"}\n{\"@level\":\"debug\"}\npartial" {
+		t.Errorf("%d lines, passed on %q", c.lines, out.String())
 	}
 }

@@ -7,8 +7,8 @@
 // The provider's peak memory is measured by wrapping it: dev_overrides points terraform to a
 // folder whose terraform-provider-gardener is a link to this binary; started that way (the
 // variable BENCH_PROVIDER_REAL is set), it runs the real provider as its child with the same
-// standard streams and appends the child's maximum resident set size and CPU time (getrusage) to
-// BENCH_RSS_LOG.
+// standard streams (standard error through a counter of its lines) and appends the child's maximum
+// resident set size, CPU time (getrusage) and log lines to BENCH_RSS_LOG.
 // Started as terraform-provider-benchfloor (another link there), it serves the framework floor
 // of the workspace part (floorprovider.go).
 //
@@ -19,9 +19,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -99,10 +101,12 @@ func fatal(err error) {
 
 // wrapProvider runs the real provider with this process's standard streams, arguments and
 // environment (minus the wrapper's variable), forwards termination signals, and records the
-// child's peak RSS and CPU time (user and system, in microseconds).
+// child's peak RSS, CPU time (user and system, in microseconds) and the lines it wrote to its
+// standard error (its logs, which terraform reads).
 func wrapProvider(real, rssLog string) int {
 	cmd := exec.Command(real, os.Args[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	logs := &lineCounter{w: os.Stderr}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, logs
 	var env []string
 	for _, e := range os.Environ() {
 		if len(e) < len("BENCH_PROVIDER_REAL=") || e[:len("BENCH_PROVIDER_REAL=")] != "BENCH_PROVIDER_REAL=" {
@@ -126,7 +130,7 @@ func wrapProvider(real, rssLog string) int {
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			if f, ferr := os.OpenFile(rssLog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); ferr == nil {
 				cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-				_, _ = fmt.Fprintf(f, "%d %d %d\n", cmd.ProcessState.Pid(), ru.Maxrss, cpu.Microseconds()) // kB on Linux
+				_, _ = fmt.Fprintf(f, "%d %d %d %d\n", cmd.ProcessState.Pid(), ru.Maxrss, cpu.Microseconds(), logs.lines) // kB on Linux
 				_ = f.Close()
 			}
 		}
@@ -141,4 +145,16 @@ func wrapProvider(real, rssLog string) int {
 		return 1
 	}
 	return 0
+}
+
+// lineCounter passes what is written on to w and counts the lines.
+type lineCounter struct {
+	w     io.Writer
+	lines int
+}
+
+// Write counts the newlines of p and writes p to w.
+func (c *lineCounter) Write(p []byte) (int, error) {
+	c.lines += bytes.Count(p, []byte{'\n'})
+	return c.w.Write(p)
 }

@@ -179,6 +179,20 @@ func (w *workspace) dirs() []string {
 	return []string{w.res, w.resFloor, w.data, w.dataMerged, w.dataFloor, w.fwFloor}
 }
 
+// checkProviderLogs checks that, without TF_LOG, the provider's processes write only go-plugin's
+// two start-up lines each to standard error: every line more is formatted by the provider and read
+// by terraform only to be discarded (the SDK's trace logs were 7,000 lines per no-op plan).
+func (w *workspace) checkProviderLogs(what string, rs []tfResult) {
+	worst := rs[0]
+	for _, r := range rs {
+		if r.providerLogLines-2*r.providerProcesses > worst.providerLogLines-2*worst.providerProcesses {
+			worst = r
+		}
+	}
+	w.b.check("provider log lines: "+what, strconv.Itoa(worst.providerLogLines),
+		fmt.Sprintf("≤ 2 per process (%d)", worst.providerProcesses), worst.providerLogLines <= 2*worst.providerProcesses)
+}
+
 // reportMergedDataSources prints the data sources with include_merged_profile against the floor of
 // the data sources: a figure without a budget, the price of returning every project's merged
 // profile (a copy of the parent each) and its per-version lists.
@@ -279,6 +293,8 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 	b.check("  reads of the parent", strconv.Itoa(n), "≤ 2 (plan and apply)", n <= 2)
 	n = maxCount(data, "", nil)
 	b.check("requests: data sources", strconv.Itoa(n), fmt.Sprintf("≤ %d", objects), n <= objects)
+	w.checkProviderLogs("no-op plan", plan)
+	w.checkProviderLogs("data sources", data)
 
 	fmt.Println()
 	state, stateFloor := fileSize(filepath.Join(w.res, "terraform.tfstate")), fileSize(filepath.Join(w.resFloor, "terraform.tfstate"))
