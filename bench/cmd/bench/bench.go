@@ -139,7 +139,7 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 	if err := os.RemoveAll(b.work); err != nil {
 		return false, err
 	}
-	for _, d := range []string{"gen", "res", "ds-cp", "ds-ncp", "provider", "floorprovider", "logs"} {
+	for _, d := range []string{"gen", "res", "ds-cp", "ds-ncp", "provider", "floorprovider", requestFloorDir, "logs"} {
 		if err := os.MkdirAll(filepath.Join(b.work, d), 0o755); err != nil {
 			return false, err
 		}
@@ -154,10 +154,13 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 	if err := os.Symlink(self, filepath.Join(b.work, "floorprovider", floorProviderName)); err != nil {
 		return false, err
 	}
-	rc := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"gardener-community/gardener\" = %q\n    \"gardener-community/benchfloor\" = %q\n  }\n  direct {}\n}\n",
-		filepath.Join(b.work, "provider"), filepath.Join(b.work, "floorprovider"))
-	if err := os.WriteFile(filepath.Join(b.work, "terraformrc"), []byte(rc), 0o644); err != nil {
+	if err := os.Symlink(self, filepath.Join(b.work, requestFloorDir, "terraform-provider-gardener")); err != nil {
 		return false, err
+	}
+	for rc, providerDir := range map[string]string{"terraformrc": "provider", requestFloorRC: requestFloorDir} {
+		if err := writeCLIConfig(filepath.Join(b.work, rc), filepath.Join(b.work, providerDir), filepath.Join(b.work, "floorprovider")); err != nil {
+			return false, err
+		}
 	}
 	if err := writeGenerated(filepath.Join(b.work, "gen"), b.kubeconfig); err != nil {
 		return false, err
@@ -427,9 +430,23 @@ func (b *bench) dataConfig(typ string, args map[string]any, output string) map[s
 	return doc
 }
 
-// tf runs terraform in dir with a fresh request log and RSS log; an exit status outside okCodes is
-// an error that quotes the end of terraform's output.
+// writeCLIConfig writes a terraform CLI configuration that installs this provider from
+// providerDir and the framework floor from floorDir.
+func writeCLIConfig(file, providerDir, floorDir string) error {
+	rc := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"gardener-community/gardener\" = %q\n    \"gardener-community/benchfloor\" = %q\n  }\n  direct {}\n}\n",
+		providerDir, floorDir)
+	return os.WriteFile(file, []byte(rc), 0o644)
+}
+
+// tf runs terraform in dir with the provider; see tfWith.
 func (b *bench) tf(ctx context.Context, dir string, okCodes []int, args ...string) (tfResult, error) {
+	return b.tfWith(ctx, "terraformrc", dir, okCodes, args...)
+}
+
+// tfWith runs terraform in dir with the CLI configuration rc (a file of the work folder), a fresh
+// request log and RSS log; an exit status outside okCodes is an error that quotes the end of
+// terraform's output.
+func (b *bench) tfWith(ctx context.Context, rc, dir string, okCodes []int, args ...string) (tfResult, error) {
 	b.seq++
 	base := filepath.Join(b.work, "logs", fmt.Sprintf("%03d-%s-%s", b.seq, filepath.Base(dir), args[0]))
 	reqLog, rssLog, outLog := base+".requests", base+".rss", base+".out"
@@ -439,7 +456,7 @@ func (b *bench) tf(ctx context.Context, dir string, okCodes []int, args ...strin
 	cmd := exec.CommandContext(ctx, b.terraform, full...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),
-		"TF_CLI_CONFIG_FILE="+filepath.Join(b.work, "terraformrc"),
+		"TF_CLI_CONFIG_FILE="+filepath.Join(b.work, rc),
 		"CHECKPOINT_DISABLE=1", "TF_IN_AUTOMATION=1",
 		kube.RequestLogEnv+"="+reqLog,
 		"BENCH_PROVIDER_REAL="+b.provider,

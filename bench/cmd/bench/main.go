@@ -10,7 +10,8 @@
 // standard streams (standard error through a counter of its lines) and appends the child's maximum
 // resident set size, CPU time (getrusage) and log lines to BENCH_RSS_LOG.
 // Started as terraform-provider-benchfloor (another link there), it serves the framework floor
-// of the workspace part (floorprovider.go).
+// of the workspace part (floorprovider.go); started from the folder requestfloor, the request
+// floor (requestfloor.go).
 //
 // Usage: bench -provider bin/terraform-provider-gardener [-runs 5] [-work .cache/bench] [-gobench FILE]
 // [-parts big,workspace] [-quiet-timeout 120s]
@@ -36,6 +37,9 @@ import (
 func main() {
 	if filepath.Base(os.Args[0]) == floorProviderName {
 		os.Exit(serveFloorProvider())
+	}
+	if isRequestFloor(os.Args[0]) {
+		os.Exit(serveRequestFloor())
 	}
 	if real := os.Getenv("BENCH_PROVIDER_REAL"); real != "" {
 		os.Exit(wrapProvider(real, os.Getenv("BENCH_RSS_LOG")))

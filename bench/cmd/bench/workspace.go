@@ -98,7 +98,7 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 		return fmt.Errorf("create of the framework floor: %w", err)
 	}
 
-	var plan, planFloor, planFW, apply, applyFloor, data, dataMerged, dataFloor []tfResult
+	var plan, planFloor, planFW, planRequests, apply, applyFloor, data, dataMerged, dataFloor []tfResult
 	for i := 0; i < b.runs; i++ {
 		fmt.Printf("bench: workspace run %d/%d (load %s)\n", i+1, b.runs, loadavg())
 		step := func(dir string, codes []int, out *[]tfResult, what string, args ...string) error {
@@ -118,6 +118,11 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 		if err := step(w.fwFloor, []int{0}, &planFW, "no-op plan of the framework floor", "plan", "-detailed-exitcode"); err != nil {
 			return err
 		}
+		r, err := b.tfWith(ctx, requestFloorRC, w.res, []int{0}, "plan", "-detailed-exitcode")
+		if err != nil {
+			return fmt.Errorf("no-op plan of the request floor: %w", err)
+		}
+		planRequests = append(planRequests, r)
 		// changedProfiles profiles change: variant 1 on even runs, back to 0 on odd ones.
 		if err := w.writeConfigs(1 - i%2); err != nil {
 			return err
@@ -137,13 +142,14 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 		if err := step(w.dataMerged, []int{0}, &dataMerged, "data sources with include_merged_profile", "plan"); err != nil {
 			return err
 		}
-		fmt.Printf("bench:   plan %s (floor %s, framework floor %s), apply %s (floor %s), data sources %s (floor %s; with the merged profile %s)\n",
-			fmtDur(plan[i].dur), fmtDur(planFloor[i].dur), fmtDur(planFW[i].dur), fmtDur(apply[i].dur), fmtDur(applyFloor[i].dur), fmtDur(data[i].dur),
+		fmt.Printf("bench:   plan %s (floor %s, framework floor %s, request floor %s), apply %s (floor %s), data sources %s (floor %s; with the merged profile %s)\n",
+			fmtDur(plan[i].dur), fmtDur(planFloor[i].dur), fmtDur(planFW[i].dur), fmtDur(planRequests[i].dur), fmtDur(apply[i].dur), fmtDur(applyFloor[i].dur), fmtDur(data[i].dur),
 			fmtDur(dataFloor[i].dur), fmtDur(dataMerged[i].dur))
 	}
 	w.report(create, createFloor, plan, planFloor, apply, applyFloor, data, dataFloor, loadBefore)
 	w.reportMergedDataSources(dataMerged, dataFloor)
 	w.reportFrameworkFloor(plan, planFW, create, createFW)
+	w.reportRequestFloor(plan, planFloor, planRequests)
 	return nil
 }
 
@@ -239,6 +245,20 @@ func (w *workspace) reportFrameworkFloor(plan, planFW []tfResult, create, create
 	}
 	against("no-op refresh-plan", plan, planFW)
 	against("create (once)", []tfResult{create}, []tfResult{createFW})
+}
+
+// reportRequestFloor prints the request floor's no-op plan (requestfloor.go) against the floor and
+// the provider's (no budget): what the requests of a no-op plan cost by themselves, and what is
+// left of the no-op plan's budget for the provider's own work.
+func (w *workspace) reportRequestFloor(plan, planFloor, planRequests []tfResult) {
+	b := w.b
+	fmt.Println()
+	fmt.Printf("Request floor: the provider's schema served without the framework, %d reads of the Garden and nothing else (no validation, rules or state building).\n", len(w.ncps))
+	m, f, r := medianDur(durs(plan)), medianDur(durs(planFloor)), medianDur(durs(planRequests))
+	b.info("no-op refresh-plan, request floor", fmtDur(r))
+	b.info("  ratio to the floor", fmt.Sprintf("%.2f×", float64(r)/float64(f)))
+	b.info("  requests", strconv.Itoa(maxCount(planRequests, "", nil)))
+	b.info("  left of the budget for the provider's own work", fmt.Sprintf("%.2f× (the provider takes %.2f×)", budgetWSPlanRatio-float64(r)/float64(f), float64(m-r)/float64(f)))
 }
 
 // report prints the workspace's figures with their budgets.
