@@ -157,7 +157,7 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 	if err := os.Symlink(self, filepath.Join(b.work, requestFloorDir, "terraform-provider-gardener")); err != nil {
 		return false, err
 	}
-	for rc, providerDir := range map[string]string{"terraformrc": "provider", requestFloorRC: requestFloorDir} {
+	for rc, providerDir := range map[string]string{providerRC: "provider", requestFloorRC: requestFloorDir} {
 		if err := writeCLIConfig(filepath.Join(b.work, rc), filepath.Join(b.work, providerDir), filepath.Join(b.work, "floorprovider")); err != nil {
 			return false, err
 		}
@@ -440,8 +440,11 @@ func writeCLIConfig(file, providerDir, floorDir string) error {
 
 // tf runs terraform in dir with the provider; see tfWith.
 func (b *bench) tf(ctx context.Context, dir string, okCodes []int, args ...string) (tfResult, error) {
-	return b.tfWith(ctx, "terraformrc", dir, okCodes, args...)
+	return b.tfWith(ctx, providerRC, dir, okCodes, args...)
 }
+
+// providerRC is the CLI configuration (a file of the work folder) that installs the provider.
+const providerRC = "terraformrc"
 
 // tfWith runs terraform in dir with the CLI configuration rc (a file of the work folder), a fresh
 // request log and RSS log; an exit status outside okCodes is an error that quotes the end of

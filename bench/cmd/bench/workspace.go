@@ -101,13 +101,16 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 	var plan, planFloor, planFW, planRequests, apply, applyFloor, data, dataMerged, dataFloor []tfResult
 	for i := 0; i < b.runs; i++ {
 		fmt.Printf("bench: workspace run %d/%d (load %s)\n", i+1, b.runs, loadavg())
-		step := func(dir string, codes []int, out *[]tfResult, what string, args ...string) error {
-			r, err := b.tf(ctx, dir, codes, args...)
+		stepWith := func(rc, dir string, codes []int, out *[]tfResult, what string, args ...string) error {
+			r, err := b.tfWith(ctx, rc, dir, codes, args...)
 			if err != nil {
 				return fmt.Errorf("%s: %w", what, err)
 			}
 			*out = append(*out, r)
 			return nil
+		}
+		step := func(dir string, codes []int, out *[]tfResult, what string, args ...string) error {
+			return stepWith(providerRC, dir, codes, out, what, args...)
 		}
 		if err := step(w.res, []int{0}, &plan, "no-op plan of the workspace", "plan", "-detailed-exitcode"); err != nil {
 			return err
@@ -118,11 +121,9 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 		if err := step(w.fwFloor, []int{0}, &planFW, "no-op plan of the framework floor", "plan", "-detailed-exitcode"); err != nil {
 			return err
 		}
-		r, err := b.tfWith(ctx, requestFloorRC, w.res, []int{0}, "plan", "-detailed-exitcode")
-		if err != nil {
-			return fmt.Errorf("no-op plan of the request floor: %w", err)
+		if err := stepWith(requestFloorRC, w.res, []int{0}, &planRequests, "no-op plan of the request floor", "plan", "-detailed-exitcode"); err != nil {
+			return err
 		}
-		planRequests = append(planRequests, r)
 		// changedProfiles profiles change: variant 1 on even runs, back to 0 on odd ones.
 		if err := w.writeConfigs(1 - i%2); err != nil {
 			return err
