@@ -15,6 +15,12 @@ import (
 // input outside an entry that changes how Gardener stores it, the capability definitions
 // (spec.machine_capabilities), turns this step off when it changes.
 
+// Terraform proposes a value the configuration leaves null in a list entry from the prior entry at
+// the same index, which after an insert or a reorder is another entry: a machine type inserted
+// before an arm64 one would be planned, and written, as arm64. So every such value is first made
+// unknown (unknownComputedInEntries); the entries left as they were then take their prior value by
+// key, and the others are predicted as Gardener stores them, like an appended entry.
+
 // entryKeyAttributeNames are the attributes that identify the entries of a keyed list.
 var entryKeyAttributeNames = []string{"version", "name"}
 
@@ -155,4 +161,45 @@ func unchangedValue(a rschema.Attribute, config, prior tftypes.Value) bool {
 		}
 	}
 	return true
+}
+
+// unknownComputedInEntries returns the planned value of a nested attribute with every Computed
+// value that the configuration leaves null inside a list entry made unknown, at any depth.
+func unknownComputedInEntries(a rschema.Attribute, planned, config tftypes.Value) (tftypes.Value, bool) {
+	attrs := largevalue.NestedAttributes(a)
+	if attrs == nil || !planned.IsKnown() || planned.IsNull() {
+		return planned, false
+	}
+	if _, isList := a.(rschema.ListNestedAttribute); isList {
+		return largevalue.MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
+			return unknownComputedNulls(attrs, element, configElement)
+		})
+	}
+	return largevalue.MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+		return unknownComputedInEntries(attrs[name], value, configValue)
+	})
+}
+
+// unknownComputedNulls returns a list entry with each Computed attribute that its configuration
+// leaves null made unknown, and the entries of its nested attributes likewise.
+func unknownComputedNulls(attrs map[string]rschema.Attribute, entry, config tftypes.Value) (tftypes.Value, bool) {
+	if !entry.IsKnown() || entry.IsNull() {
+		return entry, false
+	}
+	return largevalue.MapAttributes(entry, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+		a := attrs[name]
+		if a.IsComputed() && configValue.IsKnown() && configValue.IsNull() {
+			return tftypes.NewValue(value.Type(), tftypes.UnknownValue), value.IsKnown()
+		}
+		nested := largevalue.NestedAttributes(a)
+		if nested == nil || !value.IsKnown() || value.IsNull() {
+			return value, false
+		}
+		if _, isList := a.(rschema.ListNestedAttribute); isList {
+			return largevalue.MapElements(value, configValue, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
+				return unknownComputedNulls(nested, element, configElement)
+			})
+		}
+		return unknownComputedNulls(nested, value, configValue)
+	})
 }

@@ -91,8 +91,9 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, specPlanner(ctx, req, old != nil, cloudProfileSpecRoot, storedSpec, check))...)
 }
 
-// specPlanner plans the spec of a changing plan: entries the configuration leaves as they were
-// keep their prior value (keepUnchangedSpecEntries; update only), the server check (nil: none)
+// specPlanner plans the spec of a changing plan: the values Terraform proposed from the prior
+// entry at the same index are dropped (unknownComputedInEntries), entries the configuration leaves
+// as they were keep their prior value (keepUnchangedSpecEntries; update only), the server check (nil: none)
 // fills in what the Garden stores, and the values still unknown are filled from storedSpec, the
 // spec the server will store by the offline rules (nil: not predictable).
 func specPlanner(ctx context.Context, req resource.ModifyPlanRequest, update bool, root specField, storedSpec func() any, check specCheck) largevalue.Planner {
@@ -102,6 +103,7 @@ func specPlanner(ctx context.Context, req resource.ModifyPlanRequest, update boo
 		prior = largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)
 	}
 	return func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+		planned, _ = unknownComputedInEntries(a, planned, config)
 		planned, _ = keepUnchangedSpecEntries(a, planned, config, prior)
 		var diags diag.Diagnostics
 		if check != nil {

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -60,6 +61,9 @@ func providerDataOf(v any, diags *diag.Diagnostics) *providerData {
 
 // Client returns the Kubernetes client, building it on the first call.
 func (d *providerData) Client() (*kube.Client, error) {
+	if d == nil {
+		return nil, errors.New("the provider is not configured")
+	}
 	d.once.Do(func() {
 		if len(d.unknown) > 0 {
 			d.err = fmt.Errorf("the provider settings %s are not known until apply, so the Garden cluster cannot be reached yet", strings.Join(d.unknown, ", "))
