@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
@@ -88,7 +89,7 @@ moved {
 `, name)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
-		ProtoV5ProviderFactories: manifestProviderFactories(lookUpUID, nil),
+		ProtoV5ProviderFactories: manifestProviderFactories(lookUpUID, kubectlWriter{}),
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
 		CheckDestroy:             cloudProfileGone(admin, name),
 		Steps: []resource.TestStep{
@@ -141,12 +142,98 @@ moved {
 	}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
-		ProtoV5ProviderFactories: manifestProviderFactories(nil, acctest.ClientAs(t, "kubectl")),
+		ProtoV5ProviderFactories: manifestProviderFactories(nil, kubectlAs(t)),
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
 		CheckDestroy:             resource.ComposeTestCheckFunc(namespacedGone(admin, name), cloudProfileGone(admin, parent)),
 		Steps: []resource.TestStep{
 			{Config: manifest},
 			movedStep(target, ncpAddr, uid),
+		},
+	})
+}
+
+// kubectlAs is how the stand-in kubectl_manifest writes to the local Garden.
+func kubectlAs(t *testing.T) kubectlWriter {
+	t.Helper()
+	return kubectlWriter{apply: acctest.ClientAs(t, "kubectl"), create: webhookClient(t)}
+}
+
+// TestAccMoveState_fromKubectlManifestClientSideApply moves a kubectl_manifest of a CloudProfile
+// created with kubectl's default client-side apply, whose object carries the last-applied
+// annotation, to gardener_cloud_profile: the configuration leaves the annotation out, so the first
+// apply after the move writes the object (the annotation leaves the resource), which succeeds with
+// no inconsistent result; the next plan is empty and the state is bound to the same object.
+func TestAccMoveState_fromKubectlManifestClientSideApply(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	admin := acctest.Client(t)
+	name := acctest.UniqueName("acc-move-csa")
+	manifest := acctest.ProviderBlock(kubeconfig) + fmt.Sprintf(`
+resource "kubectl_manifest" "profile" {
+  yaml_body = <<-YAML
+    apiVersion: core.gardener.cloud/v1beta1
+    kind: CloudProfile
+    metadata:
+      name: %s
+    spec:
+      type: local
+      kubernetes:
+        versions:
+        - version: 1.31.2
+          classification: supported
+      machineImages:
+      - name: gardenlinux
+        versions:
+        - version: 1877.3.0
+          classification: supported
+          architectures: [amd64]
+      machineTypes:
+      - name: m5.large
+        cpu: "2"
+        gpu: "0"
+        memory: 8Gi
+      regions:
+      - name: local
+        zones:
+        - name: local-a
+  YAML
+}
+`, name)
+	target := metadataCloudProfileConfig(kubeconfig, name, "") + `
+moved {
+  from = kubectl_manifest.profile
+  to   = gardener_cloud_profile.test
+}
+`
+	var uid string
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProviderFactories(),
+		ProtoV5ProviderFactories: manifestProviderFactories(nil, kubectlAs(t)),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		CheckDestroy:             cloudProfileGone(admin, name),
+		Steps: []resource.TestStep{
+			{Config: manifest, Check: func(*terraform.State) error {
+				cp, err := admin.GetCloudProfile(context.Background(), name)
+				if err != nil {
+					return err
+				}
+				if cp.Annotations[lastAppliedAnnotation] == "" {
+					return fmt.Errorf("the client-side apply left no %s annotation", lastAppliedAnnotation)
+				}
+				uid = string(cp.UID)
+				return nil
+			}},
+			{
+				Config:           target,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("gardener_cloud_profile.test", plancheck.ResourceActionUpdate)}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("gardener_cloud_profile.test", tfjsonpath.New("metadata").AtMapKey("uid"), knownvalue.StringFunc(func(v string) error {
+						if v != uid {
+							return fmt.Errorf("uid %s, want %s (the object kubectl created)", v, uid)
+						}
+						return nil
+					})),
+				},
+			},
 		},
 	})
 }

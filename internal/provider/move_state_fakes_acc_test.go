@@ -2,6 +2,7 @@ package provider_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -16,7 +17,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov5"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	k8sschema "k8s.io/apimachinery/pkg/runtime/schema"
 	k8stypes "k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/dynamic"
 	"sigs.k8s.io/yaml"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -51,13 +56,13 @@ func (p *fakeProvider) DataSources(context.Context) []func() datasource.DataSour
 // manifestProviderFactories serves the stand-ins as protocol 5 providers "kubernetes" and
 // "kubectl". lookUpUID returns the UID of the object the state records; kubectl applies
 // kubectl_manifest bodies as its field manager.
-func manifestProviderFactories(lookUpUID func(ctx context.Context, kind, namespace, name string) (string, error), kubectl *kube.Client) map[string]func() (tfprotov5.ProviderServer, error) {
+func manifestProviderFactories(lookUpUID func(ctx context.Context, kind, namespace, name string) (string, error), kubectl kubectlWriter) map[string]func() (tfprotov5.ProviderServer, error) {
 	return map[string]func() (tfprotov5.ProviderServer, error){
 		"kubernetes": providerserver.NewProtocol5WithError(&fakeProvider{name: "kubernetes", resources: []func() resource.Resource{
 			func() resource.Resource { return &fakeKubernetesManifest{lookUpUID: lookUpUID} },
 		}}),
 		"kubectl": providerserver.NewProtocol5WithError(&fakeProvider{name: "kubectl", resources: []func() resource.Resource{
-			func() resource.Resource { return &fakeKubectlManifest{client: kubectl} },
+			func() resource.Resource { return &fakeKubectlManifest{writer: kubectl} },
 		}}),
 	}
 }
@@ -146,9 +151,44 @@ func (r *fakeKubernetesManifest) Delete(context.Context, resource.DeleteRequest,
 }
 
 // fakeKubectlManifest applies a kubectl_manifest's YAML (CloudProfile or NamespacedCloudProfile)
-// with server-side apply and records the attributes the real resource computes.
+// as alekc/kubectl does, and records the attributes the real resource computes. With
+// server_side_apply = true that is a server-side apply as field manager "kubectl"; with its default
+// false, kubectl's client-side apply, which creates the object (an Update entry of field manager
+// "kubectl") with the annotation kubectl.kubernetes.io/last-applied-configuration holding the
+// applied object as JSON and a newline.
 type fakeKubectlManifest struct {
-	client *kube.Client
+	writer kubectlWriter
+}
+
+// kubectlWriter writes as the stand-in kubectl_manifest: apply for server-side apply, create (a
+// raw client) for client-side apply, both as field manager "kubectl".
+type kubectlWriter struct {
+	apply  *kube.Client
+	create dynamic.Interface
+}
+
+// lastAppliedAnnotation is where kubectl's client-side apply records what it applied.
+const lastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+
+// createClientSide creates the object of a YAML body as kubectl's client-side apply does.
+func (w kubectlWriter) createClientSide(ctx context.Context, body string) (*unstructured.Unstructured, error) {
+	object := &unstructured.Unstructured{}
+	if err := yaml.Unmarshal([]byte(body), &object.Object); err != nil {
+		return nil, err
+	}
+	applied, err := json.Marshal(object.Object)
+	if err != nil {
+		return nil, err
+	}
+	annotations := object.GetAnnotations()
+	if annotations == nil {
+		annotations = map[string]string{}
+	}
+	annotations[lastAppliedAnnotation] = string(applied) + "\n"
+	object.SetAnnotations(annotations)
+	resources := map[string]string{"CloudProfile": "cloudprofiles", "NamespacedCloudProfile": "namespacedcloudprofiles"}
+	gvr := k8sschema.GroupVersionResource{Group: "core.gardener.cloud", Version: "v1beta1", Resource: resources[object.GetKind()]}
+	return w.create.Resource(gvr).Namespace(object.GetNamespace()).Create(ctx, object, metav1.CreateOptions{FieldManager: "kubectl"})
 }
 
 func (r *fakeKubectlManifest) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -193,7 +233,9 @@ func (r *fakeKubectlManifest) Schema(_ context.Context, _ resource.SchemaRequest
 
 func (r *fakeKubectlManifest) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var body types.String
+	var serverSide types.Bool
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("yaml_body"), &body)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("server_side_apply"), &serverSide)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -211,16 +253,18 @@ func (r *fakeKubectlManifest) Create(ctx context.Context, req resource.CreateReq
 		GetUID() k8stypes.UID
 	}
 	var err error
-	switch head.Kind {
-	case "CloudProfile":
+	switch {
+	case !serverSide.ValueBool():
+		stored, err = r.writer.createClientSide(ctx, body.ValueString())
+	case head.Kind == "CloudProfile":
 		var cp gardencorev1beta1.CloudProfile
 		if err = yaml.Unmarshal([]byte(body.ValueString()), &cp); err == nil {
-			stored, err = r.client.ApplyCloudProfile(ctx, &cp, kube.ApplyOptions{})
+			stored, err = r.writer.apply.ApplyCloudProfile(ctx, &cp, kube.ApplyOptions{})
 		}
-	case "NamespacedCloudProfile":
+	case head.Kind == "NamespacedCloudProfile":
 		var ncp gardencorev1beta1.NamespacedCloudProfile
 		if err = yaml.Unmarshal([]byte(body.ValueString()), &ncp); err == nil {
-			stored, err = r.client.ApplyNamespacedCloudProfile(ctx, &ncp, kube.ApplyOptions{})
+			stored, err = r.writer.apply.ApplyNamespacedCloudProfile(ctx, &ncp, kube.ApplyOptions{})
 		}
 	default:
 		err = fmt.Errorf("the stand-in kubectl_manifest applies only Gardener cloud profiles, not %s", head.Kind)

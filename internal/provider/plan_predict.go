@@ -192,6 +192,17 @@ func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, sp
 	return diags
 }
 
+// planResourceVersionOfUpdate plans metadata.resource_version unknown for an update: every update
+// writes the object, which gives it a new resource version. The framework marks it unknown only
+// when Terraform's proposal differs from the prior state, which misses an update that only drops
+// labels or annotations (Terraform proposes their prior values; absentMapPlan plans them away).
+func planResourceVersionOfUpdate(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) diag.Diagnostics {
+	if req.State.Raw.IsNull() || resp.Plan.Raw.IsNull() || resp.Plan.Raw.Equal(req.State.Raw) {
+		return nil
+	}
+	return resp.Plan.SetAttribute(ctx, path.Root("metadata").AtName("resource_version"), types.StringUnknown())
+}
+
 // planGeneration plans metadata.generation where the framework left it unknown.
 func planGeneration(ctx context.Context, plan *tfsdk.Plan, generation int64) diag.Diagnostics {
 	at := path.Root("metadata").AtName("generation")

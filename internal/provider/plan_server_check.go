@@ -32,8 +32,11 @@ import (
 //   - accepted: the values the configuration leaves to the Garden (still unknown in the plan) are
 //     planned from the object it would store, read as the apply will read it (the owned view);
 //     a configured value it would store differently is an error (plan_server_changes.go);
-//   - rejected or in conflict with another field manager: an error at plan on the attribute named,
-//     saying plainly that the offline rules accepted it;
+//   - rejected: an error at plan on the attribute named, saying plainly that the offline rules
+//     accepted it;
+//   - in conflict with another field manager (drift): a warning per manager naming each field with
+//     both values, as the plan sets them back; the check goes on as if forced, and only the apply
+//     fails on the conflict (unless force_conflicts);
 //   - accepted although the offline rules rejected it: a warning that the two disagree.
 //
 // Without permission to write (read-only credentials: a dry run needs the same RBAC verbs as the
@@ -83,6 +86,7 @@ func serverCheckFor(ctx context.Context, data *providerData, kind serverCheckKin
 		return nil
 	}
 	configSpec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
+	priorSpec := largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)
 	known := req.Config.Raw.IsFullyKnown() && configSpec.IsFullyKnown()
 	return func(a rschema.Attribute, spec tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		// Read when the planner runs, after ModifyPlan: the plan and its diagnostics are complete.
@@ -90,7 +94,7 @@ func serverCheckFor(ctx context.Context, data *providerData, kind serverCheckKin
 			return spec, nil
 		}
 		return checkOnServer(ctx, serverCheck{
-			data: data, kind: kind, specAttr: a, prior: req.State.Raw, planned: resp.Plan.Raw,
+			data: data, kind: kind, specAttr: a, prior: req.State.Raw, priorSpec: priorSpec, planned: resp.Plan.Raw,
 			offline: offlineErrorsOf(resp.Diagnostics),
 		}, spec)
 	}
@@ -102,6 +106,8 @@ type serverCheck struct {
 	kind     serverCheckKind
 	specAttr rschema.Attribute
 	prior    tftypes.Value
+	// priorSpec is the spec of the prior state, as refreshed: the values other managers set.
+	priorSpec tftypes.Value
 	// planned is the framework's plan: its metadata, force_conflicts and adopt_existing.
 	planned tftypes.Value
 	// offline are the errors the offline checks already reported.
@@ -229,18 +235,28 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 		return spec, c.data.serverChecksSkippedOnce(err)
 	}
 	meta, _ := largevalue.At(c.planned, largevalue.Path{"metadata"})
-	result, err := c.kind.dryRun(ctx, c.data, client, meta, spec, c.applyOptions())
+	opts := c.applyOptions()
+	result, err := c.kind.dryRun(ctx, c.data, client, meta, spec, opts)
 	createOnly := c.prior.IsNull() && !boolAttribute(c.planned, "adopt_existing")
+	var diags diag.Diagnostics
+	if !createOnly && kube.KindOf(err) == kube.KindConflict {
+		// Drift is a diff: the plan sets the fields back and warns that the apply will conflict;
+		// the check goes on with the fields taken over, as force_conflicts would.
+		diags = conflictWarnings(err, c.specAttr, spec, c.priorSpec)
+		opts.Force = true
+		if result, err = c.kind.dryRun(ctx, c.data, client, meta, spec, opts); kube.KindOf(err) == kube.KindConflict {
+			return spec, diags // the object changed in between: the apply reads it anew
+		}
+	}
 	switch {
 	case createOnly && kube.KindOf(err) == kube.KindConflict:
 		// Only an existing object has owners to conflict with (as in the create itself).
 		return spec, diag.Diagnostics{existsAtPlanWarning(result.ref, nil)}
 	case err != nil:
-		return spec, c.rejection(ctx, err, spec)
+		return spec, append(diags, c.rejection(ctx, err, spec)...)
 	case createOnly && result.existed:
 		return spec, diag.Diagnostics{existsAtPlanWarning(result.ref, result.object)}
 	}
-	var diags diag.Diagnostics
 	if c.offline.rejected() {
 		diags.AddWarning("Offline rules and the Garden disagree", fmt.Sprintf("Gardener v1.149's rules, which the provider checks "+
 			"offline, reject this %s (the errors of this plan), but the Garden accepted it in a dry-run apply. The Garden may run "+
@@ -290,8 +306,6 @@ func (c serverCheck) rejection(ctx context.Context, err error, spec tftypes.Valu
 	switch kube.KindOf(err) {
 	case kube.KindForbidden, kube.KindUnauthorized, kube.KindUnreachable, kube.KindAPIUnavailable:
 		return c.data.serverChecksSkippedOnce(err)
-	case kube.KindConflict:
-		return diag.Diagnostics{conflictAtPlan(err, c.specAttr, spec)}
 	case kube.KindInvalid:
 		return rejectedAtPlan(err, c.specAttr, spec, c.offline)
 	}

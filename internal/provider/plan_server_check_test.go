@@ -140,10 +140,12 @@ func TestServerCheck_readOnlyCredentialsWarnOnce(t *testing.T) {
 	}
 }
 
-// TestServerCheck_conflictIsOneErrorOnTheAttribute: a 409 of an update's dry run is one error on
-// the first conflicting attribute, naming the other manager and suggesting force_conflicts; a
-// create's 409 means that the name is taken (a warning: a replacement destroys it first).
-func TestServerCheck_conflictIsOneErrorOnTheAttribute(t *testing.T) {
+// TestServerCheck_driftIsAWarningOnTheAttribute: a 409 of an update's dry run (another field
+// manager owns a field the plan sets back) is one warning per manager on its first attribute,
+// naming the manager, the field with both values and force_conflicts: drift plans as a diff and
+// only the apply fails. A create's 409 means that the name is taken (a warning: a replacement
+// destroys it first).
+func TestServerCheck_driftIsAWarningOnTheAttribute(t *testing.T) {
 	f := newServerCheckFixture(t, statusAnswer(http.StatusConflict, metav1.StatusReasonConflict,
 		`Apply failed with 1 conflict: conflict with "team-a" using core.gardener.cloud/v1beta1: .spec.machineTypes[name="m5.large"].memory`,
 		metav1.StatusCause{Type: "FieldManagerConflict", Message: `conflict with "team-a" using core.gardener.cloud/v1beta1`, Field: `.spec.machineTypes[name="m5.large"].memory`}))
@@ -154,16 +156,26 @@ func TestServerCheck_conflictIsOneErrorOnTheAttribute(t *testing.T) {
 	}
 	update := f.check
 	update.prior = f.state
+	memory := tftypes.NewAttributePath().WithAttributeName("machine_types").WithElementKeyInt(0).WithAttributeName("memory")
+	update.priorSpec, _ = tftypes.Transform(f.spec, func(at *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		if at.Equal(memory) {
+			return tftypes.NewValue(tftypes.String, "16Gi"), nil // what team-a set
+		}
+		return v, nil
+	})
 	_, diags := checkOnServer(context.Background(), update, f.spec)
-	if len(diags) != 1 || diags[0].Severity() != diag.SeverityError || diags[0].Summary() != "Conflict with field manager team-a" {
-		t.Fatalf("want one conflict error, got %v", diags)
+	if len(diags) != 1 || diags[0].Severity() != diag.SeverityWarning || diags[0].Summary() != `Drift: field manager "team-a" changed 1 field this plan sets back` {
+		t.Fatalf("want one drift warning, got %v", diags)
 	}
 	at := diags[0].(diag.DiagnosticWithPath).Path()
 	if want := path.Root("spec").AtName("machine_types").AtListIndex(0).AtName("memory"); !at.Equal(want) {
-		t.Fatalf("conflict on %s, want %s", at, want)
+		t.Fatalf("drift on %s, want %s", at, want)
 	}
-	if d := diags[0].Detail(); !strings.HasPrefix(d, `spec.machine_types[0] (name "m5.large").memory`) || !strings.Contains(d, "force_conflicts = true") {
-		t.Fatalf("detail does not start with the attribute or lacks the fix:\n%s", d)
+	d := diags[0].Detail()
+	for _, want := range []string{`spec.machine_types[0] (name "m5.large").memory: "16Gi" in the Garden, "8Gi" planned`, "force_conflicts = true"} {
+		if !strings.Contains(d, want) {
+			t.Fatalf("the detail lacks %q:\n%s", want, d)
+		}
 	}
 }
 

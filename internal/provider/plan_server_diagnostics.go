@@ -3,6 +3,7 @@ package provider
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -155,45 +156,79 @@ func rejectedFields(err error) []rejectedField {
 	return out
 }
 
-// conflictAtPlan is the one error of an apply that conflicts with other field managers: on the
-// first field, naming every field and its manager, suggesting force_conflicts.
-func conflictAtPlan(err error, specAttr rschema.Attribute, spec tftypes.Value) diag.Diagnostic {
+// conflictWarnings are the warnings of an update whose apply would conflict with other field
+// managers: one per manager, on its first field, naming each field with the value the Garden holds
+// (the refreshed prior state) and the one the plan sets back, and how to go on.
+func conflictWarnings(err error, specAttr rschema.Attribute, planned, prior tftypes.Value) diag.Diagnostics {
 	var kerr *kube.Error
-	errors.As(err, &kerr)
-	var lines []string
-	var first []cloudprofile.Step
-	managers := map[string]bool{}
-	if kerr != nil {
-		for _, c := range kerr.Causes {
-			steps := serverFieldSteps(c.Field, specAttr, spec)
-			if first == nil {
-				first = steps
-			}
-			lines = append(lines, fmt.Sprintf("  - %s (%s): %s", orWhole(describeAttribute(steps, spec).path), c.Field, c.Message))
-			if m, ok := conflictManager(c.Message); ok {
-				managers[m] = true
-			}
+	if !errors.As(err, &kerr) || len(kerr.Causes) == 0 {
+		return diag.Diagnostics{diag.NewWarningDiagnostic("Conflict with another field manager", fmt.Sprintf(
+			"The apply would conflict with another field manager: %v\n\n%s", err, conflictChoices))}
+	}
+	type managerFields struct {
+		first []cloudprofile.Step
+		lines []string
+	}
+	byManager := map[string]*managerFields{}
+	for _, c := range kerr.Causes {
+		manager, ok := conflictManager(c.Message)
+		if !ok {
+			manager = "another field manager"
+		}
+		m := byManager[manager]
+		if m == nil {
+			m = &managerFields{}
+			byManager[manager] = m
+		}
+		steps := serverFieldSteps(c.Field, specAttr, planned)
+		if m.first == nil {
+			m.first = steps
+		}
+		m.lines = append(m.lines, fmt.Sprintf("  - %s: %s in the Garden, %s planned", orWhole(describeAttribute(steps, planned).path),
+			describeTerraformValue(valueAtSteps(serverFieldSteps(c.Field, specAttr, prior), prior)), describeTerraformValue(valueAtSteps(steps, planned))))
+	}
+	var diags diag.Diagnostics
+	for _, manager := range slices.Sorted(maps.Keys(byManager)) {
+		m := byManager[manager]
+		fields := "1 field"
+		if len(m.lines) > 1 {
+			fields = fmt.Sprintf("%d fields", len(m.lines))
+		}
+		summary := fmt.Sprintf("Drift: field manager %q changed %s this plan sets back", manager, fields)
+		detail := fmt.Sprintf("Field manager %q owns these fields with other values than the configuration:\n%s\n\n%s",
+			manager, strings.Join(m.lines, "\n"), conflictChoices)
+		if len(m.first) == 0 {
+			diags.AddWarning(summary, detail)
+			continue
+		}
+		diags.AddAttributeWarning(attributePath(m.first), summary, detail)
+	}
+	return diags
+}
+
+// conflictChoices says how to go on with a plan whose apply would conflict.
+const conflictChoices = "The apply will fail with a conflict (nothing is written) unless you choose: set force_conflicts = true to " +
+	"take the fields over and set them back; leave them to the other manager by removing them from the configuration; or keep " +
+	"their values by writing them into the configuration (terraform apply -refresh-only records them in the state first)."
+
+// valueAtSteps is the value of a spec at the steps of an attribute below it, null where the steps
+// leave the spec or lead nowhere.
+func valueAtSteps(steps []cloudprofile.Step, spec tftypes.Value) tftypes.Value {
+	if len(steps) == 0 || steps[0].Name != "spec" || steps[0].Kind != cloudprofile.StepAttribute {
+		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+	}
+	value := spec
+	for _, s := range steps[1:] {
+		switch s.Kind {
+		case cloudprofile.StepAttribute:
+			value = attributeOf(value, s.Name)
+		case cloudprofile.StepIndex:
+			value = elementOf(value, s.Index)
+		default:
+			return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
 		}
 	}
-	names := slices.Sorted(func(yield func(string) bool) {
-		for m := range managers {
-			if !yield(m) {
-				return
-			}
-		}
-	})
-	summary := "Conflict with another field manager"
-	if len(names) > 0 {
-		summary = "Conflict with field manager " + strings.Join(names, ", ")
-	}
-	detail := fmt.Sprintf("%s\n\nGarden (dry-run apply at plan): %v\n%s\n\nThe apply would fail: other field managers own these "+
-		"fields with other values. Nothing was written (dry run).\n\nTo fix: review the other manager's change and configure its "+
-		"value, or set force_conflicts = true to take the fields over.",
-		orWhole(describeAttribute(first, spec).path), err, strings.Join(lines, "\n"))
-	if len(first) == 0 {
-		return diag.NewErrorDiagnostic(summary, detail)
-	}
-	return diag.NewAttributeErrorDiagnostic(attributePath(first), summary, detail)
+	return value
 }
 
 // conflictManager reads the manager of a conflict cause: `conflict with "team-a" using ...`.

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"slices"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -45,6 +46,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		return
 	}
 	planReplacementOfTerminating(ctx, req, resp)
+	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	opts := r.data.options(r.data.now())
 	changing := changingPlan(req)
 	metadata := func(m cloudProfileModel) types.Object { return m.Metadata }
@@ -119,18 +121,110 @@ func configuredCloudProfile(ctx context.Context, m cloudProfileModel, specValue 
 	return &gardencorev1beta1.CloudProfile{ObjectMeta: om, Spec: spec}, append(unknown, unknownSpec...), diags
 }
 
-// knownOnly drops the problems found at or below a value that is not known yet.
+// knownOnly drops the problems that a value not known yet may decide, and keeps the others, so
+// that everything known is still checked. A value unknown at path U may decide a problem at or
+// below U, on the entry that holds U (a version that is not MAJOR.MINOR.PATCH), on a list above U
+// (the highest version cannot be determined), a problem of a rule that compares the entries of
+// the list holding U (the highest version, duplicates, the order of lifecycle stages), and, when U
+// is an entry's key, a problem of a rule that looks entries up by key. Rules that only ask whether
+// a field is set (feature gates) are decided by the unknown value's presence.
 func knownOnly(problems cloudprofile.Problems, unknown []path.Path) cloudprofile.Problems {
 	if len(unknown) == 0 {
 		return problems
 	}
+	lists := innermostLists(unknown)
+	keyUnknown := slices.ContainsFunc(unknown, isKeyPath)
 	var out cloudprofile.Problems
 	for _, p := range problems {
-		if !underAny(attributePath(p.Path.Steps()), unknown) {
+		at := attributePath(p.Path.Steps())
+		undecided := underAny(at, unknown) || holdsAny(at, unknown) ||
+			(comparesEntries[p.Rule] && underAny(at, lists)) || (keyUnknown && referencesByKey[p.Rule])
+		if !undecided || decidedByPresence[p.Rule] {
 			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// comparesEntries are the rules that compare the entries of a list with each other.
+var comparesEntries = setOf("C-2", "C-3", "C-4", "C-6", "C-8", "D-6", "D-7", "D-9", "E-2", "E-3", "F-1", "F-8",
+	"G-3", "H-2", "I-2", "J-2", "J-3", "U-2", "U-3", "W-dropped", "W-changes-soon")
+
+// referencesByKey are the rules that look entries up by their key elsewhere in the spec.
+var referencesByKey = setOf("J-5", "F-6", "G-5")
+
+// decidedByPresence are the rules that only ask whether a field is set.
+var decidedByPresence = setOf("D-1", "I-1")
+
+// setOf is a set of rule ids.
+func setOf(ids ...string) map[string]bool {
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out
+}
+
+// holdsAny tells whether p is an attribute above one of the paths (a list or an object that holds
+// it), or the entry that holds one of them as its own attribute.
+func holdsAny(p path.Path, paths []path.Path) bool {
+	for _, q := range paths {
+		if len(q.Steps()) <= len(p.Steps()) || !underAny(q, []path.Path{p}) {
+			continue
+		}
+		if last, _ := p.Steps().LastStep(); len(q.Steps()) == len(p.Steps())+1 || isAttribute(last) {
+			return true
+		}
+	}
+	return false
+}
+
+// isAttribute tells whether a path step names an attribute (rather than an entry of a list).
+func isAttribute(step path.PathStep) bool {
+	_, ok := step.(path.PathStepAttributeName)
+	return ok
+}
+
+// innermostLists are, for each path, the list that holds its innermost entry.
+func innermostLists(paths []path.Path) []path.Path {
+	var out []path.Path
+	for _, u := range paths {
+		steps := u.Steps()
+		for i := len(steps) - 1; i > 0; i-- {
+			if _, isIndex := steps[i].(path.PathStepElementKeyInt); isIndex {
+				out = append(out, pathOfSteps(steps[:i]))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// pathOfSteps is the path of the given steps.
+func pathOfSteps(steps path.PathSteps) path.Path {
+	p := path.Empty()
+	for _, s := range steps {
+		switch s := s.(type) {
+		case path.PathStepAttributeName:
+			p = p.AtName(string(s))
+		case path.PathStepElementKeyInt:
+			p = p.AtListIndex(int(s))
+		case path.PathStepElementKeyString:
+			p = p.AtMapKey(string(s))
+		}
+	}
+	return p
+}
+
+// isKeyPath tells whether a path ends at the key of a list entry (its name or version).
+func isKeyPath(p path.Path) bool {
+	steps := p.Steps()
+	if len(steps) < 2 {
+		return false
+	}
+	name, isName := steps[len(steps)-1].(path.PathStepAttributeName)
+	_, inEntry := steps[len(steps)-2].(path.PathStepElementKeyInt)
+	return isName && inEntry && slices.Contains(entryKeyAttributeNames, string(name))
 }
 
 func underAny(p path.Path, roots []path.Path) bool {

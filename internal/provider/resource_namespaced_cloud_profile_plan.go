@@ -42,6 +42,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		return
 	}
 	planReplacementOfTerminating(ctx, req, resp)
+	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	opts := r.data.options(r.data.now())
 	changing := changingPlan(req)
 	metadata := func(m namespacedCloudProfileModel) types.Object { return m.Metadata }

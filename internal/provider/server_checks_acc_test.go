@@ -21,7 +21,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	admissionv1 "k8s.io/api/admission/v1"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
-	k8sresource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -279,50 +278,6 @@ func storedUpdateStrategyIsMinor(t *testing.T, admin *kube.Client, name string) 
 		}
 		return nil
 	}
-}
-
-// TestAccServerChecks_conflictAtPlan: another field manager took over a machine type's memory.
-// Setting it back fails at plan with the conflict, naming the manager and the attribute and
-// suggesting force_conflicts; with force_conflicts = true the plan is clean and the apply takes
-// the field back.
-func TestAccServerChecks_conflictAtPlan(t *testing.T) {
-	kubeconfig := acctest.Kubeconfig(t)
-	admin := acctest.Client(t)
-	name := acctest.UniqueName("acc-plan-conflict")
-	memory := tfjsonpath.New("spec").AtMapKey("machine_types").AtSliceIndex(0).AtMapKey("memory")
-	resource.Test(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProviderFactories(),
-		CheckDestroy:             cloudProfileGone(admin, name),
-		Steps: []resource.TestStep{
-			{Config: ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", "")},
-			{
-				PreConfig: func() {
-					cp := minimalCloudProfile(name)
-					cp.Labels = nil
-					cp.Spec.MachineTypes[0].Memory = k8sresource.MustParse("16Gi")
-					if _, err := acctest.ClientAs(t, "team-a").ApplyCloudProfile(acctest.Context(t), cp, kube.ApplyOptions{Force: true}); err != nil {
-						t.Fatalf("team-a's apply: %v", err)
-					}
-				},
-				Config:      ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", ""),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Conflict with field manager team-a.*spec\.machine_types\[0\] \(name "m5\.large"\)\.memory.*conflict with "team-a".*force_conflicts = true`),
-			},
-			{
-				Config: ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", "force_conflicts = true"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(cpAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(cpAddr, memory, knownvalue.StringExact("8Gi")),
-				}},
-				Check: func(*terraform.State) error {
-					if got := getCloudProfile(t, admin, name).Spec.MachineTypes[0].Memory; got.String() != "8Gi" {
-						return fmt.Errorf("memory %s, want 8Gi taken back", got.String())
-					}
-					return nil
-				},
-			},
-		},
-	})
 }
 
 // providerConfigOf is a provider config of the given kind.

@@ -60,10 +60,25 @@ func markObject(attrs map[string]rschema.Attribute, planned, config tftypes.Valu
 	})
 }
 
+// equivalence says which values stand for the same stored value.
+type equivalence uint8
+
+const (
+	// sameSpelling: a string value that only writes another one differently (the framework's
+	// semantic equality).
+	sameSpelling equivalence = iota
+	// sameStored: also an empty list or map for null, as Kubernetes APIs omit empty collections.
+	sameStored
+)
+
 // keepSemanticallyEqual returns next with every value that only writes the prior one differently
 // (a quantity "1Gi" for "1024Mi", a timestamp in another zone) replaced by the prior one, as the
-// framework does after a read or an apply with the prior or planned state.
-func keepSemanticallyEqual(ctx context.Context, a rschema.Attribute, prior, next tftypes.Value) (tftypes.Value, bool) {
+// framework does after a read or an apply with the prior or planned state. With sameStored, beyond
+// the framework, an empty list or map where next is null is kept too: `[]` comes back as null.
+func keepSemanticallyEqual(ctx context.Context, eq equivalence, a rschema.Attribute, prior, next tftypes.Value) (tftypes.Value, bool) {
+	if eq == sameStored && next.IsKnown() && next.IsNull() && isEmptyCollection(prior) && prior.Type().Equal(next.Type()) {
+		return prior, true
+	}
 	if !prior.IsKnown() || prior.IsNull() || !next.IsKnown() || next.IsNull() || !prior.Type().Equal(next.Type()) {
 		return next, false
 	}
@@ -76,7 +91,7 @@ func keepSemanticallyEqual(ctx context.Context, a rschema.Attribute, prior, next
 	}
 	keepInObject := func(p, n tftypes.Value) (tftypes.Value, bool) {
 		return MapAttributes(n, p, func(name string, value, priorValue tftypes.Value) (tftypes.Value, bool) {
-			return keepSemanticallyEqual(ctx, attrs[name], priorValue, value)
+			return keepSemanticallyEqual(ctx, eq, attrs[name], priorValue, value)
 		})
 	}
 	if _, isList := a.(rschema.ListNestedAttribute); !isList {
@@ -228,4 +243,20 @@ func objectProblems(attrs map[string]rschema.Attribute, object tftypes.Value, at
 		diags.Append(configurationProblems(a, value, p)...)
 	}
 	return diags
+}
+
+// isEmptyCollection tells whether v is a known list, set or map without elements.
+func isEmptyCollection(v tftypes.Value) bool {
+	if !v.IsKnown() || v.IsNull() {
+		return false
+	}
+	switch v.Type().(type) {
+	case tftypes.List, tftypes.Set:
+		var elements []tftypes.Value
+		return v.As(&elements) == nil && len(elements) == 0
+	case tftypes.Map:
+		var elements map[string]tftypes.Value
+		return v.As(&elements) == nil && len(elements) == 0
+	}
+	return false
 }

@@ -112,6 +112,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	if err != nil {
 		return s.ProviderServer.PlanResourceChange(ctx, req)
 	}
+	proposed = keepPriorSpelling(ctx, ls, prior, proposed)
 	lv := newValues(ls.paths)
 	defer lv.release()
 	reduced := *req
@@ -161,6 +162,30 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	}
 	resp.PlannedState, err = encodeValue(ls.typ, planned)
 	return resp, err
+}
+
+// keepPriorSpelling returns the proposed state with every part of a large value that only writes
+// the prior state's differently (a quantity "8192Mi" for "8Gi") replaced by the prior one, so that
+// such a configuration plans no change. This goes beyond the framework, which plans the configured
+// spelling; Terraform accepts a planned value equal to the prior one in place of an equivalent
+// configured one.
+func keepPriorSpelling(ctx context.Context, ls Schema, prior, proposed tftypes.Value) tftypes.Value {
+	if !prior.IsKnown() || prior.IsNull() || !proposed.IsKnown() || proposed.IsNull() {
+		return proposed
+	}
+	for _, p := range ls.paths {
+		before, hadBefore := At(prior, p)
+		next, hasNext := At(proposed, p)
+		if !hadBefore || !hasNext {
+			continue
+		}
+		if kept, changed := keepSemanticallyEqual(ctx, sameSpelling, ls.attributes[p.Key()], before, next); changed {
+			if replaced, err := Replace(proposed, p, kept); err == nil {
+				proposed = replaced
+			}
+		}
+	}
+	return proposed
 }
 
 // ValidateResourceConfig validates with the framework, which sees the large attributes as unknown,
@@ -364,7 +389,7 @@ func (lv *values) restore(ctx context.Context, ls Schema, dv *tfprotov6.DynamicV
 		value, written := lv.out[p.Key()]
 		switch {
 		case written && hadBefore:
-			value, _ = keepSemanticallyEqual(ctx, ls.attributes[p.Key()], before, value)
+			value, _ = keepSemanticallyEqual(ctx, sameStored, ls.attributes[p.Key()], before, value)
 		case !written:
 			current, reachable := At(state, p)
 			if !hadBefore || !reachable || !current.IsKnown() || current.IsNull() {
