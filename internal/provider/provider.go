@@ -98,27 +98,27 @@ func (p *gardenerProvider) Functions(_ context.Context) []func() function.Functi
 
 // providerModel is the provider configuration as Terraform sends it.
 type providerModel struct {
-	ConfigPath            types.String  `tfsdk:"config_path"`
-	ConfigPaths           types.List    `tfsdk:"config_paths"`
-	ConfigContext         types.String  `tfsdk:"config_context"`
-	ConfigContextAuthInfo types.String  `tfsdk:"config_context_auth_info"`
-	ConfigContextCluster  types.String  `tfsdk:"config_context_cluster"`
-	Host                  types.String  `tfsdk:"host"`
-	Token                 types.String  `tfsdk:"token"`
-	ClusterCACertificate  types.String  `tfsdk:"cluster_ca_certificate"`
-	ClientCertificate     types.String  `tfsdk:"client_certificate"`
-	ClientKey             types.String  `tfsdk:"client_key"`
-	Insecure              types.Bool    `tfsdk:"insecure"`
-	TLSServerName         types.String  `tfsdk:"tls_server_name"`
-	ProxyURL              types.String  `tfsdk:"proxy_url"`
-	Exec                  *execModel    `tfsdk:"exec"`
-	FieldManager          types.String  `tfsdk:"field_manager"`
-	ExpiryWarningWindow   types.String  `tfsdk:"expiry_warning_window"`
-	QPS                   types.Float64 `tfsdk:"qps"`
-	Burst                 types.Int64   `tfsdk:"burst"`
-	PlanReminders         types.Bool    `tfsdk:"plan_reminders"`
-	FeatureGates          types.Map     `tfsdk:"feature_gates"`
-	ServerChecks          types.Bool    `tfsdk:"server_checks"`
+	ConfigPath            types.String `tfsdk:"config_path"`
+	ConfigPaths           types.List   `tfsdk:"config_paths"`
+	ConfigContext         types.String `tfsdk:"config_context"`
+	ConfigContextAuthInfo types.String `tfsdk:"config_context_auth_info"`
+	ConfigContextCluster  types.String `tfsdk:"config_context_cluster"`
+	Host                  types.String `tfsdk:"host"`
+	Token                 types.String `tfsdk:"token"`
+	ClusterCACertificate  types.String `tfsdk:"cluster_ca_certificate"`
+	ClientCertificate     types.String `tfsdk:"client_certificate"`
+	ClientKey             types.String `tfsdk:"client_key"`
+	Insecure              types.Bool   `tfsdk:"insecure"`
+	TLSServerName         types.String `tfsdk:"tls_server_name"`
+	ProxyURL              types.String `tfsdk:"proxy_url"`
+	Exec                  *execModel   `tfsdk:"exec"`
+	FieldManager          types.String `tfsdk:"field_manager"`
+	ExpiryWarningWindow   types.String `tfsdk:"expiry_warning_window"`
+	QPS                   types.Number `tfsdk:"qps"`
+	Burst                 types.Number `tfsdk:"burst"`
+	PlanReminders         types.Bool   `tfsdk:"plan_reminders"`
+	FeatureGates          types.Map    `tfsdk:"feature_gates"`
+	ServerChecks          types.Bool   `tfsdk:"server_checks"`
 }
 
 type execModel struct {

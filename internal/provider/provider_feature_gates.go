@@ -127,17 +127,18 @@ func (v *validatedGates) current() gateSetting {
 	return *v.setting
 }
 
-// ValidateConfig checks feature_gates and records it for the resources' offline checks (see
-// validatedGates).
+// ValidateConfig checks every setting as Configure reads it, so that `terraform validate` reports
+// a bad setting on its attribute, and records feature_gates for the resources' offline checks
+// (see validatedGates). Only errors are reported here: Configure repeats the warnings.
 func (p *gardenerProvider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
-	var m types.Map
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root(featureGatesAttribute), &m)...)
+	var m providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	s, diags := readGateSetting(ctx, m)
-	resp.Diagnostics.Append(diags...)
-	p.validated.record(s)
+	data, diags := newProviderData(ctx, m, p.lookup)
+	resp.Diagnostics.Append(diags.Errors()...)
+	p.validated.record(data.gates)
 }
 
 // validationOptions are the rule options of a resource's ValidateConfig: the configured
