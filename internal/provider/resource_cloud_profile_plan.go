@@ -16,8 +16,9 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// ValidateConfig checks the timeouts, and the configuration against Gardener's validation of a
-// create, offline. Parts that are unknown until apply are left out of the check.
+// ValidateConfig checks the timeouts, the keys of provider_config, and the configuration against
+// Gardener's validation of a create, offline. Parts that are unknown until apply are left out of
+// the check.
 func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	resp.Diagnostics.Append(timeoutsDiagnostics(ctx, req.Config)...)
 	var cfg cloudProfileModel
@@ -28,6 +29,7 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 	if metaDiags.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
+	resp.Diagnostics.Append(duplicateKeyDiagnostics(cloudProfileSpecRoot, spec)...)
 	cp, unknown, diags := configuredCloudProfile(ctx, cfg, spec)
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {

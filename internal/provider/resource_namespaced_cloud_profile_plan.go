@@ -16,8 +16,8 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// ValidateConfig checks the timeouts, and the configuration against Gardener's static validation,
-// offline.
+// ValidateConfig checks the timeouts, the keys of provider_config, and the configuration against
+// Gardener's static validation, offline.
 func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	resp.Diagnostics.Append(timeoutsDiagnostics(ctx, req.Config)...)
 	var cfg namespacedCloudProfileModel
@@ -28,6 +28,7 @@ func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req
 	if metaDiags.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
+	resp.Diagnostics.Append(duplicateKeyDiagnostics(namespacedCloudProfileSpecRoot, spec)...)
 	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, cfg, spec)
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
