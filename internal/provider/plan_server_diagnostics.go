@@ -184,7 +184,7 @@ func conflictAtPlan(err error, specAttr rschema.Attribute, spec tftypes.Value) d
 	})
 	summary := "Conflict with another field manager"
 	if len(names) > 0 {
-		summary = "Conflict with field manager " + strings.Join(names, ", ")
+		summary = "Conflict with field manager " + escapeControls(strings.Join(names, ", "), false)
 	}
 	detail := fmt.Sprintf("%s\n\nGarden (dry-run apply at plan): %v\n%s\n\nThe apply would fail: other field managers own these "+
 		"fields with other values. Nothing was written (dry run).\n\nTo fix: review the other manager's change and configure its "+

@@ -27,11 +27,13 @@ func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag
 	var diags diag.Diagnostics
 	for _, g := range groupProblems(problems, spec) {
 		at := attributePath(g.problems[0].Path.Steps())
-		detail := problemGroupDetail(g.problems, g.where.path)
+		// Names and values from the configuration reach both texts.
+		summary := escapeControls(g.summary, false)
+		detail := escapeControls(problemGroupDetail(g.problems, g.where.path), true)
 		if g.problems[0].Severity == cloudprofile.SeverityWarning {
-			diags.AddAttributeWarning(at, g.summary, detail)
+			diags.AddAttributeWarning(at, summary, detail)
 		} else {
-			diags.AddAttributeError(at, g.summary, detail)
+			diags.AddAttributeError(at, summary, detail)
 		}
 	}
 	return diags
@@ -129,7 +131,7 @@ func describeAttribute(steps []cloudprofile.Step, spec tftypes.Value) attributeD
 			value = elementOf(value, s.Index)
 			if name, key, ok := entryKey(value); ok {
 				fmt.Fprintf(&b, " (%s %q)", name, key)
-				entries = append(entries, entryNoun(list)+" "+key)
+				entries = append(entries, entryNoun(list)+" "+escapeControls(key, false))
 			}
 		case cloudprofile.StepKey:
 			b.WriteString("[" + strconv.Quote(s.Key) + "]")
