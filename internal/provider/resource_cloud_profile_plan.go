@@ -78,12 +78,13 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if old != nil {
 		problems = onlyNew(cloudprofile.ValidateCloudProfileRequest(cp, old, opts), cloudprofile.ValidateCloudProfileRequest(cp, nil, opts))
 	}
-	problems = append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
+	problems = knownOnly(append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...), unknown)
 	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
 	refs := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
-	resp.Diagnostics.Append(problemDiagnostics(knownReferencesOnly(refs, unknown), spec)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown), spec)...)
+	problems = append(problems, knownReferencesOnly(refs, unknown)...)
+	problems = append(problems, knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown)...)
+	// One call, so that the plan's diagnostics of the rules are capped as one (see problemDiagnostics).
+	resp.Diagnostics.Append(problemDiagnostics(problems, spec)...)
 	// A plan equal to the prior state (large values are stand-ins here that differ only when the
 	// value changed) drops nothing.
 	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {
