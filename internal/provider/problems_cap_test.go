@@ -87,8 +87,8 @@ func TestProblemDiagnostics_CapShowsErrorsFirstAndCountsTheRestByRule(t *testing
 }
 
 func TestProblemDiagnostics_CountedWarningsStayAWarning(t *testing.T) {
-	diags := problemDiagnostics(numberedProblems(maxProblemDiagnostics+3, cloudprofile.SeverityWarning, "W-1"), tftypes.Value{})
-	if diags.HasError() || len(diags) != maxProblemDiagnostics+1 || diags[maxProblemDiagnostics].Summary() != "… and 3 more problems: W-1 ×3" {
+	diags := problemDiagnostics(numberedProblems(maxProblemDiagnostics+3, cloudprofile.SeverityWarning, "W-expires-soon"), tftypes.Value{})
+	if diags.HasError() || len(diags) != maxProblemDiagnostics+1 || diags[maxProblemDiagnostics].Summary() != "… and 3 more problems: W-expires-soon ×3" {
 		t.Fatalf("got %d diagnostics, errors %v, last %q", len(diags), diags.HasError(), diags[len(diags)-1].Summary())
 	}
 }
