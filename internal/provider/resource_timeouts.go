@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -14,32 +16,24 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// operationTimeouts are the operations of the resources' timeouts attribute, with their defaults.
-var operationTimeouts = []struct {
-	name         string
-	defaultValue time.Duration
-}{
-	{"create", defaultWriteTimeout},
-	{"update", defaultWriteTimeout},
-	{"delete", defaultDeleteTimeout},
-}
+// timeoutDefaults are the defaults of the operations of the resources' timeouts attribute.
+var timeoutDefaults = map[string]time.Duration{"create": defaultWriteTimeout, "update": defaultWriteTimeout, "delete": defaultDeleteTimeout}
 
 // timeoutsAttribute is the resources' timeouts attribute, each operation described with its
 // default.
 func timeoutsAttribute(ctx context.Context) schema.Attribute {
 	return timeouts.Attributes(ctx, timeouts.Opts{
 		Create: true, Update: true, Delete: true,
-		CreateDescription: timeoutDescription("create", defaultWriteTimeout),
-		UpdateDescription: timeoutDescription("update", defaultWriteTimeout),
-		DeleteDescription: timeoutDescription("delete", defaultDeleteTimeout) +
-			" It bounds the wait for Gardener to release the object after the delete request.",
+		CreateDescription: timeoutDescription("create"),
+		UpdateDescription: timeoutDescription("update"),
+		DeleteDescription: timeoutDescription("delete") + " It bounds the wait for Gardener to release the object after the delete request.",
 	})
 }
 
 // timeoutDescription describes the timeout of one operation.
-func timeoutDescription(operation string, defaultValue time.Duration) string {
+func timeoutDescription(operation string) string {
 	return fmt.Sprintf("How long the %s may take, as a positive Go duration such as `30s`, `10m` or `1h`. Default: `%s`.",
-		operation, shortDuration(defaultValue))
+		operation, shortDuration(timeoutDefaults[operation]))
 }
 
 // shortDuration renders d without trailing zero units, e.g. 5m rather than 5m0s.
@@ -62,16 +56,16 @@ func timeoutsDiagnostics(ctx context.Context, config tfsdk.Config) diag.Diagnost
 	if diags.HasError() || t.IsNull() || t.IsUnknown() {
 		return diags
 	}
-	for _, op := range operationTimeouts {
-		v, ok := t.Attributes()[op.name].(types.String)
+	for _, operation := range slices.Sorted(maps.Keys(timeoutDefaults)) {
+		v, ok := t.Attributes()[operation].(types.String)
 		if !ok || v.IsNull() || v.IsUnknown() {
 			continue
 		}
 		if d, err := time.ParseDuration(v.ValueString()); err == nil && d <= 0 {
-			diags.AddAttributeError(path.Root("timeouts").AtName(op.name), "Timeout must be positive",
+			diags.AddAttributeError(path.Root("timeouts").AtName(operation), "Timeout must be positive",
 				fmt.Sprintf("timeouts.%s = %q leaves the %s no time at all, so it would fail at once. "+
 					"Use a positive Go duration such as \"10m\" or \"1h\", or remove it for the default of %s.",
-					op.name, v.ValueString(), op.name, shortDuration(op.defaultValue)))
+					operation, v.ValueString(), operation, shortDuration(timeoutDefaults[operation])))
 		}
 	}
 	return diags
