@@ -78,6 +78,20 @@ func (p *gardenerProvider) Configure(ctx context.Context, req provider.Configure
 	resp.ListResourceData = data
 }
 
+// ValidateConfig checks every setting as Configure reads it, so that `terraform validate` reports
+// a bad setting on its attribute, and records feature_gates for the resources' offline checks
+// (see validatedGates). Only errors are reported here: Configure repeats the warnings.
+func (p *gardenerProvider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
+	var m providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	data, diags := newProviderData(ctx, m, p.lookup)
+	resp.Diagnostics.Append(diags.Errors()...)
+	p.validated.record(data.gates)
+}
+
 // Resources lists the provider's resources.
 func (p *gardenerProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -125,20 +124,6 @@ func (v *validatedGates) current() gateSetting {
 		return defaultGateSetting()
 	}
 	return *v.setting
-}
-
-// ValidateConfig checks every setting as Configure reads it, so that `terraform validate` reports
-// a bad setting on its attribute, and records feature_gates for the resources' offline checks
-// (see validatedGates). Only errors are reported here: Configure repeats the warnings.
-func (p *gardenerProvider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
-	var m providerModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	data, diags := newProviderData(ctx, m, p.lookup)
-	resp.Diagnostics.Append(diags.Errors()...)
-	p.validated.record(data.gates)
 }
 
 // validationOptions are the rule options of a resource's ValidateConfig: the configured
