@@ -1,7 +1,9 @@
 package kube
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"math"
 	"os"
@@ -152,11 +154,14 @@ func DefaultBurst(qps float32) int {
 	return max(1, int(math.Ceil(float64(2*qps))))
 }
 
+// loadingRules are clientcmd's loading rules for the settings. A configured kubeconfig file that
+// does not exist is an error naming it: clientcmd would skip a missing file of config_paths, and
+// the provider would then talk to whatever the other files name, or report no cluster at all.
 func (s Settings) loadingRules() (*clientcmd.ClientConfigLoadingRules, error) {
 	rules := clientcmd.NewDefaultClientConfigLoadingRules()
 	switch {
 	case s.ConfigPath != "":
-		p, err := expandHome(s.ConfigPath)
+		p, err := existingKubeconfig(s.ConfigPath, "config_path or "+EnvConfigPath)
 		if err != nil {
 			return nil, err
 		}
@@ -165,7 +170,7 @@ func (s Settings) loadingRules() (*clientcmd.ClientConfigLoadingRules, error) {
 	case len(s.ConfigPaths) > 0:
 		paths := make([]string, 0, len(s.ConfigPaths))
 		for _, p := range s.ConfigPaths {
-			e, err := expandHome(p)
+			e, err := existingKubeconfig(p, "config_paths or "+EnvConfigPaths)
 			if err != nil {
 				return nil, err
 			}
@@ -177,6 +182,19 @@ func (s Settings) loadingRules() (*clientcmd.ClientConfigLoadingRules, error) {
 		rules.Precedence = nil
 	}
 	return rules, nil
+}
+
+// existingKubeconfig is the kubeconfig path p of setting with ~ expanded, or an error naming it
+// when no file is there. Other failures to read it are left to clientcmd, which names them.
+func existingKubeconfig(p, setting string) (string, error) {
+	e, err := expandHome(p)
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(e); errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("the kubeconfig file %q (from %s) does not exist: point the setting at the Garden cluster's kubeconfig, or remove it", e, setting)
+	}
+	return e, nil
 }
 
 func (s Settings) overrides() *clientcmd.ConfigOverrides {

@@ -124,10 +124,33 @@ func TestSettings_NothingConfiguredNeverFallsBackToLocalhost(t *testing.T) {
 
 func TestSettings_ConfigPathsAreMerged(t *testing.T) {
 	dir := isolate(t)
-	s := Settings{ConfigPaths: []string{filepath.Join(dir, "missing"), writeKubeconfig(t, dir, "b")}, ConfigContext: "second"}
+	s := Settings{ConfigPaths: []string{writeKubeconfig(t, dir, "a"), writeKubeconfig(t, dir, "b")}, ConfigContext: "second"}
 	host, _ := mustConfig(t, s, nil)
 	if host != "https://second.example:6443" {
 		t.Fatalf("got %s", host)
+	}
+}
+
+func TestSettings_MissingKubeconfigIsAnErrorNamingIt(t *testing.T) {
+	dir := isolate(t)
+	missing := filepath.Join(dir, "no-such-kubeconfig")
+	for name, c := range map[string]struct {
+		s    Settings
+		vars map[string]string
+	}{
+		"config_path":       {Settings{ConfigPath: missing}, nil},
+		"KUBE_CONFIG_PATH":  {Settings{}, map[string]string{EnvConfigPath: missing}},
+		"config_paths":      {Settings{ConfigPaths: []string{writeKubeconfig(t, dir, "a"), missing}}, nil},
+		"KUBE_CONFIG_PATHS": {Settings{}, map[string]string{EnvConfigPaths: writeKubeconfig(t, dir, "b") + string(filepath.ListSeparator) + missing}},
+	} {
+		s, err := c.s.WithEnvironment(env(c.vars))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = s.RESTConfig()
+		if err == nil || !strings.Contains(err.Error(), "does not exist") || !strings.Contains(err.Error(), missing) {
+			t.Errorf("%s: want an error saying %s does not exist, got %v", name, missing, err)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -127,4 +128,24 @@ func lookupError(action string, ref objectRef, err error) diag.Diagnostic {
 		fmt.Sprintf("name\n\nThe Garden has no %s (API server: %s).\n\nTo fix: check the %s. When this configuration "+
 			"creates the profile, refer to its resource (for example name = %s.<name>.metadata.name), so that Terraform "+
 			"reads the data source after the create.", ref, failureMessage(err), where, resource))
+}
+
+// escapeControls writes each control character of s (C0, DEL and C1) as strconv quotes it, such
+// as \x1b or \a, so that text from a configuration or a server cannot drive the user's terminal;
+// newlines stay when keepNewlines (the paragraphs of a detail).
+func escapeControls(s string, keepNewlines bool) string {
+	escaped := func(r rune) bool { return unicode.IsControl(r) && !(keepNewlines && r == '\n') }
+	if !strings.ContainsFunc(s, escaped) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !escaped(r) {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r)
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
 }

@@ -1,8 +1,10 @@
 package provider
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,19 +24,92 @@ import (
 // configuration's spec as Terraform sent it, which names the entries (version, name) the paths
 // run through; it may be null. Problems with the same headline on the same attribute (such as
 // the entries a NamespacedCloudProfile inherits from its parent, which all land on spec.parent)
-// make one diagnostic that lists them.
+// make one diagnostic that lists them. At most maxProblemDiagnostics are made, errors first when
+// not all fit; one more counts the problems of the others by rule.
 func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag.Diagnostics {
 	var diags diag.Diagnostics
-	for _, g := range groupProblems(problems, spec) {
+	shown, rest := capGroups(groupProblems(problems, spec))
+	for _, g := range shown {
 		at := attributePath(g.problems[0].Path.Steps())
-		detail := problemGroupDetail(g.problems, g.where.path)
+		// Names and values from the configuration reach both texts.
+		summary := escapeControls(g.summary, false)
+		detail := escapeControls(problemGroupDetail(g.problems, g.where.path), true)
 		if g.problems[0].Severity == cloudprofile.SeverityWarning {
-			diags.AddAttributeWarning(at, g.summary, detail)
+			diags.AddAttributeWarning(at, summary, detail)
 		} else {
-			diags.AddAttributeError(at, g.summary, detail)
+			diags.AddAttributeError(at, summary, detail)
 		}
 	}
+	if len(rest) > 0 {
+		diags.Append(moreProblemsDiagnostic(rest))
+	}
 	return diags
+}
+
+// maxProblemDiagnostics bounds the diagnostics problemDiagnostics makes for the groups of
+// problems, so that a configuration with thousands of bad entries gets a readable answer of
+// bounded size.
+const maxProblemDiagnostics = 20
+
+// capGroups splits groups into the first maxProblemDiagnostics, errors before warnings when not
+// all fit, and the rest.
+func capGroups(groups []*problemGroup) (shown, rest []*problemGroup) {
+	if len(groups) <= maxProblemDiagnostics {
+		return groups, nil
+	}
+	ordered := slices.Clone(groups)
+	slices.SortStableFunc(ordered, func(a, b *problemGroup) int {
+		return cmp.Compare(a.problems[0].Severity, b.problems[0].Severity)
+	})
+	return ordered[:maxProblemDiagnostics], ordered[maxProblemDiagnostics:]
+}
+
+// maxCountedRules bounds how many rules the summary of moreProblemsDiagnostic counts by id.
+const maxCountedRules = 10
+
+// moreProblemsDiagnostic counts the problems of the groups not shown, by rule id, most frequent
+// first. It is an error when one of them is.
+func moreProblemsDiagnostic(rest []*problemGroup) diag.Diagnostic {
+	counts := map[string]int{}
+	total, isError := 0, false
+	for _, g := range rest {
+		for _, p := range g.problems {
+			rule := p.Rule
+			if rule == "" {
+				rule = "without rule id"
+			}
+			counts[rule]++
+			total++
+			isError = isError || p.Severity == cloudprofile.SeverityError
+		}
+	}
+	rules := slices.SortedFunc(maps.Keys(counts), func(a, b string) int {
+		return cmp.Or(cmp.Compare(counts[b], counts[a]), cmp.Compare(a, b))
+	})
+	var parts []string
+	for _, r := range rules[:min(len(rules), maxCountedRules)] {
+		parts = append(parts, r+" ×"+thousands(counts[r]))
+	}
+	if len(rules) > maxCountedRules {
+		parts = append(parts, fmt.Sprintf("and %d more rules", len(rules)-maxCountedRules))
+	}
+	summary := fmt.Sprintf("… and %s more problems: %s", thousands(total), strings.Join(parts, ", "))
+	detail := fmt.Sprintf("The rules found more problems than the %d diagnostics above show; the others are counted here by "+
+		"rule id (the provider's guide \"Rules by id\" explains each).\n\nTo fix: fix the problems shown and run the plan again "+
+		"to see the next ones; problems of one rule usually share one cause.", maxProblemDiagnostics)
+	if isError {
+		return diag.NewErrorDiagnostic(summary, detail)
+	}
+	return diag.NewWarningDiagnostic(summary, detail)
+}
+
+// thousands renders a non-negative n with commas between groups of three digits, e.g. 9,980.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // problemGroup is the problems that share a headline and an attribute, in the order found.
@@ -129,7 +204,7 @@ func describeAttribute(steps []cloudprofile.Step, spec tftypes.Value) attributeD
 			value = elementOf(value, s.Index)
 			if name, key, ok := entryKey(value); ok {
 				fmt.Fprintf(&b, " (%s %q)", name, key)
-				entries = append(entries, entryNoun(list)+" "+key)
+				entries = append(entries, entryNoun(list)+" "+escapeControls(key, false))
 			}
 		case cloudprofile.StepKey:
 			b.WriteString("[" + strconv.Quote(s.Key) + "]")

@@ -78,6 +78,20 @@ func (p *gardenerProvider) Configure(ctx context.Context, req provider.Configure
 	resp.ListResourceData = data
 }
 
+// ValidateConfig checks every setting as Configure reads it, so that `terraform validate` reports
+// a bad setting on its attribute, and records feature_gates for the resources' offline checks
+// (see validatedGates). Only errors are reported here: Configure repeats the warnings.
+func (p *gardenerProvider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
+	var m providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	data, diags := newProviderData(ctx, m, p.lookup)
+	resp.Diagnostics.Append(diags.Errors()...)
+	p.validated.record(data.gates)
+}
+
 // Resources lists the provider's resources.
 func (p *gardenerProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
@@ -98,27 +112,27 @@ func (p *gardenerProvider) Functions(_ context.Context) []func() function.Functi
 
 // providerModel is the provider configuration as Terraform sends it.
 type providerModel struct {
-	ConfigPath            types.String  `tfsdk:"config_path"`
-	ConfigPaths           types.List    `tfsdk:"config_paths"`
-	ConfigContext         types.String  `tfsdk:"config_context"`
-	ConfigContextAuthInfo types.String  `tfsdk:"config_context_auth_info"`
-	ConfigContextCluster  types.String  `tfsdk:"config_context_cluster"`
-	Host                  types.String  `tfsdk:"host"`
-	Token                 types.String  `tfsdk:"token"`
-	ClusterCACertificate  types.String  `tfsdk:"cluster_ca_certificate"`
-	ClientCertificate     types.String  `tfsdk:"client_certificate"`
-	ClientKey             types.String  `tfsdk:"client_key"`
-	Insecure              types.Bool    `tfsdk:"insecure"`
-	TLSServerName         types.String  `tfsdk:"tls_server_name"`
-	ProxyURL              types.String  `tfsdk:"proxy_url"`
-	Exec                  *execModel    `tfsdk:"exec"`
-	FieldManager          types.String  `tfsdk:"field_manager"`
-	ExpiryWarningWindow   types.String  `tfsdk:"expiry_warning_window"`
-	QPS                   types.Float64 `tfsdk:"qps"`
-	Burst                 types.Int64   `tfsdk:"burst"`
-	PlanReminders         types.Bool    `tfsdk:"plan_reminders"`
-	FeatureGates          types.Map     `tfsdk:"feature_gates"`
-	ServerChecks          types.Bool    `tfsdk:"server_checks"`
+	ConfigPath            types.String `tfsdk:"config_path"`
+	ConfigPaths           types.List   `tfsdk:"config_paths"`
+	ConfigContext         types.String `tfsdk:"config_context"`
+	ConfigContextAuthInfo types.String `tfsdk:"config_context_auth_info"`
+	ConfigContextCluster  types.String `tfsdk:"config_context_cluster"`
+	Host                  types.String `tfsdk:"host"`
+	Token                 types.String `tfsdk:"token"`
+	ClusterCACertificate  types.String `tfsdk:"cluster_ca_certificate"`
+	ClientCertificate     types.String `tfsdk:"client_certificate"`
+	ClientKey             types.String `tfsdk:"client_key"`
+	Insecure              types.Bool   `tfsdk:"insecure"`
+	TLSServerName         types.String `tfsdk:"tls_server_name"`
+	ProxyURL              types.String `tfsdk:"proxy_url"`
+	Exec                  *execModel   `tfsdk:"exec"`
+	FieldManager          types.String `tfsdk:"field_manager"`
+	ExpiryWarningWindow   types.String `tfsdk:"expiry_warning_window"`
+	QPS                   types.Number `tfsdk:"qps"`
+	Burst                 types.Number `tfsdk:"burst"`
+	PlanReminders         types.Bool   `tfsdk:"plan_reminders"`
+	FeatureGates          types.Map    `tfsdk:"feature_gates"`
+	ServerChecks          types.Bool   `tfsdk:"server_checks"`
 }
 
 type execModel struct {

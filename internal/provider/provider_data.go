@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"sort"
 	"strings"
 	"sync"
@@ -135,30 +136,61 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 	return d, diags
 }
 
-// rateLimit reads the client-side rate limit settings: qps positive, burst at least 1 and only
-// with qps. Unset, the client has no client-side limit (see kube.Settings.RateLimit).
-func (d *providerData) rateLimit(qps types.Float64, burst types.Int64, diags *diag.Diagnostics) (float32, int) {
+// rateLimit reads the client-side rate limit settings: qps a positive float32, burst a whole
+// number from 1 to math.MaxInt32 and only with qps. Unset, the client has no client-side limit
+// (see kube.Settings.RateLimit). They are Numbers, so that any number configured reaches these
+// checks instead of failing the framework's conversion.
+func (d *providerData) rateLimit(qps, burst types.Number, diags *diag.Diagnostics) (float32, int) {
 	if qps.IsUnknown() {
 		d.unknown = append(d.unknown, "qps")
 	}
 	if burst.IsUnknown() {
 		d.unknown = append(d.unknown, "burst")
 	}
-	q, b := qps.ValueFloat64(), burst.ValueInt64()
+	q, qOK := qpsOf(qps)
+	b, bOK := burstOf(burst)
 	switch {
-	case !qps.IsNull() && !qps.IsUnknown() && (q <= 0 || q > math.MaxFloat32 || math.IsNaN(q)):
+	case !qOK:
 		diags.AddAttributeError(path.Root("qps"), "Invalid qps",
-			fmt.Sprintf("qps = %v is not a positive number of requests per second. Leave it unset for no client-side rate limit, or use e.g. 50.", q))
-	case !burst.IsNull() && !burst.IsUnknown() && (b < 1 || b > math.MaxInt32):
+			fmt.Sprintf("qps = %s is not a positive number of requests per second that fits a 32-bit float (at most %g). "+
+				"Leave it unset for no client-side rate limit, or use e.g. 50.", numberText(qps), math.MaxFloat32))
+	case !bOK:
 		diags.AddAttributeError(path.Root("burst"), "Invalid burst",
-			fmt.Sprintf("burst = %d is not a number of requests between 1 and %d.", b, math.MaxInt32))
+			fmt.Sprintf("burst = %s is not a whole number of requests from 1 to %d. Use e.g. 100, or remove it for twice qps.",
+				numberText(burst), math.MaxInt32))
 	case !burst.IsNull() && qps.IsNull():
 		diags.AddAttributeError(path.Root("burst"), "burst without qps",
 			"burst only tunes a client-side rate limit set by qps; without qps the provider has no client-side limit. Set qps too, or remove burst.")
 	default:
-		return float32(q), int(b)
+		return q, b
 	}
 	return 0, 0
+}
+
+// qpsOf is a known qps setting as a float32; ok is false when it is not positive or does not fit.
+// Unset or unknown, it is 0.
+func qpsOf(v types.Number) (q float32, ok bool) {
+	if v.IsNull() || v.IsUnknown() {
+		return 0, true
+	}
+	f, _ := v.ValueBigFloat().Float32()
+	return f, f > 0 && !math.IsInf(float64(f), 0)
+}
+
+// burstOf is a known burst setting; ok is false when it is not a whole number from 1 to
+// math.MaxInt32. Unset or unknown, it is 0.
+func burstOf(v types.Number) (b int, ok bool) {
+	if v.IsNull() || v.IsUnknown() {
+		return 0, true
+	}
+	n := v.ValueBigFloat()
+	i, acc := n.Int64()
+	return int(i), n.IsInt() && acc == big.Exact && i >= 1 && i <= math.MaxInt32
+}
+
+// numberText renders a known number setting as configured, shortened to 10 significant digits.
+func numberText(v types.Number) string {
+	return v.ValueBigFloat().Text('g', 10)
 }
 
 // str returns a known string setting, recording unknown ones.

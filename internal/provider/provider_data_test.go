@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,9 @@ import (
 )
 
 func noEnv(string) (string, bool) { return "", false }
+
+// number is a known Number setting.
+func number(f float64) types.Number { return types.NumberValue(big.NewFloat(f)) }
 
 func TestProviderData_UnknownSettingsDelayTheClient(t *testing.T) {
 	d, diags := newProviderData(context.Background(), providerModel{Host: types.StringUnknown(), Token: types.StringUnknown()}, noEnv)
@@ -91,11 +95,11 @@ func TestProviderData_RateLimitSettings(t *testing.T) {
 	if diags.HasError() || d.settings.QPS != 0 || d.settings.Burst != 0 {
 		t.Fatalf("unset: %v %v %v", d.settings.QPS, d.settings.Burst, diags)
 	}
-	d, diags = newProviderData(context.Background(), providerModel{QPS: types.Float64Value(50), Burst: types.Int64Value(80)}, noEnv)
+	d, diags = newProviderData(context.Background(), providerModel{QPS: number(50), Burst: number(80)}, noEnv)
 	if diags.HasError() || d.settings.QPS != 50 || d.settings.Burst != 80 {
 		t.Fatalf("qps 50, burst 80: %v %v %v", d.settings.QPS, d.settings.Burst, diags)
 	}
-	d, diags = newProviderData(context.Background(), providerModel{QPS: types.Float64Unknown()}, noEnv)
+	d, diags = newProviderData(context.Background(), providerModel{QPS: types.NumberUnknown()}, noEnv)
 	if _, err := d.Client(); diags.HasError() || err == nil || !strings.Contains(err.Error(), "qps") {
 		t.Fatalf("unknown qps: %v, %v", err, diags)
 	}
@@ -107,10 +111,14 @@ func TestProviderData_InvalidRateLimitIsAnAttributeError(t *testing.T) {
 		m    providerModel
 		attr string
 	}{
-		{"zero qps", providerModel{QPS: types.Float64Value(0)}, "qps"},
-		{"negative qps", providerModel{QPS: types.Float64Value(-5)}, "qps"},
-		{"zero burst", providerModel{QPS: types.Float64Value(5), Burst: types.Int64Value(0)}, "burst"},
-		{"burst without qps", providerModel{Burst: types.Int64Value(10)}, "burst"},
+		{"zero qps", providerModel{QPS: number(0)}, "qps"},
+		{"negative qps", providerModel{QPS: number(-5)}, "qps"},
+		{"zero burst", providerModel{QPS: number(5), Burst: number(0)}, "burst"},
+		{"burst without qps", providerModel{Burst: number(10)}, "burst"},
+		{"qps beyond float32", providerModel{QPS: number(1e39)}, "qps"},
+		{"qps that rounds to zero", providerModel{QPS: number(1e-50)}, "qps"},
+		{"burst beyond int32", providerModel{QPS: number(5), Burst: number(1e30)}, "burst"},
+		{"fractional burst", providerModel{QPS: number(5), Burst: number(1.5)}, "burst"},
 	} {
 		_, diags := newProviderData(context.Background(), tc.m, noEnv)
 		errs := diags.Errors()

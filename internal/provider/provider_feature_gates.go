@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -125,19 +124,6 @@ func (v *validatedGates) current() gateSetting {
 		return defaultGateSetting()
 	}
 	return *v.setting
-}
-
-// ValidateConfig checks feature_gates and records it for the resources' offline checks (see
-// validatedGates).
-func (p *gardenerProvider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
-	var m types.Map
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root(featureGatesAttribute), &m)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	s, diags := readGateSetting(ctx, m)
-	resp.Diagnostics.Append(diags...)
-	p.validated.record(s)
 }
 
 // validationOptions are the rule options of a resource's ValidateConfig: the configured

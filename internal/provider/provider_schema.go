@@ -74,17 +74,17 @@ func providerSchema() schema.Schema {
 				Optional:            true,
 				MarkdownDescription: "Field manager name for server-side apply. Default: `terraform-provider-gardener`.",
 			},
-			"qps": schema.Float64Attribute{
+			"qps": schema.NumberAttribute{
 				Optional: true,
 				MarkdownDescription: "Client-side rate limit: requests per second to the API server, as `--kube-api-qps` of other Kubernetes tools. " +
 					"Default: no client-side limit, so that the provider never waits on itself however high Terraform's `-parallelism`; " +
 					"the API server's priority and fairness protects the Garden, and the provider honours its `429` answers with `Retry-After`. " +
-					"Must be positive.",
+					"Must be a positive number no larger than 3.4e38.",
 			},
-			"burst": schema.Int64Attribute{
+			"burst": schema.NumberAttribute{
 				Optional: true,
 				MarkdownDescription: "Client-side rate limit: how many requests may go at once above `qps`, as `--kube-api-burst`. " +
-					"Needs `qps`. Default: twice `qps` (rounded up).",
+					"A whole number from 1 to 2147483647. Needs `qps`. Default: twice `qps` (rounded up).",
 			},
 			"expiry_warning_window": schema.StringAttribute{
 				Optional: true,

@@ -101,7 +101,7 @@ func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequ
 					"outside of Terraform after every apply and on every classification change. The `gardener_cloud_profile` data " +
 					"source computes the classifications at any instant.",
 			},
-			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+			"timeouts": timeoutsAttribute(ctx),
 		},
 	}
 	maps.Copy(resp.Schema.Attributes, resourceTreeAttributes(r.trees(), onCloudProfile))

@@ -17,16 +17,20 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// ValidateConfig checks the configuration against Gardener's validation of a create, offline. Parts
-// that are unknown until apply are left out of the check.
+// ValidateConfig checks the timeouts, the keys of provider_config, and the configuration against
+// Gardener's validation of a create, offline. Parts that are unknown until apply are left out of
+// the check.
 func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	resp.Diagnostics.Append(timeoutsDiagnostics(ctx, req.Config)...)
 	var cfg cloudProfileModel
 	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)...)
+	metaDiags := req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)
+	resp.Diagnostics.Append(metaDiags...)
 	spec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
-	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
+	if metaDiags.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
+	resp.Diagnostics.Append(duplicateKeyDiagnostics(cloudProfileSpecRoot, spec)...)
 	cp, unknown, diags := configuredCloudProfile(ctx, cfg, spec)
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {
@@ -76,12 +80,13 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if old != nil {
 		problems = onlyNew(cloudprofile.ValidateCloudProfileRequest(cp, old, opts), cloudprofile.ValidateCloudProfileRequest(cp, nil, opts))
 	}
-	problems = append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
+	problems = knownOnly(append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...), unknown)
 	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
 	refs := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
-	resp.Diagnostics.Append(problemDiagnostics(knownReferencesOnly(refs, unknown), spec)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown), spec)...)
+	problems = append(problems, knownReferencesOnly(refs, unknown)...)
+	problems = append(problems, knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown)...)
+	// One call, so that the plan's diagnostics of the rules are capped as one (see problemDiagnostics).
+	resp.Diagnostics.Append(problemDiagnostics(problems, spec)...)
 	// A plan equal to the prior state (large values are stand-ins here that differ only when the
 	// value changed) drops nothing.
 	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {

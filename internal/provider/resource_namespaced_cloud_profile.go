@@ -102,7 +102,7 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 					"outside of Terraform after every apply. To use the merged profile, read the `gardener_namespaced_cloud_profile` data " +
 					"source, which computes it.",
 			},
-			"timeouts": timeouts.Attributes(ctx, timeouts.Opts{Create: true, Update: true, Delete: true}),
+			"timeouts": timeoutsAttribute(ctx),
 		},
 	}
 	maps.Copy(resp.Schema.Attributes, resourceTreeAttributes(r.trees(), onNamespacedCloudProfile))

@@ -16,15 +16,19 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// ValidateConfig checks the configuration against Gardener's static validation, offline.
+// ValidateConfig checks the timeouts, the keys of provider_config, and the configuration against
+// Gardener's static validation, offline.
 func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	resp.Diagnostics.Append(timeoutsDiagnostics(ctx, req.Config)...)
 	var cfg namespacedCloudProfileModel
 	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)...)
+	metaDiags := req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)
+	resp.Diagnostics.Append(metaDiags...)
 	spec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
-	if resp.Diagnostics.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
+	if metaDiags.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
+	resp.Diagnostics.Append(duplicateKeyDiagnostics(namespacedCloudProfileSpecRoot, spec)...)
 	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, cfg, spec)
 	resp.Diagnostics.Append(diags...)
 	if diags.HasError() {

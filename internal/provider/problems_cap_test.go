@@ -1,0 +1,109 @@
+package provider
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+)
+
+// badVersionsProblems validates a CloudProfile with n Kubernetes versions that are not semantic
+// versions, and returns its problems and the spec value as Terraform sends it.
+func badVersionsProblems(t *testing.T, n int) (cloudprofile.Problems, tftypes.Value) {
+	t.Helper()
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "big"}, Spec: plainCloudProfileSpec()}
+	versions := make([]string, n)
+	cp.Spec.Kubernetes.Versions = nil
+	for i := range versions {
+		versions[i] = fmt.Sprintf("bad-%d", i)
+		cp.Spec.Kubernetes.Versions = append(cp.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{Version: versions[i]})
+	}
+	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)))
+	if len(problems.Errors()) < n {
+		t.Fatalf("want at least one error per version, got %d", len(problems.Errors()))
+	}
+	return problems, kubernetesSpecValue(versions...)
+}
+
+// diagnosticsSize is the total length of the summaries and details.
+func diagnosticsSize(diags diag.Diagnostics) int {
+	size := 0
+	for _, d := range diags {
+		size += len(d.Summary()) + len(d.Detail())
+	}
+	return size
+}
+
+func TestProblemDiagnostics_TenThousandBadVersionsStayBounded(t *testing.T) {
+	problems, spec := badVersionsProblems(t, 10000)
+	diags := problemDiagnostics(problems, spec)
+	if len(diags) != maxProblemDiagnostics+1 {
+		t.Fatalf("got %d diagnostics, want %d and one that counts the rest", len(diags), maxProblemDiagnostics+1)
+	}
+	if size := diagnosticsSize(diags); size > 64<<10 {
+		t.Fatalf("summaries and details take %d bytes, want at most 64 KiB", size)
+	}
+	last := diags[len(diags)-1]
+	if last.Severity() != diag.SeverityError || !strings.HasPrefix(last.Summary(), "… and ") || !strings.Contains(last.Summary(), " more problems: ") {
+		t.Fatalf("the last diagnostic does not count the rest: %s / %s", last.Summary(), last.Detail())
+	}
+	t.Logf("%d problems, last summary: %s", len(problems), last.Summary())
+}
+
+// numberedProblems are n problems of severity on distinct Kubernetes versions, with rule.
+func numberedProblems(n int, severity cloudprofile.Severity, rule string) cloudprofile.Problems {
+	var out cloudprofile.Problems
+	for i := range n {
+		out = append(out, cloudprofile.Problem{Severity: severity, Rule: rule, Type: cloudprofile.Invalid,
+			Detail:   fmt.Sprintf("version %d is odd; look", i),
+			Path:     cloudprofile.NewPath("spec").Child("kubernetes").Child("versions").Index(i).Child("version"),
+			BadValue: fmt.Sprint(i)})
+	}
+	return out
+}
+
+func TestProblemDiagnostics_CapShowsErrorsFirstAndCountsTheRestByRule(t *testing.T) {
+	problems := append(numberedProblems(30, cloudprofile.SeverityWarning, ""), numberedProblems(25, cloudprofile.SeverityError, "C-6")...)
+	diags := problemDiagnostics(problems, tftypes.Value{})
+	if len(diags) != maxProblemDiagnostics+1 {
+		t.Fatalf("got %d diagnostics, want %d", len(diags), maxProblemDiagnostics+1)
+	}
+	for _, d := range diags[:maxProblemDiagnostics] {
+		if d.Severity() != diag.SeverityError {
+			t.Fatalf("a warning %q is shown while errors are counted", d.Summary())
+		}
+	}
+	last := diags[maxProblemDiagnostics]
+	if want := "… and 35 more problems: without rule id ×30, C-6 ×5"; last.Summary() != want || last.Severity() != diag.SeverityError {
+		t.Fatalf("last: %v %q, want an error %q", last.Severity(), last.Summary(), want)
+	}
+}
+
+func TestProblemDiagnostics_CountedWarningsStayAWarning(t *testing.T) {
+	diags := problemDiagnostics(numberedProblems(maxProblemDiagnostics+3, cloudprofile.SeverityWarning, "W-expires-soon"), tftypes.Value{})
+	if diags.HasError() || len(diags) != maxProblemDiagnostics+1 || diags[maxProblemDiagnostics].Summary() != "… and 3 more problems: W-expires-soon ×3" {
+		t.Fatalf("got %d diagnostics, errors %v, last %q", len(diags), diags.HasError(), diags[len(diags)-1].Summary())
+	}
+}
+
+func TestProblemDiagnostics_UpToTheCapNothingIsCounted(t *testing.T) {
+	diags := problemDiagnostics(numberedProblems(maxProblemDiagnostics, cloudprofile.SeverityError, "C-6"), tftypes.Value{})
+	if len(diags) != maxProblemDiagnostics || strings.HasPrefix(diags[len(diags)-1].Summary(), "…") {
+		t.Fatalf("got %d diagnostics, last %q", len(diags), diags[len(diags)-1].Summary())
+	}
+}
+
+func TestThousands_GroupsDigitsByThree(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 9980: "9,980", 1234567: "1,234,567"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -1,0 +1,100 @@
+package provider
+
+import (
+	"context"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// validateProvider runs `terraform validate` of a provider block with the given attributes (the
+// others null) through the provider's server, without environment.
+func validateProvider(t *testing.T, set map[string]tftypes.Value) []*tfprotov6.Diagnostic {
+	t.Helper()
+	ctx := context.Background()
+	typ := providerSchema().Type().TerraformType(ctx).(tftypes.Object)
+	attrs := nullAttributes(typ)
+	for name, v := range set {
+		attrs[name] = v
+	}
+	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, attrs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	server, err := providerserver.NewProtocol6WithError(NewWithEnvironment("test", noEnv)())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := server.ValidateProviderConfig(ctx, &tfprotov6.ValidateProviderConfigRequest{Config: &dv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.Diagnostics
+}
+
+// tfNumber is a Terraform number written as in a configuration, e.g. "1e30".
+func tfNumber(t *testing.T, s string) tftypes.Value {
+	t.Helper()
+	f, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tftypes.NewValue(tftypes.Number, f)
+}
+
+func TestProviderValidate_BadSettingsAreOneClearErrorOnTheirAttribute(t *testing.T) {
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	for _, c := range []struct {
+		name string
+		set  map[string]tftypes.Value
+		attr string
+		want string
+	}{
+		{"burst 1e30", map[string]tftypes.Value{"qps": tfNumber(t, "5"), "burst": tfNumber(t, "1e30")}, "burst", "whole number of requests from 1 to 2147483647"},
+		{"fractional burst", map[string]tftypes.Value{"qps": tfNumber(t, "5"), "burst": tfNumber(t, "2.5")}, "burst", "burst = 2.5"},
+		{"qps 1e400", map[string]tftypes.Value{"qps": tfNumber(t, "1e400")}, "qps", "fits a 32-bit float"},
+		{"negative qps", map[string]tftypes.Value{"qps": tfNumber(t, "-1")}, "qps", "qps = -1"},
+		{"negative expiry_warning_window", map[string]tftypes.Value{"expiry_warning_window": str("-1h")}, "expiry_warning_window", "non-negative Go duration"},
+		{"expiry_warning_window not a duration", map[string]tftypes.Value{"expiry_warning_window": str("a month")}, "expiry_warning_window", "720h"},
+	} {
+		diags := validateProvider(t, c.set)
+		if len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityError {
+			t.Errorf("%s: want one error, got %s", c.name, diagnosticText(diags))
+			continue
+		}
+		at := tftypes.NewAttributePath().WithAttributeName(c.attr)
+		if d := diags[0]; d.Attribute == nil || !d.Attribute.Equal(at) || !strings.Contains(d.Detail, c.want) || strings.Contains(d.Detail, "always an error") {
+			t.Errorf("%s: want an error on %s saying %q, got %s", c.name, c.attr, c.want, diagnosticText(diags))
+		}
+	}
+}
+
+func TestProviderValidate_GoodSettingsAndWarningsPassQuietly(t *testing.T) {
+	diags := validateProvider(t, map[string]tftypes.Value{
+		"qps": tfNumber(t, "50.5"), "burst": tfNumber(t, "100"),
+		"expiry_warning_window": tftypes.NewValue(tftypes.String, "48h"),
+		"insecure":              tftypes.NewValue(tftypes.Bool, true), // warned about by Configure
+	})
+	if len(diags) != 0 {
+		t.Fatalf("want no diagnostics, got %s", diagnosticText(diags))
+	}
+}
+
+func TestProviderValidate_UnknownSettingsAreNotChecked(t *testing.T) {
+	unknown := tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
+	if diags := validateProvider(t, map[string]tftypes.Value{"qps": unknown, "burst": unknown}); len(diags) != 0 {
+		t.Fatalf("want no diagnostics, got %s", diagnosticText(diags))
+	}
+}
+
+func TestProviderValidate_AnUnknownFeatureGateIsOneError(t *testing.T) {
+	gates := tftypes.NewValue(tftypes.Map{ElementType: tftypes.Bool}, map[string]tftypes.Value{"NoSuchGate": tftypes.NewValue(tftypes.Bool, true)})
+	diags := validateProvider(t, map[string]tftypes.Value{featureGatesAttribute: gates})
+	if len(diags) != 1 || !strings.Contains(diags[0].Detail, "NoSuchGate") {
+		t.Fatalf("want one error naming the gate, got %s", diagnosticText(diags))
+	}
+}
