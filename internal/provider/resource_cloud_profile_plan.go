@@ -194,31 +194,14 @@ func isAttribute(step path.PathStep) bool {
 func innermostLists(paths []path.Path) []path.Path {
 	var out []path.Path
 	for _, u := range paths {
-		steps := u.Steps()
-		for i := len(steps) - 1; i > 0; i-- {
-			if _, isIndex := steps[i].(path.PathStepElementKeyInt); isIndex {
-				out = append(out, pathOfSteps(steps[:i]))
+		for q := u; len(q.Steps()) > 1; q = q.ParentPath() {
+			if last, _ := q.Steps().LastStep(); !isAttribute(last) {
+				out = append(out, q.ParentPath())
 				break
 			}
 		}
 	}
 	return out
-}
-
-// pathOfSteps is the path of the given steps.
-func pathOfSteps(steps path.PathSteps) path.Path {
-	p := path.Empty()
-	for _, s := range steps {
-		switch s := s.(type) {
-		case path.PathStepAttributeName:
-			p = p.AtName(string(s))
-		case path.PathStepElementKeyInt:
-			p = p.AtListIndex(int(s))
-		case path.PathStepElementKeyString:
-			p = p.AtMapKey(string(s))
-		}
-	}
-	return p
 }
 
 // isKeyPath tells whether a path ends at the key of a list entry (its name or version).

@@ -176,8 +176,8 @@ func keepPriorSpelling(ctx context.Context, ls Schema, prior, proposed tftypes.V
 	for _, p := range ls.paths {
 		before, hadBefore := At(prior, p)
 		next, hasNext := At(proposed, p)
-		if !hadBefore || !hasNext {
-			continue
+		if !hadBefore || !hasNext || Equal(before, next) {
+			continue // Equal allocates nothing: a plan that changes nothing walks no further
 		}
 		if kept, changed := keepSemanticallyEqual(ctx, sameSpelling, ls.attributes[p.Key()], before, next); changed {
 			if replaced, err := Replace(proposed, p, kept); err == nil {
