@@ -134,7 +134,7 @@ func lookupError(action string, ref objectRef, err error) diag.Diagnostic {
 // as \x1b or \a, so that text from a configuration or a server cannot drive the user's terminal;
 // newlines stay when keepNewlines (the paragraphs of a detail).
 func escapeControls(s string, keepNewlines bool) string {
-	escaped := func(r rune) bool { return unicode.IsControl(r) && !(keepNewlines && r == '\n') }
+	escaped := func(r rune) bool { return unicode.IsControl(r) && (!keepNewlines || r != '\n') }
 	if !strings.ContainsFunc(s, escaped) {
 		return s
 	}

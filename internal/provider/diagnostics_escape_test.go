@@ -28,7 +28,7 @@ func machineTypesSpecValue(names ...string) tftypes.Value {
 func controlBytes(s string, newlines bool) []rune {
 	var out []rune
 	for _, r := range s {
-		if (r < 0x20 && !(newlines && r == '\n')) || (r >= 0x7f && r <= 0x9f) {
+		if (r < 0x20 && (!newlines || r != '\n')) || (r >= 0x7f && r <= 0x9f) {
 			out = append(out, r)
 		}
 	}

@@ -153,19 +153,23 @@ func (r *fakeKubernetesManifest) Delete(context.Context, resource.DeleteRequest,
 // fakeKubectlManifest applies a kubectl_manifest's YAML (CloudProfile or NamespacedCloudProfile)
 // as alekc/kubectl does, and records the attributes the real resource computes. With
 // server_side_apply = true that is a server-side apply as field manager "kubectl"; with its default
-// false, kubectl's client-side apply, which creates the object (an Update entry of field manager
-// "kubectl") with the annotation kubectl.kubernetes.io/last-applied-configuration holding the
-// applied object as JSON and a newline.
+// false, kubectl's client-side apply, which creates the object with the annotation
+// kubectl.kubernetes.io/last-applied-configuration holding the applied object as JSON and a
+// newline, as an Update entry of the manager the API server takes from the client's user agent
+// ("HashiCorp", from Terraform's "HashiCorp/1.0 Terraform/…").
 type fakeKubectlManifest struct {
 	writer kubectlWriter
 }
 
-// kubectlWriter writes as the stand-in kubectl_manifest: apply for server-side apply, create (a
-// raw client) for client-side apply, both as field manager "kubectl".
+// kubectlWriter writes as the stand-in kubectl_manifest: apply for server-side apply (as field
+// manager "kubectl"), create (a raw client) for client-side apply (as "HashiCorp").
 type kubectlWriter struct {
 	apply  *kube.Client
 	create dynamic.Interface
 }
+
+// clientSideManager is the field manager of kubectl_manifest's client-side apply.
+const clientSideManager = "HashiCorp"
 
 // lastAppliedAnnotation is where kubectl's client-side apply records what it applied.
 const lastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
@@ -188,7 +192,7 @@ func (w kubectlWriter) createClientSide(ctx context.Context, body string) (*unst
 	object.SetAnnotations(annotations)
 	resources := map[string]string{"CloudProfile": "cloudprofiles", "NamespacedCloudProfile": "namespacedcloudprofiles"}
 	gvr := k8sschema.GroupVersionResource{Group: "core.gardener.cloud", Version: "v1beta1", Resource: resources[object.GetKind()]}
-	return w.create.Resource(gvr).Namespace(object.GetNamespace()).Create(ctx, object, metav1.CreateOptions{FieldManager: "kubectl"})
+	return w.create.Resource(gvr).Namespace(object.GetNamespace()).Create(ctx, object, metav1.CreateOptions{FieldManager: clientSideManager})
 }
 
 func (r *fakeKubectlManifest) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
