@@ -62,6 +62,10 @@ func (r *namespacedCloudProfileListResource) Metadata(_ context.Context, req res
 	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
 }
 
+// listLimitNote is said on both list resources: Terraform's default limit cuts lists silently.
+const listLimitNote = "Set the `list` block's `limit` above the number of profiles you expect: without it Terraform " +
+	"returns at most 100 and does not say that there are more. See [Onboarding an existing landscape](../guides/onboarding.md)."
+
 func labelSelectorAttribute(kind string) listschema.StringAttribute {
 	return listschema.StringAttribute{
 		Optional: true,
@@ -74,7 +78,7 @@ func labelSelectorAttribute(kind string) listschema.StringAttribute {
 func (r *cloudProfileListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{
 		MarkdownDescription: "Lists the CloudProfiles of the Garden for `terraform query` (Terraform 1.14+), by name, with their " +
-			"identities and, with `include_resource = true`, their state as an import would read it.",
+			"identities and, with `include_resource = true`, their state as an import would read it. " + listLimitNote,
 		Attributes: map[string]listschema.Attribute{"label_selector": labelSelectorAttribute("CloudProfile")},
 	}
 }
@@ -84,7 +88,7 @@ func (r *cloudProfileListResource) ListResourceConfigSchema(_ context.Context, _
 func (r *namespacedCloudProfileListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{
 		MarkdownDescription: "Lists NamespacedCloudProfiles for `terraform query` (Terraform 1.14+), as `namespace/name`, with their " +
-			"identities and, with `include_resource = true`, their state as an import would read it.",
+			"identities and, with `include_resource = true`, their state as an import would read it. " + listLimitNote,
 		Attributes: map[string]listschema.Attribute{
 			"namespace": listschema.StringAttribute{
 				Optional:            true,
