@@ -10,7 +10,9 @@ import (
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -60,6 +62,10 @@ func (r *namespacedCloudProfileListResource) Metadata(_ context.Context, req res
 	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
 }
 
+// listLimitNote is said on both list resources: Terraform's default limit cuts lists silently.
+const listLimitNote = "Set the `list` block's `limit` above the number of profiles you expect: without it Terraform " +
+	"returns at most 100 and does not say that there are more. See [Onboarding an existing landscape](../guides/onboarding.md)."
+
 func labelSelectorAttribute(kind string) listschema.StringAttribute {
 	return listschema.StringAttribute{
 		Optional: true,
@@ -72,7 +78,7 @@ func labelSelectorAttribute(kind string) listschema.StringAttribute {
 func (r *cloudProfileListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{
 		MarkdownDescription: "Lists the CloudProfiles of the Garden for `terraform query` (Terraform 1.14+), by name, with their " +
-			"identities and, with `include_resource = true`, their state as an import would read it.",
+			"identities and, with `include_resource = true`, their state as an import would read it. " + listLimitNote,
 		Attributes: map[string]listschema.Attribute{"label_selector": labelSelectorAttribute("CloudProfile")},
 	}
 }
@@ -82,7 +88,7 @@ func (r *cloudProfileListResource) ListResourceConfigSchema(_ context.Context, _
 func (r *namespacedCloudProfileListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{
 		MarkdownDescription: "Lists NamespacedCloudProfiles for `terraform query` (Terraform 1.14+), as `namespace/name`, with their " +
-			"identities and, with `include_resource = true`, their state as an import would read it.",
+			"identities and, with `include_resource = true`, their state as an import would read it. " + listLimitNote,
 		Attributes: map[string]listschema.Attribute{
 			"namespace": listschema.StringAttribute{
 				Optional:            true,
@@ -224,10 +230,20 @@ func (r *cloudProfileListResource) result(ctx context.Context, req list.ListRequ
 	res.DisplayName = cp.Name
 	res.Diagnostics.Append(res.Identity.Set(ctx, cloudProfileIdentity{Name: types.StringValue(cp.Name)})...)
 	if req.IncludeResource {
-		rr := &cloudProfileResource{data: r.data}
-		res.Diagnostics.Append(rr.setState(ctx, res.Resource, cloudProfileModel{}, cp, nil, client.FieldManager())...)
+		res.Diagnostics.Append(r.resource(ctx, res.Resource, cp, client.FieldManager())...)
 	}
 	return res
+}
+
+// resource writes the CloudProfile as the resource a list result carries: the state an import
+// reads, as configuration a person would write (see asGeneratedConfig).
+func (r *cloudProfileListResource) resource(ctx context.Context, out *tfsdk.Resource, cp *gardencorev1beta1.CloudProfile, manager string) diag.Diagnostics {
+	rr := &cloudProfileResource{data: r.data}
+	diags := rr.setState(ctx, out, cloudProfileModel{}, cp, nil, manager)
+	if diags.HasError() {
+		return diags
+	}
+	return append(diags, asGeneratedConfig(out, "adopt_existing", "force_conflicts", "keep_status")...)
 }
 
 // result is one NamespacedCloudProfile of the list: `namespace/name`, its identity and, when asked
@@ -239,8 +255,66 @@ func (r *namespacedCloudProfileListResource) result(ctx context.Context, req lis
 		Namespace: types.StringValue(ncp.Namespace), Name: types.StringValue(ncp.Name),
 	})...)
 	if req.IncludeResource {
-		rr := &namespacedCloudProfileResource{data: r.data}
-		res.Diagnostics.Append(rr.setState(ctx, res.Resource, namespacedCloudProfileModel{}, ncp, nil, keptStatus{}, client.FieldManager())...)
+		res.Diagnostics.Append(r.resource(ctx, res.Resource, ncp, client.FieldManager())...)
 	}
 	return res
+}
+
+// resource writes the NamespacedCloudProfile as the resource a list result carries: the state an
+// import reads, as configuration a person would write (see asGeneratedConfig).
+func (r *namespacedCloudProfileListResource) resource(ctx context.Context, out *tfsdk.Resource, ncp *gardencorev1beta1.NamespacedCloudProfile, manager string) diag.Diagnostics {
+	rr := &namespacedCloudProfileResource{data: r.data}
+	diags := rr.setState(ctx, out, namespacedCloudProfileModel{}, ncp, nil, keptStatus{}, manager)
+	if diags.HasError() {
+		return diags
+	}
+	return append(diags, asGeneratedConfig(out, "adopt_existing", "force_conflicts", "keep_merged_status")...)
+}
+
+// lastAppliedAnnotation is the annotation `kubectl apply` (client-side) leaves on what it writes.
+const lastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+
+// asGeneratedConfig makes the resource of a list result what a person would write.
+// `terraform query -generate-config-out` writes every attribute of it that is set and not
+// read-only, so it leaves null: the provider's own arguments named by flags where they are false
+// (their default), labels and annotations that are empty, and the annotation `kubectl apply`
+// leaves behind (the configuration would take it over). These arguments are Optional and Computed
+// with defaults, so the generated configuration plans them as the import reads them; the
+// annotation plans as removed from the state, and the apply leaves it on the object.
+func asGeneratedConfig(out *tfsdk.Resource, flags ...string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	var attrs map[string]tftypes.Value
+	if err := out.Raw.As(&attrs); err != nil || attrs == nil {
+		diags.AddError("Generating configuration", fmt.Sprintf("The listed resource is not an object (%v); this is a bug in the provider.", err))
+		return diags
+	}
+	for _, name := range flags {
+		v, ok := attrs[name]
+		if ok && (v.IsNull() || v.Equal(tftypes.NewValue(tftypes.Bool, false))) {
+			attrs[name] = tftypes.NewValue(tftypes.Bool, nil)
+		}
+	}
+	var meta map[string]tftypes.Value
+	if m, ok := attrs["metadata"]; ok && m.IsKnown() && !m.IsNull() && m.As(&meta) == nil {
+		meta["labels"] = withoutEntries(meta["labels"])
+		meta["annotations"] = withoutEntries(meta["annotations"], lastAppliedAnnotation)
+		attrs["metadata"] = tftypes.NewValue(m.Type(), meta)
+	}
+	out.Raw = tftypes.NewValue(out.Raw.Type(), attrs)
+	return diags
+}
+
+// withoutEntries is the map without the keys, or null when nothing is left.
+func withoutEntries(m tftypes.Value, keys ...string) tftypes.Value {
+	var entries map[string]tftypes.Value
+	if !m.IsKnown() || m.IsNull() || m.As(&entries) != nil {
+		return m
+	}
+	for _, k := range keys {
+		delete(entries, k)
+	}
+	if len(entries) == 0 {
+		return tftypes.NewValue(m.Type(), nil)
+	}
+	return tftypes.NewValue(m.Type(), entries)
 }

@@ -15,8 +15,9 @@ import (
 
 // TestAccQuery_listGenerateConfigImport: 20 CloudProfiles and 2 NamespacedCloudProfiles that a
 // Helm-like tool created carry a label; `terraform query` (Terraform 1.14+) with label selectors
-// lists exactly them, `-generate-config-out` writes their resources and import blocks, the plan
-// imports them without a change, and after the apply the plan is empty.
+// lists exactly them, `-generate-config-out` writes their resources and import blocks without the
+// arguments that keep their defaults, the plan imports them without a change, and after the apply
+// the plan is empty.
 func TestAccQuery_listGenerateConfigImport(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	w := newCLIWorkspace(t, acctest.ProviderBlock(kubeconfig))
@@ -86,6 +87,11 @@ list "gardener_namespaced_cloud_profile" "labelled" {
 	}
 	if got := strings.Count(string(generated), "import {"); got != len(names) {
 		t.Fatalf("generated.tf has %d import blocks, want %d:\n%s", got, len(names), generated)
+	}
+	for _, dflt := range []string{"adopt_existing", "force_conflicts", "keep_status", "keep_merged_status", "labels = {}", "annotations = {}"} {
+		if strings.Contains(string(generated), dflt) {
+			t.Errorf("generated.tf writes %s, which keeps its default:\n%s", dflt, generated)
+		}
 	}
 	w.destroyOnCleanup()
 	out = w.mustRun(2, "plan", "-detailed-exitcode")

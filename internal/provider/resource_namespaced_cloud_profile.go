@@ -77,11 +77,12 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 	resp.Schema = schema.Schema{
 		Version: namespacedCloudProfileSchemaVersion,
 		MarkdownDescription: "A Gardener `NamespacedCloudProfile` (`core.gardener.cloud/v1beta1`): a project's extension of a parent " +
-			"`CloudProfile` — longer expiration dates, extra machine image versions, machine types and volume types. Gardener renders " +
-			"the merged profile into the object's `status.cloudProfileSpec`; the state keeps it only with `keep_merged_status = true` " +
-			"(the `gardener_namespaced_cloud_profile` data source reads the merged profile).\n\n" +
+			"`CloudProfile` — longer expiration dates, extra machine image versions, machine types and volume types. The merged " +
+			"profile (the parent with this profile's changes) is in the state only with `keep_merged_status = true`; the " +
+			"`gardener_namespaced_cloud_profile` data source computes it on every read (`include_merged_profile = true`).\n\n" +
 			"`plan` reads the parent (one request per parent and run, shared by every namespaced profile of that parent) and runs Gardener's " +
-			"admission checks against it, including the validation of the merged result, and puts each problem on the attribute that caused it.",
+			"admission checks against it, including the validation of the merged result. The first line of each problem's detail names " +
+			"the attribute path that caused it.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				Computed:            true,
@@ -96,11 +97,9 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 			"adopt_existing": adoptExistingAttribute("NamespacedCloudProfile"),
 			"keep_merged_status": schema.BoolAttribute{
 				Optional: true, Computed: true, Default: booldefault.StaticBool(false),
-				MarkdownDescription: "Keep the status Gardener's controller writes, with the merged profile it renders (the parent's spec " +
-					"with this profile's overrides) in `status.cloud_profile_spec`, in the state. Off by default: it is a copy of the whole " +
-					"parent in every namespaced profile's state, read as-is, lagging behind until the controller has reconciled and changing " +
-					"outside of Terraform after every apply. To use the merged profile, read the `gardener_namespaced_cloud_profile` data " +
-					"source, which computes it.",
+				MarkdownDescription: "Keep `status`, the merged profile, in the state (see `status`). Off by default: it is a copy of the " +
+					"whole parent in every namespaced profile's state, and it changes outside of Terraform whenever the parent changes. " +
+					"To read the merged profile without keeping it, use the `gardener_namespaced_cloud_profile` data source with `include_merged_profile = true`.",
 			},
 			"timeouts": timeoutsAttribute(ctx),
 		},

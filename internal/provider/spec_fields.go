@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"slices"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -127,6 +129,24 @@ func typesOf(fields []specField) map[string]attr.Type {
 func (f specField) withDescription(d string) specField {
 	f.description = d
 	return f
+}
+
+// describedAt returns a copy of f in which the descendant at the dotted Terraform path p (such as
+// "versions.expiration_date") is described by d; the fields off that path are shared with f.
+func (f specField) describedAt(p, d string) specField {
+	if p == "" {
+		f.description = d
+		return f
+	}
+	head, rest, _ := strings.Cut(p, ".")
+	for i, c := range f.children {
+		if c.attr == head {
+			f.children = slices.Clone(f.children)
+			f.children[i] = c.describedAt(rest, d)
+			return f
+		}
+	}
+	panic("describedAt: " + f.attr + " has no attribute " + head)
 }
 
 // named returns a copy of f as the attribute attr, described by d (a spec placed elsewhere).
@@ -450,12 +470,30 @@ var cloudProfileSpecFields = []specField{
 		}},
 }
 
+// namespacedKubernetesField is kubernetesField as a NamespacedCloudProfile has it: overrides of
+// the parent's versions (rules K-3, K-4 and L-1 to L-3), of which Gardener's merge takes only the
+// expiration date.
+var namespacedKubernetesField = kubernetesField.
+	describedAt("", "Overrides of the parent's Kubernetes versions (`kubernetes`): a project can give a version of the parent "+
+		"another expiration date, and nothing else. Versions cannot be added here.").
+	describedAt("versions", "One entry per parent version whose expiration date this project changes. Each needs `version` "+
+		"and `expiration_date`; `classification` and `lifecycle` stay unset. In the merged profile the entry's `expiration_date` "+
+		"replaces the parent's; the parent's other fields stay. May be empty.").
+	describedAt("versions.version", "A Kubernetes version the parent CloudProfile offers, written as there (such as `1.31.2`). "+
+		"Each version may occur once. A version the parent lacks is rejected (rule L-1).").
+	describedAt("versions.expiration_date", "Required. When the version expires for this project's shoots, instead of the "+
+		"parent's date. RFC 3339 timestamp such as `2027-03-01T00:00:00Z`; Gardener stores it in UTC with second precision, and "+
+		"the same instant written with an offset is not a change. On update, a changed date in the past is rejected (rule L-3).").
+	describedAt("versions.classification", "Must stay unset: a NamespacedCloudProfile cannot classify Kubernetes versions "+
+		"(rule K-3). The parent's classification applies.").
+	describedAt("versions.lifecycle", "Leave unset. A lifecycle cannot be combined with the required `expiration_date` "+
+		"(rule D-4), needs Gardener's `VersionClassificationLifecycle` feature gate (rule D-1), and Gardener v1.149's merge "+
+		"ignores it.")
+
 // namespacedCloudProfileSpecFields describes NamespacedCloudProfileSpec.
 var namespacedCloudProfileSpecFields = []specField{
 	caBundleField,
-	kubernetesField.withDescription("Overrides of the parent's Kubernetes versions (`kubernetes`). Only the expiration date of a version that exists " +
-		"in the parent can be changed: each entry needs `version` and `expiration_date`, and must set neither `classification` nor `lifecycle`. " +
-		"Versions cannot be added here. A new expiration date in the past is rejected on update."),
+	namespacedKubernetesField,
 	machineImagesField.withDescription("Machine images added to the parent's, or extending them (`machineImages`). An entry named like a parent image " +
 		"may add new versions, and may give parent versions an `expiration_date` (their other fields must stay unset). An entry with a new name adds a " +
 		"whole image, with the same requirements as in a CloudProfile (`versions`, `cri`, `architectures`, `update_strategy`). Nothing is defaulted."),

@@ -31,9 +31,10 @@ func namespacedStatusField(description, generationDescription, specDescription s
 // namespacedCloudProfileStatusField describes the read-only status of the resource.
 func namespacedCloudProfileStatusField() specField {
 	return namespacedStatusField(
-		"The status Gardener's NamespacedCloudProfile controller renders for `metadata.generation`; null unless `keep_merged_status = true`. "+
-			"The provider computes it exactly as the controller does (planned at plan time, and changing only where the merge changes), "+
-			"so it never lags behind the controller's own copy in the cluster.",
+		"Null unless `keep_merged_status = true`. Then the merged profile for `metadata.generation`, which the provider "+
+			"computes from the parent CloudProfile and this spec as Gardener's controller does. It is planned, so a plan shows how a "+
+			"change alters the merged profile, and the apply stores it without waiting for the controller. A change of the parent "+
+			"shows at the next refresh. A refresh that cannot read the parent keeps the copy the controller last wrote, with a warning.",
 		"The `metadata.generation` that `cloud_profile_spec` is rendered for.",
 		"The merged profile: the parent CloudProfile's spec with this profile's overrides applied, as Gardener renders it "+
 			"(architecture lists Gardener derives from sets are in order of first occurrence).")

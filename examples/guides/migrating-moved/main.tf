@@ -1,6 +1,7 @@
 # Step 2 of the migration with Terraform 1.8 and later: `moved` blocks hand the old resources'
-# state to the provider's resources in one step, bound to the same objects (their UIDs). Nothing
-# is destroyed or created; the refresh after the move reads the objects from the cluster.
+# state to the provider's resources in one step. Nothing is destroyed or created; the refresh after
+# the move reads the objects from the cluster by name. On OpenTofu, use removed and import blocks
+# for a kubernetes_manifest instead (see the guide).
 terraform {
   required_version = ">= 1.8"
 }
