@@ -36,8 +36,9 @@ func movedStep(config, address string, uid func() string) resource.TestStep {
 }
 
 // TestAccMoveState_fromKubernetesManifest moves a kubernetes_manifest (hashicorp/kubernetes) of a
-// CloudProfile, which that provider applied as field manager "Terraform", to
-// gardener_cloud_profile with a `moved` block (Terraform 1.8+).
+// CloudProfile, which that provider applied as field manager "Terraform" and whose state holds no
+// UID (only a resource identity), to gardener_cloud_profile with a `moved` block (Terraform 1.8+):
+// the state is bound to the object found by name.
 func TestAccMoveState_fromKubernetesManifest(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	admin := acctest.Client(t)
@@ -47,13 +48,6 @@ func TestAccMoveState_fromKubernetesManifest(t *testing.T) {
 		t.Fatalf("creating the profile as kubernetes_manifest would: %v", err)
 	}
 	t.Cleanup(func() { _ = admin.DeleteCloudProfile(context.Background(), name, "") })
-	lookUpUID := func(ctx context.Context, _, _, name string) (string, error) {
-		cp, err := admin.GetCloudProfile(ctx, name)
-		if err != nil {
-			return "", err
-		}
-		return string(cp.UID), nil
-	}
 	manifest := fmt.Sprintf(`
 resource "kubernetes_manifest" "profile" {
   manifest = {
@@ -89,7 +83,7 @@ moved {
 `, name)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
-		ProtoV5ProviderFactories: manifestProviderFactories(lookUpUID, kubectlWriter{}),
+		ProtoV5ProviderFactories: manifestProviderFactories(kubectlWriter{}),
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
 		CheckDestroy:             cloudProfileGone(admin, name),
 		Steps: []resource.TestStep{
@@ -142,7 +136,7 @@ moved {
 	}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
-		ProtoV5ProviderFactories: manifestProviderFactories(nil, kubectlAs(t)),
+		ProtoV5ProviderFactories: manifestProviderFactories(kubectlAs(t)),
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
 		CheckDestroy:             resource.ComposeTestCheckFunc(namespacedGone(admin, name), cloudProfileGone(admin, parent)),
 		Steps: []resource.TestStep{
@@ -207,7 +201,7 @@ moved {
 	var uid string
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
-		ProtoV5ProviderFactories: manifestProviderFactories(nil, kubectlAs(t)),
+		ProtoV5ProviderFactories: manifestProviderFactories(kubectlAs(t)),
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
 		CheckDestroy:             cloudProfileGone(admin, name),
 		Steps: []resource.TestStep{

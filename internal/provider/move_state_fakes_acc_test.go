@@ -8,13 +8,16 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	fwprovider "github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov5"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -54,12 +57,11 @@ func (p *fakeProvider) Resources(context.Context) []func() resource.Resource { r
 func (p *fakeProvider) DataSources(context.Context) []func() datasource.DataSource { return nil }
 
 // manifestProviderFactories serves the stand-ins as protocol 5 providers "kubernetes" and
-// "kubectl". lookUpUID returns the UID of the object the state records; kubectl applies
-// kubectl_manifest bodies as its field manager.
-func manifestProviderFactories(lookUpUID func(ctx context.Context, kind, namespace, name string) (string, error), kubectl kubectlWriter) map[string]func() (tfprotov5.ProviderServer, error) {
+// "kubectl"; kubectl writes the kubectl_manifest bodies.
+func manifestProviderFactories(kubectl kubectlWriter) map[string]func() (tfprotov5.ProviderServer, error) {
 	return map[string]func() (tfprotov5.ProviderServer, error){
 		"kubernetes": providerserver.NewProtocol5WithError(&fakeProvider{name: "kubernetes", resources: []func() resource.Resource{
-			func() resource.Resource { return &fakeKubernetesManifest{lookUpUID: lookUpUID} },
+			func() resource.Resource { return &fakeKubernetesManifest{} },
 		}}),
 		"kubectl": providerserver.NewProtocol5WithError(&fakeProvider{name: "kubectl", resources: []func() resource.Resource{
 			func() resource.Resource { return &fakeKubectlManifest{writer: kubectl} },
@@ -67,11 +69,11 @@ func manifestProviderFactories(lookUpUID func(ctx context.Context, kind, namespa
 	}
 }
 
-// fakeKubernetesManifest records a kubernetes_manifest of an object that exists: `object` is the
-// manifest with the object's UID, as the real resource records what the API server returned.
-type fakeKubernetesManifest struct {
-	lookUpUID func(ctx context.Context, kind, namespace, name string) (string, error)
-}
+// fakeKubernetesManifest records a kubernetes_manifest of an object that exists as
+// hashicorp/kubernetes v3 does: `object` is the manifest with the fields the API server fills in,
+// of which metadata.uid stays null, and the resource identity names the object (api_version,
+// kind, name, namespace).
+type fakeKubernetesManifest struct{}
 
 func (r *fakeKubernetesManifest) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_manifest"
@@ -119,15 +121,7 @@ func (r *fakeKubernetesManifest) Create(ctx context.Context, req resource.Create
 	}
 	attrs := obj.Attributes()
 	meta, _ := attrs["metadata"].(types.Object)
-	kind, _ := attrs["kind"].(types.String)
-	name, _ := meta.Attributes()["name"].(types.String)
-	namespace, _ := meta.Attributes()["namespace"].(types.String)
-	uid, err := r.lookUpUID(ctx, kind.ValueString(), namespace.ValueString(), name.ValueString())
-	if err != nil {
-		resp.Diagnostics.AddError("Looking up the object", err.Error())
-		return
-	}
-	withUID := func(o types.Object, key string, v attr.Value) types.Object {
+	withNullUID := func(o types.Object, key string, v attr.Value) types.Object {
 		values, attrTypes := map[string]attr.Value{}, map[string]attr.Type{}
 		for k, a := range o.Attributes() {
 			values[k], attrTypes[k] = a, a.Type(ctx)
@@ -135,12 +129,42 @@ func (r *fakeKubernetesManifest) Create(ctx context.Context, req resource.Create
 		values[key], attrTypes[key] = v, v.Type(ctx)
 		return types.ObjectValueMust(attrTypes, values)
 	}
-	object := withUID(obj, "metadata", withUID(meta, "uid", types.StringValue(uid)))
+	object := withNullUID(obj, "metadata", withNullUID(meta, "uid", types.StringNull()))
 	resp.State.Raw = req.Plan.Raw.Copy()
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("object"), types.DynamicValue(object))...)
+	resp.Diagnostics.Append(setManifestIdentity(ctx, obj, resp.Identity)...)
 }
 
-func (r *fakeKubernetesManifest) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
+// setManifestIdentity sets the identity of the manifest's object.
+func setManifestIdentity(ctx context.Context, manifest types.Object, identity *tfsdk.ResourceIdentity) diag.Diagnostics {
+	attrs := manifest.Attributes()
+	meta, _ := attrs["metadata"].(types.Object)
+	coordinates := map[string]attr.Value{"api_version": attrs["apiVersion"], "kind": attrs["kind"], "name": meta.Attributes()["name"], "namespace": meta.Attributes()["namespace"]}
+	var diags diag.Diagnostics
+	for attribute, value := range coordinates {
+		s, _ := value.(types.String)
+		diags.Append(identity.SetAttribute(ctx, path.Root(attribute), types.StringValue(s.ValueString()))...)
+	}
+	return diags
+}
+
+// IdentitySchema is the identity hashicorp/kubernetes v3 gives a kubernetes_manifest.
+func (r *fakeKubernetesManifest) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+		"api_version": identityschema.StringAttribute{RequiredForImport: true},
+		"kind":        identityschema.StringAttribute{RequiredForImport: true},
+		"name":        identityschema.StringAttribute{RequiredForImport: true},
+		"namespace":   identityschema.StringAttribute{OptionalForImport: true},
+	}}
+}
+
+// Read keeps the state and gives the identity (which Terraform before 1.12 does not keep).
+func (r *fakeKubernetesManifest) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var manifest types.Dynamic
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("manifest"), &manifest)...)
+	if obj, ok := manifest.UnderlyingValue().(types.Object); ok && resp.Identity != nil {
+		resp.Diagnostics.Append(setManifestIdentity(ctx, obj, resp.Identity)...)
+	}
 }
 
 func (r *fakeKubernetesManifest) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
