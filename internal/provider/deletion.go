@@ -57,7 +57,9 @@ func (d profileDeletion) run(ctx context.Context, timeout time.Duration) diag.Di
 func (d profileDeletion) inUseDetail(users cloudprofile.Users) string {
 	return fmt.Sprintf("Gardener deletes a %s only when nothing uses it any more (rule %s), and these objects still do: %s.%s\n\n"+
 		"Nothing was deleted. Delete them, or point them at another profile, then run the destroy again. "+
-		"(Objects of this configuration that use it are destroyed before it: this error names only others.)",
+		"(Terraform destroys an object of this configuration before this profile only when it refers to the profile's "+
+		"resource, e.g. parent.name = gardener_cloud_profile.x.metadata.name; one that names it as a literal is not ordered "+
+		"and can be listed here.)",
 		d.ref.kind, d.rule, nameUsers(users.Active), terminatingNote(users.Terminating))
 }
 
