@@ -10,12 +10,14 @@ import (
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 var (
@@ -243,7 +245,9 @@ func (r *cloudProfileListResource) resource(ctx context.Context, out *tfsdk.Reso
 	if diags.HasError() {
 		return diags
 	}
-	return append(diags, asGeneratedConfig(out, "adopt_existing", "force_conflicts", "keep_status")...)
+	_, ls := largevalue.ResourceSchema(ctx, TypeName, rr)
+	stored := storedCloudProfileSpec(r.data.options(r.data.now()))
+	return append(diags, asGeneratedConfig(out, ls.Attribute(specLargePath), stored, "adopt_existing", "force_conflicts", "keep_status")...)
 }
 
 // result is one NamespacedCloudProfile of the list: `namespace/name`, its identity and, when asked
@@ -268,7 +272,9 @@ func (r *namespacedCloudProfileListResource) resource(ctx context.Context, out *
 	if diags.HasError() {
 		return diags
 	}
-	return append(diags, asGeneratedConfig(out, "adopt_existing", "force_conflicts", "keep_merged_status")...)
+	_, ls := largevalue.ResourceSchema(ctx, TypeName, rr)
+	stored := storedNamespacedCloudProfileSpec(r.data.options(r.data.now()))
+	return append(diags, asGeneratedConfig(out, ls.Attribute(specLargePath), stored, "adopt_existing", "force_conflicts", "keep_merged_status")...)
 }
 
 // lastAppliedAnnotation is the annotation `kubectl apply` (client-side) leaves on what it writes.
@@ -277,11 +283,12 @@ const lastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
 // asGeneratedConfig makes the resource of a list result what a person would write.
 // `terraform query -generate-config-out` writes every attribute of it that is set and not
 // read-only, so it leaves null: the provider's own arguments named by flags where they are false
-// (their default), labels and annotations that are empty, and the annotation `kubectl apply`
-// leaves behind (the configuration would take it over). These arguments are Optional and Computed
+// (their default), labels and annotations that are empty, the annotation `kubectl apply` leaves
+// behind (the configuration would take it over), and in the spec (of schema attribute specAttr)
+// the values Gardener fills in itself (withoutGardenerDefaults). These arguments are Optional and Computed
 // with defaults, so the generated configuration plans them as the import reads them; the
 // annotation plans as removed from the state, and the apply leaves it on the object.
-func asGeneratedConfig(out *tfsdk.Resource, flags ...string) diag.Diagnostics {
+func asGeneratedConfig(out *tfsdk.Resource, specAttr rschema.Attribute, stored storedSpecOf, flags ...string) diag.Diagnostics {
 	var diags diag.Diagnostics
 	var attrs map[string]tftypes.Value
 	if err := out.Raw.As(&attrs); err != nil || attrs == nil {
@@ -299,6 +306,9 @@ func asGeneratedConfig(out *tfsdk.Resource, flags ...string) diag.Diagnostics {
 		meta["labels"] = withoutEntries(meta["labels"])
 		meta["annotations"] = withoutEntries(meta["annotations"], lastAppliedAnnotation)
 		attrs["metadata"] = tftypes.NewValue(m.Type(), meta)
+	}
+	if spec, ok := attrs["spec"]; ok {
+		attrs["spec"] = withoutGardenerDefaults(specAttr, spec, stored)
 	}
 	out.Raw = tftypes.NewValue(out.Raw.Type(), attrs)
 	return diags
