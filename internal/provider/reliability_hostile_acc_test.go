@@ -125,3 +125,60 @@ resource "gardener_namespaced_cloud_profile" "test" {
 		})
 	}
 }
+
+// floodProfile is a CloudProfile with n Kubernetes versions that are not MAJOR.MINOR.PATCH and a
+// machine type whose name carries terminal control characters (ESC, BEL, NUL; HCL escapes).
+func floodProfile(kubeconfig string, n int) string {
+	var versions strings.Builder
+	for i := range n {
+		fmt.Fprintf(&versions, "      { version = \"1.%d\" },\n", i)
+	}
+	return acctest.ProviderBlock(kubeconfig) + fmt.Sprintf(`
+resource "gardener_cloud_profile" "flood" {
+  metadata = { name = "flood" }
+  spec = {
+    type = "local"
+    kubernetes = { versions = [
+%s    ] }
+    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
+    machine_types  = [{ name = "m5\u001b[31mRED\u0007\u0000", cpu = "2", gpu = "0", memory = "8Gi" }]
+    regions        = [{ name = "local" }]
+  }
+}
+`, versions.String())
+}
+
+// TestAccReliability_floodsAndTerminalsStayBounded: `terraform validate` of a profile with 10,000
+// bad Kubernetes versions and a machine type name with ESC, BEL and NUL prints at most a few
+// hundred lines, and no raw control character (the config's characters are escaped).
+func TestAccReliability_floodsAndTerminalsStayBounded(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	w := newCLIWorkspace(t, floodProfile(kubeconfig, 10_000))
+	out := w.mustRun(1, "validate")
+	t.Logf("validate printed %d lines (%d bytes); the last ones:\n%s", strings.Count(out, "\n"), len(out), out[max(0, len(out)-1500):])
+	if lines := strings.Count(out, "\n"); lines > 400 || len(out) > 64<<10 {
+		t.Errorf("validate printed %d lines (%d bytes) for 10,000 bad versions, want at most 400 lines and 64 KiB", lines, len(out))
+	}
+	if !strings.Contains(out, "more problems") {
+		t.Errorf("validate does not count the problems it leaves out:\n%.3000s", out)
+	}
+	requireNoRawControlCharacters(t, out)
+
+	w.write(floodProfile(kubeconfig, 1))
+	out = w.mustRun(1, "validate")
+	if !strings.Contains(out, `m5\x1b[31mRED\a\x00`) {
+		t.Errorf("validate does not show the machine type's name with its control characters escaped:\n%s", out)
+	}
+	requireNoRawControlCharacters(t, out)
+}
+
+// requireNoRawControlCharacters fails when the output holds a control character other than a
+// newline or a tab.
+func requireNoRawControlCharacters(t *testing.T, out string) {
+	t.Helper()
+	for _, r := range out {
+		if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f {
+			t.Fatalf("the output holds the raw control character %q:\n%.3000s", r, out)
+		}
+	}
+}
