@@ -672,8 +672,8 @@ var ruleCatalogue = []RuleInfo{
 	{
 		ID: "W-expired", Summary: "The version is expired",
 		Gardener:    "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
-		Meaning:     "A warning: the version stays in the profile but is already expired, so shoots must move off it.",
-		Fix:         "Remove the version once no shoot runs it.",
+		Meaning:     "A warning: the version stays in the profile but is already expired, since its expiration date or the start of its expired lifecycle stage, so shoots must move off it. An update may add a version that is expired already; Gardener keeps it.",
+		Fix:         "For a version the update adds, set a later `expiration_date` (or expired stage) if shoots are to use it; remove a version the profile had once no shoot runs it.",
 		ProviderOwn: true,
 	},
 	{
