@@ -278,3 +278,21 @@ func TestProblemDiagnostics_SameFieldGroupListsTheMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestProblemDiagnostics_AMissingTypeIsReportedAsSuch: a CloudProfile without spec.type gets the
+// error that the type is missing, and none that names metadata.name or the labels.
+func TestProblemDiagnostics_AMissingTypeIsReportedAsSuch(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "profile"}, Spec: richCloudProfileSpec()}
+	cp.Spec.Type = ""
+	diags := problemDiagnostics(cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))), tftypes.Value{})
+	var summaries []string
+	for _, d := range diags {
+		summaries = append(summaries, d.Summary())
+		if strings.Contains(d.Detail(), "metadata") {
+			t.Errorf("%q names the metadata:\n%s", d.Summary(), d.Detail())
+		}
+	}
+	if !slices.Contains(summaries, "The provider type is missing") {
+		t.Errorf("no error of rule B-1 among %q", summaries)
+	}
+}
