@@ -410,8 +410,12 @@ func appendNew(list []string, values ...string) []string {
 	return list
 }
 
+// formatWindow renders a warning window in whole days where it is one ("1 day", "30 days").
 func formatWindow(d time.Duration) string {
-	if d > 0 && d%(24*time.Hour) == 0 {
+	switch {
+	case d == 24*time.Hour:
+		return "1 day"
+	case d > 0 && d%(24*time.Hour) == 0:
 		return fmt.Sprintf("%d days", d/(24*time.Hour))
 	}
 	return d.String()

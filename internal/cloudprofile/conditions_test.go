@@ -321,3 +321,12 @@ func TestTimeline_AgreesWithClassify(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileConditions_AWindowOfOneDayIsSingular: the message of a one-day window says "1 day".
+func TestProfileConditions_AWindowOfOneDayIsSingular(t *testing.T) {
+	spec := healthySpec()
+	c := conditionOf(t, ProfileConditions(&spec, lk2029, 24*time.Hour), ConditionExpirationsHaveSuccessors)
+	if !strings.Contains(c.Message, "within 1 day ") {
+		t.Errorf("message: %s", c.Message)
+	}
+}

@@ -91,9 +91,9 @@ func moreProblemsDiagnostic(rest []*problemGroup) diag.Diagnostic {
 		parts = append(parts, r+" ×"+thousands(counts[r]))
 	}
 	if len(rules) > maxCountedRules {
-		parts = append(parts, fmt.Sprintf("and %d more rules", len(rules)-maxCountedRules))
+		parts = append(parts, "and "+countOf(len(rules)-maxCountedRules, "more rule", "more rules"))
 	}
-	summary := fmt.Sprintf("… and %s more problems: %s", thousands(total), strings.Join(parts, ", "))
+	summary := fmt.Sprintf("… and %s: %s", countOf(total, "more problem", "more problems"), strings.Join(parts, ", "))
 	detail := fmt.Sprintf("The rules found more problems than the %d diagnostics above show; the others are counted here by "+
 		"rule id (the provider's guide \"Rules by id\" explains each).\n\nTo fix: fix the problems shown and run the plan again "+
 		"to see the next ones; problems of one rule usually share one cause.", maxProblemDiagnostics)
@@ -101,6 +101,15 @@ func moreProblemsDiagnostic(rest []*problemGroup) diag.Diagnostic {
 		return diag.NewErrorDiagnostic(summary, detail)
 	}
 	return diag.NewWarningDiagnostic(summary, detail)
+}
+
+// countOf renders a count with its noun, one for 1 and many otherwise, e.g. "1 entry", "2 entries"
+// or "9,980 problems".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return thousands(n) + " " + many
 }
 
 // thousands renders a non-negative n with commas between groups of three digits, e.g. 9,980.
