@@ -139,7 +139,7 @@ func (o offlineErrors) repeat(said string) bool {
 		return false
 	}
 	said = withoutCompositeValues(said)
-	if o.contain(said) {
+	if o.contain(said) || o.coverEmptyTypeLabel(said) {
 		return true
 	}
 	if items := bulletItems(said); len(items) > 0 {
@@ -161,6 +161,17 @@ var compositeValuePattern = regexp.MustCompile(`(Invalid value|Duplicate value|U
 // offline errors do (see shortBadValue), so that the two compare.
 func withoutCompositeValues(message string) string {
 	return compositeValuePattern.ReplaceAllString(message, "$1: ")
+}
+
+// emptyTypeLabel is the label key Gardener sets for a CloudProfile without spec.type, which is no
+// valid label key.
+const emptyTypeLabel = `"provider.extensions.gardener.cloud/"`
+
+// coverEmptyTypeLabel tells whether the Garden rejects the label of a missing type that the
+// offline rules report as the missing type itself (rule B-1, see
+// cloudprofile.ValidateCloudProfileRequest).
+func (o offlineErrors) coverEmptyTypeLabel(said string) bool {
+	return strings.Contains(said, emptyTypeLabel) && o.contain("(rule B-1)")
 }
 
 // contain tells whether an offline error contains the text.

@@ -433,3 +433,26 @@ func TestServerCheck_aChangedParentIsOneError(t *testing.T) {
 		t.Fatalf("want no second error, got %v", diags)
 	}
 }
+
+// TestServerCheck_aMissingTypeIsOneError: the Garden rejects a CloudProfile without spec.type
+// twice, for the type and for the label of the empty type; the offline rules report the missing
+// type (B-1), which covers both, so the plan shows no error of the Garden's besides.
+func TestServerCheck_aMissingTypeIsOneError(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "big"}, Spec: richCloudProfileSpec()}
+	cp.Spec.Type = ""
+	var b1 cloudprofile.Problems
+	for _, p := range cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))) {
+		if p.Rule == "B-1" {
+			b1 = append(b1, p)
+		}
+	}
+	const label = `Invalid value: "provider.extensions.gardener.cloud/": name part must consist of alphanumeric characters, '-', '_' or '.'`
+	f := newServerCheckFixture(t, statusAnswer(http.StatusUnprocessableEntity, metav1.StatusReasonInvalid, "invalid",
+		metav1.StatusCause{Type: metav1.CauseTypeFieldValueRequired, Field: "spec.type", Message: "Required value: must provide a provider type"},
+		metav1.StatusCause{Type: metav1.CauseTypeFieldValueInvalid, Field: "metadata.labels", Message: label}))
+	check := f.check
+	check.offline = offlineErrorsOf(problemDiagnostics(b1, tftypes.Value{}))
+	if _, diags := checkOnServer(context.Background(), check, f.spec); len(diags) != 0 {
+		t.Fatalf("want no error of the Garden's besides B-1, got %v", diags)
+	}
+}
