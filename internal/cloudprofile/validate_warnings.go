@@ -85,10 +85,14 @@ func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, drop
 // start of its expired lifecycle stage, not the instant of the plan; a version an update adds is
 // said to be added expired.
 func expiredDetail(what string, v gardencorev1beta1.ExpirableVersion, added bool, now time.Time) string {
+	legacy := len(v.Lifecycle) == 0
 	detail := fmt.Sprintf("%s %q is expired: its lifecycle starts expired", what, v.Version)
+	if legacy {
+		detail = fmt.Sprintf("%s %q is expired: its classification is expired", what, v.Version)
+	}
 	if since, ok := expiredSince(v, now); ok {
 		source := "the start of its expired lifecycle stage"
-		if len(v.Lifecycle) == 0 {
+		if legacy {
 			source = "its expiration date"
 		}
 		detail = fmt.Sprintf("%s %q expired at %s, %s", what, v.Version, formatInstant(since), source)

@@ -45,6 +45,9 @@ func TestWarnings_CloudProfile(t *testing.T) {
 		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", Lifecycle: lc{stageOpen(expired)}})
 		expectProblems(t, WarnCloudProfile(cp, validCloudProfile(), opts),
 			want{rule: "W-expired", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" is expired: its lifecycle starts expired; the update adds it already expired`})
+		legacy := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", Classification: ptrTo(expired)})
+		expectProblems(t, WarnCloudProfile(legacy, validCloudProfile(), opts),
+			want{rule: "W-expired", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" is expired: its classification is expired; the update adds it already expired`})
 	})
 	t.Run("versions expiring within the window are reported", func(t *testing.T) {
 		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", ExpirationDate: at(3 * day)}, ev{Version: "1.10.0", ExpirationDate: at(30 * day)})
