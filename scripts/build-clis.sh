@@ -19,6 +19,11 @@
 # with a small stand-in module written below: a backend of the same name whose every operation
 # fails with "not built in", and an empty internal/legacy (no package of Terraform's main module
 # imports it). The acceptance tests only use the local state backend, which is in the main module.
+#
+# Concurrent runs (make docs and make test both call this) take turns: each holds an exclusive
+# flock on .cache/clis/.lock while it checks and builds, builds in its own temporary work folder,
+# and moves a finished binary into place with a rename, so no run sees a half-written binary or
+# removes another run's work.
 set -euo pipefail
 
 OPENTOFU_VERSION="${OPENTOFU_VERSION:-v1.12.6}"
@@ -27,10 +32,39 @@ TERRAFORM_STANDIN_BACKENDS="azure consul cos gcs kubernetes oci oss pg s3"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="$root/.cache/clis"
-work="$root/.cache/build"
-mkdir -p "$dir" "$work"
+mkdir -p "$dir" "$root/.cache"
 
 log() { echo "build-clis: $*" >&2; }
+
+# take_lock waits for the exclusive lock of the CLI folder, held on fd 9 until the script exits.
+take_lock() {
+  exec 9>"$dir/.lock"
+  if ! flock -n 9; then
+    log "waiting for another build-clis.sh to finish"
+    flock 9
+  fi
+}
+
+work=""
+# cleanup removes this run's work folder and any binary it did not finish.
+cleanup() {
+  [ -z "$work" ] || rm -rf "$work"
+  rm -f "$dir"/.*.tmp."$$"
+}
+trap cleanup EXIT
+
+# ensure_work creates this run's own work folder on first use (in this shell, so that cleanup
+# knows it).
+ensure_work() {
+  [ -n "$work" ] || work="$(mktemp -d "$root/.cache/build-clis.XXXXXX")"
+}
+
+# install_binary moves a built binary into place with a rename and then records its version.
+install_binary() { # name, built file, version
+  mv -f "$2" "$dir/$1"
+  echo "$3" > "$dir/.$1.version.tmp.$$"
+  mv -f "$dir/.$1.version.tmp.$$" "$dir/$1.version"
+}
 
 stamp_ok() { # binary, version
   [ -x "$dir/$1" ] && [ "$(cat "$dir/$1.version" 2>/dev/null)" = "$2" ]
@@ -44,9 +78,11 @@ go_mod_file() {
 build_tofu() {
   if ! stamp_ok tofu "$OPENTOFU_VERSION"; then
     log "building OpenTofu $OPENTOFU_VERSION (about 10 minutes on two cores)"
-    local m="$work/tofu" start
+    local m out start
+    ensure_work
+    m="$work/tofu" && mkdir -p "$m"
+    out="$dir/.tofu.tmp.$$"
     start=$(date +%s)
-    rm -rf "$m" && mkdir -p "$m"
     (
       cd "$m"
       go mod init local/tofu-build >/dev/null 2>&1
@@ -60,10 +96,9 @@ build_tofu() {
       go get "github.com/opentofu/opentofu/cmd/tofu@$OPENTOFU_VERSION" 2>get.log || { cat get.log >&2; exit 1; }
       GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath \
         -ldflags "-X github.com/opentofu/opentofu/version.dev=no" \
-        -o "$dir/tofu.tmp" github.com/opentofu/opentofu/cmd/tofu
+        -o "$out" github.com/opentofu/opentofu/cmd/tofu
     )
-    mv "$dir/tofu.tmp" "$dir/tofu"
-    echo "$OPENTOFU_VERSION" > "$dir/tofu.version"
+    install_binary tofu "$out" "$OPENTOFU_VERSION"
     log "built OpenTofu $OPENTOFU_VERSION in $(( $(date +%s) - start ))s"
   fi
   echo "tofu $dir/tofu"
@@ -111,9 +146,11 @@ GO
 build_terraform() {
   if ! stamp_ok terraform "$TERRAFORM_VERSION"; then
     log "building Terraform $TERRAFORM_VERSION (about 10 minutes on two cores)"
-    local m="$work/terraform" start
+    local m out start
+    ensure_work
+    m="$work/terraform" && mkdir -p "$m"
+    out="$dir/.terraform.tmp.$$"
     start=$(date +%s)
-    rm -rf "$m" && mkdir -p "$m"
     (
       cd "$m"
       go mod init local/terraform-build >/dev/null 2>&1
@@ -129,16 +166,16 @@ build_terraform() {
       go get "github.com/hashicorp/terraform@$TERRAFORM_VERSION" 2>get.log || { cat get.log >&2; exit 1; }
       GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath \
         -ldflags "-X github.com/hashicorp/terraform/version.dev=no" \
-        -o "$dir/terraform.tmp" github.com/hashicorp/terraform
+        -o "$out" github.com/hashicorp/terraform
     )
-    mv "$dir/terraform.tmp" "$dir/terraform"
-    echo "$TERRAFORM_VERSION" > "$dir/terraform.version"
+    install_binary terraform "$out" "$TERRAFORM_VERSION"
     log "built Terraform $TERRAFORM_VERSION in $(( $(date +%s) - start ))s"
   fi
   echo "terraform $dir/terraform"
 }
 
 [ $# -gt 0 ] || set -- tofu terraform
+take_lock
 for cli in "$@"; do
   case "$cli" in
     tofu) build_tofu ;;

@@ -44,13 +44,31 @@ ensure_assets() {
   fi
 }
 
+# source_hash prints a hash of what the local-garden binary is built from: the content and paths of
+# garden/**/*.go, go.mod and go.sum, and the Go version. Content, not file times, so that a fresh
+# clone or checkout reuses a binary built from the same sources.
+source_hash() {
+  {
+    (cd "$root/garden" && find . -type f \( -name '*.go' -o -name go.mod -o -name go.sum \) -print0 |
+      LC_ALL=C sort -z | xargs -0 sha256sum)
+    go env GOVERSION
+  } | sha256sum | cut -d' ' -f1
+}
+
+# ensure_binary builds local-garden unless the binary's recorded source hash ($bin.sha256) is the
+# sources' hash; a new binary is moved into place with a rename, then its hash recorded.
 ensure_binary() {
-  if [ -x "$bin" ] && [ -z "$(find "$root/garden" \( -name '*.go' -o -name go.mod -o -name go.sum \) -newer "$bin" -print -quit)" ]; then
+  local hash
+  hash="$(source_hash)"
+  if [ -x "$bin" ] && [ "$(cat "$bin.sha256" 2>/dev/null)" = "$hash" ]; then
     return 0
   fi
   log "building local-garden (the first build takes several minutes)"
   mkdir -p "$(dirname "$bin")"
-  (cd "$root/garden" && go build -o "$bin" ./cmd/local-garden)
+  (cd "$root/garden" && go build -o "$bin.tmp.$$" ./cmd/local-garden) || { rm -f "$bin.tmp.$$"; return 1; }
+  mv -f "$bin.tmp.$$" "$bin"
+  echo "$hash" >"$bin.sha256.tmp.$$"
+  mv -f "$bin.sha256.tmp.$$" "$bin.sha256"
 }
 
 wait_ready() { # pid

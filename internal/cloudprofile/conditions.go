@@ -71,7 +71,8 @@ const (
 	// generation and its status.cloudProfileSpec equals the local merge.
 	ConditionStatusInSync = "StatusInSync"
 	// ConditionKubernetesVersionsSupported: some Kubernetes version is supported, and every minor
-	// with a released (supported or deprecated) version has a supported version.
+	// with a released (supported or deprecated) version has a supported version in it or in a
+	// newer minor, so that the shoots on it can update to a supported version.
 	ConditionKubernetesVersionsSupported = "KubernetesVersionsSupported"
 	// ConditionLatestKubernetesVersionNotDeprecated: the highest Kubernetes version is neither
 	// deprecated nor expired.

@@ -206,8 +206,11 @@ func released(c gardencorev1beta1.VersionClassification) bool {
 }
 
 // kubernetesVersionsSupported: Error when no version is active or none is supported; Warning for
-// each minor that has released versions but no supported one. Minors with only preview versions
-// are not required to have a supported version yet. Versions that do not parse are ignored.
+// each minor that has released versions but no supported one, in it or in a newer minor: its
+// shoots have no supported version to update to. An older minor with only deprecated versions is
+// the usual end of its maintenance while a newer minor is supported, and no finding. Minors with
+// only preview versions are not required to have a supported version yet. Versions that do not
+// parse are ignored.
 func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings) Condition {
 	type minorState struct {
 		key       minorKey
@@ -251,22 +254,17 @@ func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings)
 	case !anySupported:
 		f.add(ConditionSeverityError, ReasonNoSupportedKubernetesVersion, "no Kubernetes version is supported; active versions: %s", strings.Join(idx.kubernetesDescribed(t, nil), ", "))
 	}
-	slices.SortFunc(minors, func(a, b *minorState) int {
-		if d := compareUint(b.key.major, a.key.major); d != 0 {
-			return d
-		}
-		return compareUint(b.key.minor, a.key.minor)
-	})
+	slices.SortFunc(minors, func(a, b *minorState) int { return b.key.compare(a.key) })
+	// Newest first: the minors older than the newest supported one are covered by it.
 	for _, m := range minors {
-		if f.done() {
+		if f.done() || m.supported {
 			break
 		}
-		if !m.supported {
-			f.add(ConditionSeverityWarning, ReasonMinorWithoutSupportedVersion, "minor %s has no supported version (%s)", minorString(m.key), strings.Join(idx.kubernetesDescribed(t, m.released), ", "))
-		}
+		f.add(ConditionSeverityWarning, ReasonMinorWithoutSupportedVersion, "minor %s has no supported version, nor has a newer minor (%s)",
+			minorString(m.key), strings.Join(idx.kubernetesDescribed(t, m.released), ", "))
 	}
 	return fromFindings(ConditionKubernetesVersionsSupported, f.list, ReasonEveryMinorSupported,
-		"every Kubernetes minor with released versions has a supported version")
+		"every Kubernetes minor with released versions has a supported version in it or in a newer minor")
 }
 
 // kubernetesDescribed describes Kubernetes versions with their classification at t: those with
@@ -412,8 +410,12 @@ func appendNew(list []string, values ...string) []string {
 	return list
 }
 
+// formatWindow renders a warning window in whole days where it is one ("1 day", "30 days").
 func formatWindow(d time.Duration) string {
-	if d > 0 && d%(24*time.Hour) == 0 {
+	switch {
+	case d == 24*time.Hour:
+		return "1 day"
+	case d > 0 && d%(24*time.Hour) == 0:
 		return fmt.Sprintf("%d days", d/(24*time.Hour))
 	}
 	return d.String()

@@ -53,8 +53,6 @@ func (idx *conditionIndex) stateAt(r versionRef, t time.Time, window time.Durati
 // minorTally counts the released and supported Kubernetes versions of a minor.
 type minorTally struct{ released, supported int }
 
-func (m minorTally) withoutSupported() bool { return m.released > 0 && m.supported == 0 }
-
 // imageTally counts an image's active versions and its released and supported versions per
 // architecture (archs[i] has released[i] and supported[i]).
 type imageTally struct {
@@ -96,7 +94,6 @@ type conditionTallies struct {
 	kubernetesActive        int
 	kubernetesSupported     int
 	minors                  map[minorKey]*minorTally
-	minorsWithoutSupported  int
 	latestClass             gardencorev1beta1.VersionClassification
 	expiring                int
 	images                  []imageTally
@@ -157,12 +154,24 @@ func (ts *conditionTallies) applyKubernetes(i int, s versionState, delta int) {
 		m = &minorTally{}
 		ts.minors[iv.parsed.minorKey()] = m
 	}
-	before := m.withoutSupported()
 	m.released += delta
 	if s.class == gardencorev1beta1.ClassificationSupported {
 		m.supported += delta
 	}
-	ts.minorsWithoutSupported += countChange(before, m.withoutSupported())
+}
+
+// newestMinorSupported tells whether the newest minor with released versions has a supported one
+// (or no minor has released versions): that covers every older minor (see
+// kubernetesVersionsSupported).
+func (ts *conditionTallies) newestMinorSupported() bool {
+	var newest *minorTally
+	var newestKey minorKey
+	for k, m := range ts.minors {
+		if m.released > 0 && (newest == nil || k.compare(newestKey) > 0) {
+			newest, newestKey = m, k
+		}
+	}
+	return newest == nil || newest.supported > 0
 }
 
 // countChange is +1 when a condition starts to hold, -1 when it stops, else 0.
@@ -187,7 +196,7 @@ func (ts *conditionTallies) statuses() []ConditionStatus {
 	latestOK := ts.idx.latest >= 0 && ts.latestClass != gardencorev1beta1.ClassificationDeprecated &&
 		ts.latestClass != gardencorev1beta1.ClassificationExpired
 	return []ConditionStatus{
-		status(ts.kubernetesActive > 0 && ts.kubernetesSupported > 0 && ts.minorsWithoutSupported == 0),
+		status(ts.kubernetesActive > 0 && ts.kubernetesSupported > 0 && ts.newestMinorSupported()),
 		status(latestOK),
 		status(ts.expiring == 0),
 		status(ts.machineImagesSupported()),

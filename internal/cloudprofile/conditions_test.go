@@ -69,16 +69,30 @@ func TestProfileConditions_HealthyProfileIsReady(t *testing.T) {
 	}
 }
 
-func TestProfileConditions_MinorWithOnlyDeprecatedVersionsIsWarningSinceDeprecation(t *testing.T) {
+// TestProfileConditions_OldMinorWithOnlyDeprecatedVersionsIsFineWhenANewerMinorIsSupported: the
+// usual end of a minor's maintenance, all its versions deprecated while a newer minor is supported,
+// leaves the profile Ready: shoots on it can update to the newer minor.
+func TestProfileConditions_OldMinorWithOnlyDeprecatedVersionsIsFineWhenANewerMinorIsSupported(t *testing.T) {
 	spec := healthySpec()
 	spec.Kubernetes.Versions[2] = lkLifecycle("1.30.5", lkSupported, time.Time{}, lkDeprecated, lk2030)
 	conds := ProfileConditions(&spec, lk2030.Add(24*time.Hour), lkWindow)
+	expectCondition(t, conds, ConditionKubernetesVersionsSupported, ConditionTrue, ConditionSeverityNone, ReasonEveryMinorSupported)
+	expectCondition(t, conds, ConditionReady, ConditionTrue, ConditionSeverityNone, ReasonAllConditionsMet)
+}
+
+// TestProfileConditions_NewestMinorWithOnlyDeprecatedVersionsIsWarningSinceDeprecation: a minor
+// with released versions but no supported one, in it or in a newer minor, leaves its shoots
+// without a supported version to update to.
+func TestProfileConditions_NewestMinorWithOnlyDeprecatedVersionsIsWarningSinceDeprecation(t *testing.T) {
+	spec := healthySpec()
+	spec.Kubernetes.Versions[1] = lkLifecycle("1.31.2", lkSupported, time.Time{}, lkDeprecated, lk2030)
+	conds := ProfileConditions(&spec, lk2030.Add(24*time.Hour), lkWindow)
 	c := expectCondition(t, conds, ConditionKubernetesVersionsSupported, ConditionFalse, ConditionSeverityWarning, ReasonMinorWithoutSupportedVersion)
-	if !strings.Contains(c.Message, "minor 1.30 has no supported version (1.30.5 is deprecated, 1.30.4 is deprecated)") {
+	if !strings.Contains(c.Message, "minor 1.31 has no supported version, nor has a newer minor (1.31.2 is deprecated)") {
 		t.Errorf("message: %s", c.Message)
 	}
 	if !c.LastTransitionTime.Equal(lk2030) {
-		t.Errorf("False since 1.30.5 became deprecated at 2030-01-01, got %v", c.LastTransitionTime)
+		t.Errorf("False since 1.31.2 became deprecated at 2030-01-01, got %v", c.LastTransitionTime)
 	}
 	ready := expectCondition(t, conds, ConditionReady, ConditionFalse, ConditionSeverityWarning, ReasonMinorWithoutSupportedVersion)
 	if !ready.LastTransitionTime.Equal(lk2030) || !strings.HasPrefix(ready.Message, ConditionKubernetesVersionsSupported+": ") {
@@ -305,5 +319,14 @@ func TestTimeline_AgreesWithClassify(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestProfileConditions_AWindowOfOneDayIsSingular: the message of a one-day window says "1 day".
+func TestProfileConditions_AWindowOfOneDayIsSingular(t *testing.T) {
+	spec := healthySpec()
+	c := conditionOf(t, ProfileConditions(&spec, lk2029, 24*time.Hour), ConditionExpirationsHaveSuccessors)
+	if !strings.Contains(c.Message, "within 1 day ") {
+		t.Errorf("message: %s", c.Message)
 	}
 }

@@ -30,6 +30,15 @@ func TestRuleExtensionLabels_AppliedBeforeValidation(t *testing.T) {
 	}
 }
 
+// TestRuleExtensionLabels_AMissingTypeIsOnlyB1: without spec.type the provider label would have
+// an empty type; the error is B-1 on spec.type, and none is on metadata.labels.
+func TestRuleExtensionLabels_AMissingTypeIsOnlyB1(t *testing.T) {
+	cp := validCloudProfile()
+	cp.Spec.Type = ""
+	expectProblems(t, ValidateCloudProfileRequest(cp, nil, DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))),
+		want{rule: "B-1", typ: Required, field: "spec.type", attr: "spec.type"})
+}
+
 func TestRuleX1_ExtensionLabelsCannotBeConfigured(t *testing.T) {
 	ps := ExtensionLabelProblems(map[string]string{"team": "a", "provider.extensions.gardener.cloud/aws": "true"})
 	if len(ps) != 1 || ps[0].Path.Attribute() != `metadata.labels["provider.extensions.gardener.cloud/aws"]` {

@@ -65,7 +65,7 @@ func warnNamespacedVersion(what string, v gardencorev1beta1.ExpirableVersion, is
 		return Problems{warning("W-dropped", p, v.Version, fmt.Sprintf(
 			"%s %q is %s at %s; Gardener drops it from the NamespacedCloudProfile when it is written", what, v.Version, Classify(v, opts.Now), formatInstant(opts.Now)))}
 	}
-	return warnVersion(what, v, false, false, p, opts)
+	return warnVersion(what, v, false, false, isNew, p, opts)
 }
 
 // noOpOverrides finds NCP entries that leave the merged profile as the parent has it.

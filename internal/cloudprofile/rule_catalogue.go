@@ -21,6 +21,9 @@ type RuleInfo struct {
 	Meaning string
 	// Fix says in one sentence how to fix a violation, in the Terraform attribute names.
 	Fix string
+	// ProviderOwn is true for the provider's own checks (the W and X rules): Gardener never gives
+	// their messages, so diagnostics do not quote them as Gardener's.
+	ProviderOwn bool
 }
 
 // Rules returns the catalogue of every rule the package checks, ordered by group and number.
@@ -654,27 +657,31 @@ var ruleCatalogue = []RuleInfo{
 	// W: warnings, the provider's own.
 	{
 		ID: "W-changes-soon", Summary: "The version changes classification soon",
-		Gardener: "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
-		Meaning:  "A warning: the version changes its classification, for example to `deprecated`, within the provider's `expiry_warning_window` (30 days by default).",
-		Fix:      "Plan the change, or set `expiry_warning_window = \"0s\"` in the provider block to silence it.",
+		Gardener:    "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
+		Meaning:     "A warning: the version changes its classification, for example to `deprecated`, within the provider's `expiry_warning_window` (30 days by default).",
+		Fix:         "Plan the change, or set `expiry_warning_window = \"0s\"` in the provider block to silence it.",
+		ProviderOwn: true,
 	},
 	{
 		ID: "W-dropped", Summary: "Gardener drops this version when it stores the object",
-		Gardener: "pkg/apiserver/registry/core/cloudprofile/strategy.go dropInactiveVersions; pkg/apiserver/registry/core/namespacedcloudprofile/strategy.go PrepareForCreate and PrepareForUpdate",
-		Meaning:  "A warning: the version is not active now, so Gardener removes it on create (a NamespacedCloudProfile: whenever it is new). The provider keeps it in the state, so there is no diff.",
-		Fix:      "Remove the version from the configuration: it is not active now.",
+		Gardener:    "pkg/apiserver/registry/core/cloudprofile/strategy.go dropInactiveVersions; pkg/apiserver/registry/core/namespacedcloudprofile/strategy.go PrepareForCreate and PrepareForUpdate",
+		Meaning:     "A warning: the version is not active now, so Gardener removes it on create (a NamespacedCloudProfile: whenever it is new). The provider keeps it in the state, so there is no diff.",
+		Fix:         "Remove the version from the configuration: it is not active now.",
+		ProviderOwn: true,
 	},
 	{
 		ID: "W-expired", Summary: "The version is expired",
-		Gardener: "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
-		Meaning:  "A warning: the version stays in the profile but is already expired, so shoots must move off it.",
-		Fix:      "Remove the version once no shoot runs it.",
+		Gardener:    "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
+		Meaning:     "A warning: the version stays in the profile but is already expired, since its expiration date or the start of its expired lifecycle stage, so shoots must move off it. An update may add a version that is expired already; Gardener keeps it.",
+		Fix:         "For a version the update adds, set a later `expiration_date` (or expired stage) if shoots are to use it; remove a version the profile had once no shoot runs it.",
+		ProviderOwn: true,
 	},
 	{
 		ID: "W-expires-soon", Summary: "The version expires soon",
-		Gardener: "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
-		Meaning:  "A warning: the version expires within the provider's `expiry_warning_window` (30 days by default). Like every W warning, a plan gives it only for the versions it adds or changes, unless the provider setting `plan_reminders` is true.",
-		Fix:      "Offer a successor version, or set `expiry_warning_window = \"0s\"` in the provider block to silence it.",
+		Gardener:    "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
+		Meaning:     "A warning: the version expires within the provider's `expiry_warning_window` (30 days by default). Like every W warning, a plan gives it only for the versions it adds or changes, unless the provider setting `plan_reminders` is true.",
+		Fix:         "Offer a successor version, or set `expiry_warning_window = \"0s\"` in the provider block to silence it.",
+		ProviderOwn: true,
 	},
 	{
 		ID: "W-force-update", Summary: "Shoots run a version the update expires",
@@ -682,21 +689,24 @@ var ruleCatalogue = []RuleInfo{
 		Meaning: "A warning: the update gives a version in use an expiration, or moves its expiration earlier, so Gardener's maintenance force-updates every Shoot still on it in the Shoot's first maintenance window after that instant, even with auto-update off: to a higher patch of the same minor (supported before deprecated); failing that, for Kubernetes to the consecutive minor, for machine images by the image's update strategy (next higher minor for `patch`, next higher major for `minor`, none for `major`), never to a preview version and to an expired one only when nothing else qualifies. " +
 			"The plan lists the Shoots once per profile and run, only when such a change is planned; the warning counts them per project namespace and names up to ten. " +
 			"A NamespacedCloudProfile counts the Shoots of its namespace that use it, a CloudProfile those that refer to it directly.",
-		Fix: "Let the Shoots' owners update first, or give the version a later expiration; to accept the forced updates, nothing needs to change.",
+		Fix:         "Let the Shoots' owners update first, or give the version a later expiration; to accept the forced updates, nothing needs to change.",
+		ProviderOwn: true,
 	},
 	{
 		ID: "W-no-op", Summary: "The override changes nothing of the parent",
-		Gardener: "pkg/controllermanager/controller/namespacedcloudprofile/reconciler.go MergeCloudProfiles",
-		Meaning:  "A warning: an entry of a NamespacedCloudProfile equals the parent's, so the merged profile is the same without it.",
-		Fix:      "Remove the entry from the NamespacedCloudProfile's `spec`.",
+		Gardener:    "pkg/controllermanager/controller/namespacedcloudprofile/reconciler.go MergeCloudProfiles",
+		Meaning:     "A warning: an entry of a NamespacedCloudProfile equals the parent's, so the merged profile is the same without it.",
+		Fix:         "Remove the entry from the NamespacedCloudProfile's `spec`.",
+		ProviderOwn: true,
 	},
 
 	// X: labels, the provider's own.
 	{
 		ID: "X-1", Summary: "The label uses a prefix Gardener manages",
-		Gardener: "plugin/pkg/global/extensionlabels/admission.go ExtensionLabels.Admit",
-		Meaning:  "Gardener's ExtensionLabels admission removes labels with the prefixes it manages, such as `provider.extensions.gardener.cloud/` and `extensions.extensions.gardener.cloud/`, before it stores the object, so a configuration setting them could never match. This check is the provider's own.",
-		Fix:      "Remove the label from `metadata.labels`; Gardener sets `provider.extensions.gardener.cloud/<type>` itself.",
+		Gardener:    "plugin/pkg/global/extensionlabels/admission.go ExtensionLabels.Admit",
+		Meaning:     "Gardener's ExtensionLabels admission removes labels with the prefixes it manages, such as `provider.extensions.gardener.cloud/` and `extensions.extensions.gardener.cloud/`, before it stores the object, so a configuration setting them could never match. This check is the provider's own.",
+		Fix:         "Remove the label from `metadata.labels`; Gardener sets `provider.extensions.gardener.cloud/<type>` itself.",
+		ProviderOwn: true,
 	},
 }
 

@@ -13,7 +13,8 @@ import (
 //	W-dropped        on create: a Kubernetes version that is not active (expired or unavailable),
 //	                 or a machine image version that is expired, at Options.Now; gardener-apiserver
 //	                 removes it before storing the profile.
-//	W-expired        on update: a version that is already expired at Options.Now (kept by Gardener).
+//	W-expired        on update: a version that is already expired at Options.Now (kept by Gardener),
+//	                 named with the instant it expired; one the update adds is said to be added so.
 //	W-expires-soon   a kept version that becomes expired within Options.ExpiryWarningWindow.
 //	W-changes-soon   a kept version whose classification changes otherwise (e.g. to deprecated)
 //	                 within Options.ExpiryWarningWindow.
@@ -38,7 +39,8 @@ func WarnCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) Pro
 		if prior.unchangedKubernetesVersion(v) {
 			continue
 		}
-		ps = append(ps, warnVersion("Kubernetes version", v, create, !Classify(v, opts.Now).IsActive(), k8s.Index(i), opts)...)
+		added := !create && !hasKubernetesVersion(&old.Spec.Kubernetes, v.Version)
+		ps = append(ps, warnVersion("Kubernetes version", v, create, !Classify(v, opts.Now).IsActive(), added, k8s.Index(i), opts)...)
 	}
 	images := spec.Child("machineImages")
 	for i, image := range cp.Spec.MachineImages {
@@ -48,21 +50,23 @@ func WarnCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) Pro
 				continue
 			}
 			what := fmt.Sprintf("machine image %q version", image.Name)
-			ps = append(ps, warnVersion(what, v.ExpirableVersion, create, IsExpired(v.ExpirableVersion, opts.Now), versions.Index(j), opts)...)
+			added := !create && !hasImageVersion(old.Spec.MachineImages, image.Name, v.Version)
+			ps = append(ps, warnVersion(what, v.ExpirableVersion, create, IsExpired(v.ExpirableVersion, opts.Now), added, versions.Index(j), opts)...)
 		}
 	}
 	return ps
 }
 
-// warnVersion warns about one version; dropOnCreate tells whether Gardener drops it on create.
-func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, dropOnCreate bool, p Path, opts Options) Problems {
+// warnVersion warns about one version; dropOnCreate tells whether Gardener drops it on create,
+// added whether an update adds it.
+func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, dropOnCreate, added bool, p Path, opts Options) Problems {
 	now := Classify(v, opts.Now)
 	if create && dropOnCreate {
 		return Problems{warning("W-dropped", p, v.Version,
 			fmt.Sprintf("%s %q is %s at %s; Gardener drops it from the CloudProfile on create", what, v.Version, now, formatInstant(opts.Now)))}
 	}
 	if !create && now == gardencorev1beta1.ClassificationExpired {
-		return Problems{warning("W-expired", p, v.Version, fmt.Sprintf("%s %q is expired at %s", what, v.Version, formatInstant(opts.Now)))}
+		return Problems{warning("W-expired", p, v.Version, expiredDetail(what, v, added, opts.Now))}
 	}
 	if opts.ExpiryWarningWindow <= 0 {
 		return nil
@@ -77,6 +81,41 @@ func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, drop
 	return Problems{warning("W-changes-soon", p, v.Version, fmt.Sprintf("%s %q changes from %s to %s after %s", what, v.Version, now, next.To, formatInstant(next.At)))}
 }
 
+// expiredDetail says since when a version expired at now is expired: its expiration date or the
+// start of its expired lifecycle stage, not the instant of the plan; a version an update adds is
+// said to be added expired.
+func expiredDetail(what string, v gardencorev1beta1.ExpirableVersion, added bool, now time.Time) string {
+	legacy := len(v.Lifecycle) == 0
+	detail := fmt.Sprintf("%s %q is expired: its lifecycle starts expired", what, v.Version)
+	if legacy {
+		detail = fmt.Sprintf("%s %q is expired: its classification is expired", what, v.Version)
+	}
+	if since, ok := expiredSince(v, now); ok {
+		source := "the start of its expired lifecycle stage"
+		if legacy {
+			source = "its expiration date"
+		}
+		detail = fmt.Sprintf("%s %q expired at %s, %s", what, v.Version, formatInstant(since), source)
+	}
+	if added {
+		detail += "; the update adds it already expired"
+	}
+	return detail
+}
+
+// expiredSince returns the start of the stage that makes v expired at now; false when that stage
+// has no start time (the version is expired from the beginning).
+func expiredSince(v gardencorev1beta1.ExpirableVersion, now time.Time) (time.Time, bool) {
+	var since time.Time
+	for _, s := range effectiveStages(v) {
+		if s.start.Before(now) {
+			since = s.start
+		}
+	}
+	return since, !since.IsZero()
+}
+
+// formatInstant renders an instant in UTC as RFC 3339.
 func formatInstant(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }

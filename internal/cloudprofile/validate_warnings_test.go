@@ -29,10 +29,25 @@ func TestWarnings_CloudProfile(t *testing.T) {
 			t.Fatal("Errors/Warnings split")
 		}
 	})
-	t.Run("expired versions are reported on update", func(t *testing.T) {
+	t.Run("expired versions are reported on update with the instant they expired", func(t *testing.T) {
 		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", ExpirationDate: at(-hour)})
+		cp.Spec.MachineImages[0].Versions = append(cp.Spec.MachineImages[0].Versions,
+			gardencorev1beta1.MachineImageVersion{ExpirableVersion: ev{Version: "0.9.0", Lifecycle: lc{stageOpen(supported), stageAt(expired, -day)}}})
+		old := cp.DeepCopy()
+		old.Spec.Kubernetes.Versions[1].ExpirationDate = at(-2 * hour)
+		old.Spec.MachineImages[0].Versions = old.Spec.MachineImages[0].Versions[:1]
+		expectProblems(t, WarnCloudProfile(cp, old, opts),
+			want{rule: "W-expired", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" expired at 2027-01-15T11:00:00Z, its expiration date`},
+			want{rule: "W-expired", field: "spec.machineImages[0].versions[1]",
+				detail: `machine image "some-machine-image" version "0.9.0" expired at 2027-01-14T12:00:00Z, the start of its expired lifecycle stage; the update adds it already expired`})
+	})
+	t.Run("a version expired from the beginning says so", func(t *testing.T) {
+		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", Lifecycle: lc{stageOpen(expired)}})
 		expectProblems(t, WarnCloudProfile(cp, validCloudProfile(), opts),
-			want{rule: "W-expired", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" is expired at 2027-01-15T12:00:00Z`})
+			want{rule: "W-expired", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" is expired: its lifecycle starts expired; the update adds it already expired`})
+		legacy := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", Classification: ptrTo(expired)})
+		expectProblems(t, WarnCloudProfile(legacy, validCloudProfile(), opts),
+			want{rule: "W-expired", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" is expired: its classification is expired; the update adds it already expired`})
 	})
 	t.Run("versions expiring within the window are reported", func(t *testing.T) {
 		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", ExpirationDate: at(3 * day)}, ev{Version: "1.10.0", ExpirationDate: at(30 * day)})

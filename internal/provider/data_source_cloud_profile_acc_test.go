@@ -258,8 +258,8 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 				},
 			},
 			{
-				// Right after 2030-01-01: 1.33.0 is supported, 1.32.4 deprecated, so minor 1.32 has no
-				// supported version since that instant.
+				// Right after 2030-01-01: 1.33.0 is supported, 1.32.4 deprecated; minor 1.32 has no
+				// supported version, but its shoots can update to the newer supported minor 1.33.
 				Config: cloudProfileDataSourceConfig(kubeconfig, name, `at = "2030-01-01T00:00:01Z"`),
 				ConfigStateChecks: []statecheck.StateCheck{
 					dsCheck(a, k8s(0, "classification"), str("supported")),
@@ -268,10 +268,8 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 					dsCheck(a, k8s(1, "status_classification"), str("supported")),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_version"), str("1.33.0")),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_versions_by_minor"), knownvalue.MapExact(map[string]knownvalue.Check{"1.33": str("1.33.0"), "1.31": str("1.31.9")})),
-					dsCondition(a, 0, "Ready", "False", "Warning", "MinorWithoutSupportedVersion"),
-					dsCondition(a, 1, "KubernetesVersionsSupported", "False", "Warning", "MinorWithoutSupportedVersion"),
-					dsConditionSince(a, 1, "KubernetesVersionsSupported", "False", "2030-01-01T00:00:00Z"),
-					dsConditionSince(a, 0, "Ready", "False", "2030-01-01T00:00:00Z"),
+					dsCondition(a, 0, "Ready", "True", "", "AllConditionsMet"),
+					dsCondition(a, 1, "KubernetesVersionsSupported", "True", "", "EveryMinorSupported"),
 					dsCondition(a, 2, "LatestKubernetesVersionNotDeprecated", "True", "", "LatestVersionSupported"),
 				},
 			},
@@ -303,7 +301,7 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 					dsCheck(a, tfjsonpath.New("machine_images").AtSliceIndex(0).AtMapKey("latest_supported_version"), knownvalue.Null()),
 					dsCondition(a, 0, "Ready", "False", "Error", "NoSupportedKubernetesVersion"),
 					dsCondition(a, 1, "KubernetesVersionsSupported", "False", "Error", "NoSupportedKubernetesVersion"),
-					dsConditionSince(a, 1, "KubernetesVersionsSupported", "False", "2030-01-01T00:00:00Z"),
+					dsConditionSince(a, 1, "KubernetesVersionsSupported", "False", "2031-01-01T00:00:00Z"),
 					dsCondition(a, 2, "LatestKubernetesVersionNotDeprecated", "False", "Warning", "LatestVersionDeprecated"),
 					dsConditionSince(a, 2, "LatestKubernetesVersionNotDeprecated", "False", "2031-01-01T00:00:00Z"),
 					dsCondition(a, 4, "MachineImagesSupported", "False", "Error", "NoSupportedMachineImage"),

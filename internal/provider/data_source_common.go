@@ -52,8 +52,9 @@ func conditionsDescription(namespaced bool) string {
 			"(`StatusMatchesMerge`; else `GenerationNotObserved` or `StatusDiffers`, Warning; `Unknown` with `ParentNotFound` without parent). "
 	}
 	d += "`KubernetesVersionsSupported`: some Kubernetes version is active (else `NoActiveKubernetesVersion`, Error) and supported (else " +
-		"`NoSupportedKubernetesVersion`, Error), and every minor with a supported or deprecated version has a supported one (else " +
-		"`MinorWithoutSupportedVersion`, Warning; minors with only preview versions are exempt); `EveryMinorSupported` when met. " +
+		"`NoSupportedKubernetesVersion`, Error), and every minor with a supported or deprecated version has a supported one in it or in a " +
+		"newer minor, so that its shoots can update to a supported version (else `MinorWithoutSupportedVersion`, Warning; an older minor " +
+		"with only deprecated versions below a supported one is fine; minors with only preview versions are exempt); `EveryMinorSupported` when met. " +
 		"`LatestKubernetesVersionNotDeprecated`: the highest Kubernetes version is not deprecated (`LatestVersionDeprecated`, Warning) or " +
 		"expired (`LatestVersionExpired`, Error; `NoKubernetesVersion`, Error, without versions); met with `LatestVersionSupported`, " +
 		"`LatestVersionInPreview` or `LatestVersionNotYetAvailable`. " +

@@ -122,8 +122,8 @@ func TestAccDataSourceNamespacedCloudProfile_mergeStatusSyncAndConditions(t *tes
 					dsCheck(a, tfjsonpath.New("latest_machine_image_versions"), knownvalue.MapExact(map[string]knownvalue.Check{"gardenlinux": str("1877.3.0")})),
 					dsCondition(a, 1, "ParentExists", "True", "", "ParentFound"),
 					dsCondition(a, 2, "StatusInSync", "True", "", "StatusMatchesMerge"),
-					dsCondition(a, 3, "KubernetesVersionsSupported", "False", "Warning", "MinorWithoutSupportedVersion"),
-					dsCondition(a, 0, "Ready", "False", "Warning", "MinorWithoutSupportedVersion"),
+					dsCondition(a, 3, "KubernetesVersionsSupported", "True", "", "EveryMinorSupported"),
+					dsCondition(a, 0, "Ready", "True", "", "AllConditionsMet"),
 				},
 			},
 			{
@@ -141,7 +141,7 @@ data "gardener_namespaced_cloud_profile" "this" {
 					dsCheck(a, tfjsonpath.New("status").AtMapKey("observed_generation"), knownvalue.NotNull()),
 					dsCheck(a, tfjsonpath.New("status_in_sync"), knownvalue.Bool(true)),
 					dsCondition(a, 2, "StatusInSync", "True", "", "StatusMatchesMerge"),
-					dsCondition(a, 0, "Ready", "False", "Warning", "MinorWithoutSupportedVersion"),
+					dsCondition(a, 0, "Ready", "True", "", "AllConditionsMet"),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_versions_by_minor"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"1.33": str("1.33.0"), "1.31": str("1.31.9")})),
 					dsCheck(a, tfjsonpath.New("latest_machine_image_versions"), knownvalue.MapExact(map[string]knownvalue.Check{"gardenlinux": str("1877.3.0")})),

@@ -88,7 +88,7 @@ func changedValuesAtPlan(changes []changedValue, spec tftypes.Value) diag.Diagno
 	for i, c := range changes {
 		if i == maxChangedValues {
 			diags.AddError("The Garden changes more configured values",
-				fmt.Sprintf("%d more configured values would be stored differently; fix the ones above and plan again.", len(changes)-i))
+				countOf(len(changes)-i, "more configured value would be", "more configured values would be")+" stored differently; fix the ones above and plan again.")
 			break
 		}
 		where := describeAttribute(c.steps, spec)

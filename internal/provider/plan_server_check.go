@@ -129,15 +129,17 @@ func offlineErrorsOf(diags diag.Diagnostics) offlineErrors {
 // rejected tells that the offline checks reported an error.
 func (o offlineErrors) rejected() bool { return len(o) > 0 }
 
-// repeat tells whether the offline errors already say what the Garden says: the Garden's words
-// are one offline error's quote of Gardener (e.g. `spec.kubernetes.versions[0].version: Invalid
-// value: …`, or an admission plugin's bare message), or they wrap field errors that offline errors
-// all quote (`error while validating merged NamespacedCloudProfile: [<field error>, …]`).
+// repeat tells whether the offline errors already say what the Garden says (its object bad values
+// left out): the Garden's words are one offline error's quote of Gardener (e.g.
+// `spec.kubernetes.versions[0].version: Invalid value: …`, or an admission plugin's bare message),
+// or they wrap field errors that offline errors all quote (`error while validating merged
+// NamespacedCloudProfile: [<field error>, …]`).
 func (o offlineErrors) repeat(said string) bool {
 	if said == "" {
 		return false
 	}
-	if o.contain(said) {
+	said = withoutCompositeValues(said)
+	if o.contain(said) || o.coverEmptyTypeLabel(said) {
 		return true
 	}
 	if items := bulletItems(said); len(items) > 0 {
@@ -148,6 +150,28 @@ func (o offlineErrors) repeat(said string) bool {
 		rest = strings.ReplaceAll(rest, quote, "")
 	}
 	return rest != said && !namesFieldError(rest)
+}
+
+// compositeValuePattern matches a bad value that is an object in a field error: Go syntax
+// (`Invalid value: core.CloudProfileReference{Kind:"CloudProfile", Name:"b"}: field is immutable`,
+// as gardener-apiserver renders its internal types) or JSON.
+var compositeValuePattern = regexp.MustCompile(`(Invalid value|Duplicate value|Unsupported value): &?[A-Za-z_.]*\{[^{}]*\}: `)
+
+// withoutCompositeValues leaves out the object bad values of the field errors in a message, as
+// offline errors do (see shortBadValue), so that the two compare.
+func withoutCompositeValues(message string) string {
+	return compositeValuePattern.ReplaceAllString(message, "$1: ")
+}
+
+// emptyTypeLabel is the label key Gardener sets for a CloudProfile without spec.type, which is no
+// valid label key.
+const emptyTypeLabel = `"provider.extensions.gardener.cloud/"`
+
+// coverEmptyTypeLabel tells whether the Garden rejects the label of a missing type that the
+// offline rules report as the missing type itself (rule B-1, see
+// cloudprofile.ValidateCloudProfileRequest).
+func (o offlineErrors) coverEmptyTypeLabel(said string) bool {
+	return strings.Contains(said, emptyTypeLabel) && o.contain("(rule B-1)")
 }
 
 // contain tells whether an offline error contains the text.

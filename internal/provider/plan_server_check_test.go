@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -20,6 +21,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
@@ -400,5 +402,57 @@ func TestOfflineErrors_coverItemsOfALargeGroup(t *testing.T) {
 	}
 	if offline.coverItems(append(items, item(300))) {
 		t.Fatal("a 301st problem is covered")
+	}
+}
+
+// TestServerCheck_aChangedParentIsOneError: the Garden rejects a NamespacedCloudProfile's new
+// parent with the Go syntax of the reference as the bad value; the offline K-9 error says the
+// same without it, so the plan shows that one readable error and no second one.
+func TestServerCheck_aChangedParentIsOneError(t *testing.T) {
+	old := &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "team", Namespace: "garden-team"},
+		Spec: gardencorev1beta1.NamespacedCloudProfileSpec{Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "aws"}}}
+	ncp := old.DeepCopy()
+	ncp.Spec.Parent.Name = "gcp"
+	var k9 cloudprofile.Problems
+	for _, p := range cloudprofile.ValidateNamespacedCloudProfileUpdate(ncp, old, cloudprofile.DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))) {
+		if p.Rule == "K-9" {
+			k9 = append(k9, p)
+		}
+	}
+	offline := offlineErrorsOf(problemDiagnostics(k9, tftypes.Value{}))
+	if len(offline) != 1 || !strings.Contains(offline[0], "Gardener: spec.parent: Invalid value: field is immutable (rule K-9)") {
+		t.Fatalf("want one readable K-9 error, got %q", offline)
+	}
+	const immutable = `Invalid value: core.CloudProfileReference{Kind:"CloudProfile", Name:"gcp"}: field is immutable`
+	f := newServerCheckFixture(t, statusAnswer(http.StatusUnprocessableEntity, metav1.StatusReasonInvalid,
+		`NamespacedCloudProfile.core.gardener.cloud "team" is invalid: spec.parent: `+immutable,
+		metav1.StatusCause{Type: metav1.CauseTypeFieldValueInvalid, Field: "spec.parent", Message: immutable}))
+	check := f.check
+	check.offline = offline
+	if _, diags := checkOnServer(context.Background(), check, f.spec); len(diags) != 0 {
+		t.Fatalf("want no second error, got %v", diags)
+	}
+}
+
+// TestServerCheck_aMissingTypeIsOneError: the Garden rejects a CloudProfile without spec.type
+// twice, for the type and for the label of the empty type; the offline rules report the missing
+// type (B-1), which covers both, so the plan shows no error of the Garden's besides.
+func TestServerCheck_aMissingTypeIsOneError(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "big"}, Spec: richCloudProfileSpec()}
+	cp.Spec.Type = ""
+	var b1 cloudprofile.Problems
+	for _, p := range cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))) {
+		if p.Rule == "B-1" {
+			b1 = append(b1, p)
+		}
+	}
+	const label = `Invalid value: "provider.extensions.gardener.cloud/": name part must consist of alphanumeric characters, '-', '_' or '.'`
+	f := newServerCheckFixture(t, statusAnswer(http.StatusUnprocessableEntity, metav1.StatusReasonInvalid, "invalid",
+		metav1.StatusCause{Type: metav1.CauseTypeFieldValueRequired, Field: "spec.type", Message: "Required value: must provide a provider type"},
+		metav1.StatusCause{Type: metav1.CauseTypeFieldValueInvalid, Field: "metadata.labels", Message: label}))
+	check := f.check
+	check.offline = offlineErrorsOf(problemDiagnostics(b1, tftypes.Value{}))
+	if _, diags := checkOnServer(context.Background(), check, f.spec); len(diags) != 0 {
+		t.Fatalf("want no error of the Garden's besides B-1, got %v", diags)
 	}
 }

@@ -190,11 +190,7 @@ func conflictWarnings(err error, specAttr rschema.Attribute, planned, prior tfty
 	var diags diag.Diagnostics
 	for _, manager := range slices.Sorted(maps.Keys(byManager)) {
 		m := byManager[manager]
-		fields := "1 field"
-		if len(m.lines) > 1 {
-			fields = fmt.Sprintf("%d fields", len(m.lines))
-		}
-		summary := fmt.Sprintf("Drift: field manager %q changed %s this plan sets back", manager, fields)
+		summary := fmt.Sprintf("Drift: field manager %q changed %s this plan sets back", manager, countOf(len(m.lines), "field", "fields"))
 		detail := fmt.Sprintf("Field manager %q owns these fields with other values than the configuration:\n%s\n\n%s",
 			manager, strings.Join(m.lines, "\n"), conflictChoices)
 		if len(m.first) == 0 {

@@ -91,9 +91,9 @@ func moreProblemsDiagnostic(rest []*problemGroup) diag.Diagnostic {
 		parts = append(parts, r+" ×"+thousands(counts[r]))
 	}
 	if len(rules) > maxCountedRules {
-		parts = append(parts, fmt.Sprintf("and %d more rules", len(rules)-maxCountedRules))
+		parts = append(parts, "and "+countOf(len(rules)-maxCountedRules, "more rule", "more rules"))
 	}
-	summary := fmt.Sprintf("… and %s more problems: %s", thousands(total), strings.Join(parts, ", "))
+	summary := fmt.Sprintf("… and %s: %s", countOf(total, "more problem", "more problems"), strings.Join(parts, ", "))
 	detail := fmt.Sprintf("The rules found more problems than the %d diagnostics above show; the others are counted here by "+
 		"rule id (the provider's guide \"Rules by id\" explains each).\n\nTo fix: fix the problems shown and run the plan again "+
 		"to see the next ones; problems of one rule usually share one cause.", maxProblemDiagnostics)
@@ -101,6 +101,15 @@ func moreProblemsDiagnostic(rest []*problemGroup) diag.Diagnostic {
 		return diag.NewErrorDiagnostic(summary, detail)
 	}
 	return diag.NewWarningDiagnostic(summary, detail)
+}
+
+// countOf renders a count with its noun, one for 1 and many otherwise, e.g. "1 entry", "2 entries"
+// or "9,980 problems".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return thousands(n) + " " + many
 }
 
 // thousands renders a non-negative n with commas between groups of three digits, e.g. 9,980.
@@ -278,8 +287,13 @@ func problemSummary(p cloudprofile.Problem, where attributeDescription) string {
 // warningHeadline returns the first clause of a warning's detail, starting with a capital letter.
 func warningHeadline(detail string) string {
 	headline, _, _ := strings.Cut(detail, "; ")
-	r, size := utf8.DecodeRuneInString(headline)
-	return string(unicode.ToUpper(r)) + headline[size:]
+	return upperFirst(headline)
+}
+
+// upperFirst returns s with its first letter in upper case.
+func upperFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // maxBadValueRunes bounds how much of a bad value a diagnostic repeats.
@@ -290,8 +304,9 @@ const maxBadValueRunes = 100
 const laterChecksNote = "Gardener checks the Kubernetes overrides, the machine image overrides and the merged profile " +
 	"one after the other and stops at the first that fails: once this is fixed, the next plan may find more problems."
 
-// problemDetail says where the problem is in the user's terms, then what Gardener says, where it
-// says it and which rule it is, then how to fix it, and whether more checks follow.
+// problemDetail says where the problem is in the user's terms, then what Gardener says (for the
+// provider's own checks, what the provider finds), where it says it and which rule it is, then
+// how to fix it, and whether more checks follow.
 func problemDetail(p cloudprofile.Problem, where string) string {
 	return strings.Join(problemParagraphs(p, where), "\n\n")
 }
@@ -311,13 +326,13 @@ func problemGroupDetail(ps cloudprofile.Problems, where string) string {
 		for _, p := range listed {
 			fields = append(fields, p.Path.Field())
 		}
-		same = fmt.Sprintf("Gardener reports the same for %d more: %s", len(ps)-1, strings.Join(fields, ", "))
+		same = fmt.Sprintf("%s the same for %d more: %s", reporter(ps[0]), len(ps)-1, strings.Join(fields, ", "))
 		if rest := len(ps) - 1 - len(listed); rest > 0 {
 			same += fmt.Sprintf(", and %d more", rest)
 		}
 		same += "."
 	} else {
-		same = fmt.Sprintf("Gardener reports %d more:", len(ps)-1)
+		same = fmt.Sprintf("%s %d more:", reporter(ps[0]), len(ps)-1)
 		for _, p := range listed {
 			same += "\n  - " + p.Detail
 		}
@@ -343,15 +358,11 @@ func distinctFields(ps cloudprofile.Problems) bool {
 // maxListedProblems bounds how many further problems a grouped diagnostic lists.
 const maxListedProblems = 8
 
-// problemParagraphs are the paragraphs of problemDetail: the attribute, Gardener's message with
-// the rule, the fix of a known rule, and the note that later checks follow.
+// problemParagraphs are the paragraphs of problemDetail: the attribute, the message with the
+// rule (Gardener's words for Gardener's rules), the fix of a known rule, and the note that later
+// checks follow.
 func problemParagraphs(p cloudprofile.Problem, where string) []string {
-	p.BadValue = shortBadValue(p.BadValue)
-	gardener := "Gardener: " + p.Error()
-	if p.Rule != "" {
-		gardener += fmt.Sprintf(" (rule %s)", p.Rule)
-	}
-	paragraphs := []string{where, gardener}
+	paragraphs := []string{where, problemMessage(p)}
 	if r, known := cloudprofile.RuleOf(p.Rule); known {
 		paragraphs = append(paragraphs, "To fix: "+r.Fix)
 	}
@@ -359,6 +370,35 @@ func problemParagraphs(p cloudprofile.Problem, where string) []string {
 		paragraphs = append(paragraphs, laterChecksNote)
 	}
 	return paragraphs
+}
+
+// problemMessage quotes Gardener's field error with the rule, "Gardener: <field error> (rule X)";
+// for a check of the provider's own, whose words Gardener never says, it gives the detail instead.
+func problemMessage(p cloudprofile.Problem) string {
+	if isProviderOwn(p) {
+		return fmt.Sprintf("%s (rule %s, the provider's own check)", upperFirst(p.Detail), p.Rule)
+	}
+	p.BadValue = shortBadValue(p.BadValue)
+	gardener := "Gardener: " + p.Error()
+	if p.Rule != "" {
+		gardener += fmt.Sprintf(" (rule %s)", p.Rule)
+	}
+	return gardener
+}
+
+// isProviderOwn tells whether a problem is of one of the provider's own checks (W and X rules).
+func isProviderOwn(p cloudprofile.Problem) bool {
+	r, known := cloudprofile.RuleOf(p.Rule)
+	return known && r.ProviderOwn
+}
+
+// reporter names who finds the further problems of a group: Gardener, or the provider for its
+// own checks.
+func reporter(p cloudprofile.Problem) string {
+	if isProviderOwn(p) {
+		return "The provider finds"
+	}
+	return "Gardener reports"
 }
 
 // shortBadValue returns v when it is a short scalar. A value that is an object or a list (a whole

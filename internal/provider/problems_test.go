@@ -90,7 +90,8 @@ func kubernetesSpecValue(versions ...string) tftypes.Value {
 // TestProblemDiagnostics_SayWhatWhereAndHowToFixForEveryRule: for every rule of the catalogue, the
 // diagnostic's summary is the rule's summary in words with the entry it concerns, its detail starts
 // with the Terraform attribute path in snake_case with the user's index and the entry's key, then
-// gives Gardener's message with Gardener's field path and the rule id, then the rule's fix.
+// gives Gardener's message with Gardener's field path and the rule id (for the provider's own
+// checks, its detail with the rule id and no word of Gardener), then the rule's fix.
 func TestProblemDiagnostics_SayWhatWhereAndHowToFixForEveryRule(t *testing.T) {
 	spec := kubernetesSpecValue("1.32.4", "1.33.5")
 	at := cloudprofile.NewPath("spec").Child("kubernetes").Child("versions").Index(1).Child("lifecycle").Index(0).Child("classification")
@@ -118,15 +119,39 @@ func TestProblemDiagnostics_SayWhatWhereAndHowToFixForEveryRule(t *testing.T) {
 			if !strings.HasPrefix(got, terraformPath+"\n") {
 				t.Errorf("detail does not start with the Terraform path %q:\n%s", terraformPath, got)
 			}
-			for _, want := range []string{
-				`Gardener: spec.kubernetes.versions[1].lifecycle[0].classification: Invalid value: "supported": ` + detail + " (rule " + rule.ID + ")",
-				"To fix: " + rule.Fix,
-			} {
+			message := `Gardener: spec.kubernetes.versions[1].lifecycle[0].classification: Invalid value: "supported": ` + detail + " (rule " + rule.ID + ")"
+			if rule.ProviderOwn {
+				message = upperFirst(detail) + " (rule " + rule.ID + ", the provider's own check)"
+				if strings.Contains(got, "Gardener:") {
+					t.Errorf("the provider's own check is attributed to Gardener:\n%s", got)
+				}
+			}
+			for _, want := range []string{message, "To fix: " + rule.Fix} {
 				if !strings.Contains(got, want) {
 					t.Errorf("detail lacks %q:\n%s", want, got)
 				}
 			}
 		})
+	}
+}
+
+// TestProblemDiagnostics_OnlyGardenersErrorsAreQuotedAsGardeners: a W-expired warning's detail
+// has no "Gardener:" line, nor do the further problems of its group; a C-5 error's has.
+func TestProblemDiagnostics_OnlyGardenersErrorsAreQuotedAsGardeners(t *testing.T) {
+	at := cloudprofile.NewPath("spec").Child("kubernetes").Child("versions")
+	expired := func(i int) cloudprofile.Problem {
+		return cloudprofile.Problem{Rule: "W-expired", Type: cloudprofile.Invalid, Severity: cloudprofile.SeverityWarning, Path: at.Index(i),
+			BadValue: "1.30.1", Detail: `Kubernetes version "1.30.1" expired at 2026-01-01T00:00:00Z, its expiration date`}
+	}
+	warning := problemGroupDetail(cloudprofile.Problems{expired(0), expired(1)}, "spec.kubernetes.versions")
+	if strings.Contains(warning, "Gardener") || !strings.Contains(warning, "(rule W-expired, the provider's own check)") ||
+		!strings.Contains(warning, "The provider finds the same for 1 more") {
+		t.Errorf("W-expired:\n%s", warning)
+	}
+	c5 := cloudprofile.Problem{Rule: "C-5", Type: cloudprofile.Invalid, Path: at.Index(0).Child("version"), BadValue: "v1.30.1", Detail: "must be MAJOR.MINOR.PATCH"}
+	if got := problemDetail(c5, "spec.kubernetes.versions[0].version"); !strings.Contains(got,
+		`Gardener: spec.kubernetes.versions[0].version: Invalid value: "v1.30.1": must be MAJOR.MINOR.PATCH (rule C-5)`) {
+		t.Errorf("C-5:\n%s", got)
 	}
 }
 
@@ -251,5 +276,23 @@ func TestProblemDiagnostics_SameFieldGroupListsTheMessages(t *testing.T) {
 		if !strings.Contains(d, want) {
 			t.Errorf("detail lacks %q:\n%s", want, d)
 		}
+	}
+}
+
+// TestProblemDiagnostics_AMissingTypeIsReportedAsSuch: a CloudProfile without spec.type gets the
+// error that the type is missing, and none that names metadata.name or the labels.
+func TestProblemDiagnostics_AMissingTypeIsReportedAsSuch(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "profile"}, Spec: richCloudProfileSpec()}
+	cp.Spec.Type = ""
+	diags := problemDiagnostics(cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))), tftypes.Value{})
+	var summaries []string
+	for _, d := range diags {
+		summaries = append(summaries, d.Summary())
+		if strings.Contains(d.Detail(), "metadata") {
+			t.Errorf("%q names the metadata:\n%s", d.Summary(), d.Detail())
+		}
+	}
+	if !slices.Contains(summaries, "The provider type is missing") {
+		t.Errorf("no error of rule B-1 among %q", summaries)
 	}
 }

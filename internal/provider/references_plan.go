@@ -34,13 +34,13 @@ func cloudProfileReferenceProblems(ctx context.Context, data *providerData, cp, 
 	}
 	ncps, err := client.ListNamespacedCloudProfiles(ctx, "")
 	if err != nil {
-		diags.AddWarning(referenceChecksSkipped, listFailure("NamespacedCloudProfiles and Shoots", "all namespaces", err))
+		diags.AddWarning(referenceChecksSkipped, listFailure("NamespacedCloudProfiles and Shoots", "", err))
 		return nil
 	}
 	shoots, err := client.RunShoots(ctx, "")
 	if err != nil {
 		// The NamespacedCloudProfiles alone still tell N-1 … N-3 and N-5 for them.
-		diags.AddWarning(referenceChecksSkipped, listFailure("Shoots", "all namespaces", err))
+		diags.AddWarning(referenceChecksSkipped, listFailure("Shoots", "", err))
 		shoots = nil
 	}
 	return cloudprofile.ValidateCloudProfileReferences(cp, old, ncps, shoots)
@@ -60,18 +60,38 @@ func namespacedReferenceProblems(ctx context.Context, data *providerData, ncp, o
 	}
 	shoots, err := client.RunShoots(ctx, ncp.Namespace)
 	if err != nil {
-		diags.AddWarning(referenceChecksSkipped, listFailure("Shoots", fmt.Sprintf("namespace %q", ncp.Namespace), err))
+		diags.AddWarning(referenceChecksSkipped, listFailure("Shoots", ncp.Namespace, err))
 		return nil
 	}
 	return cloudprofile.ValidateNamespacedCloudProfileReferences(ncp, old, parent, shoots, data.now())
 }
 
-func listFailure(what, where string, err error) string {
-	hint := ""
-	if kube.KindOf(err) == kube.KindForbidden {
-		hint = " The credentials may not list them (a project's service account usually cannot list cluster-wide)."
+// listFailure says that listing what (in namespace, or in all namespaces when it is empty) failed,
+// and which checks the plan leaves to Gardener.
+func listFailure(what, namespace string, err error) string {
+	return fmt.Sprintf("Listing %s in %s failed, so the plan does not check whether they still use what this update removes or limits; Gardener checks it on apply.%s\n\n%v",
+		what, listScope(namespace), forbiddenListHint(namespace, err), err)
+}
+
+// listScope names where a list looked: a namespace, or all namespaces when it is empty.
+func listScope(namespace string) string {
+	if namespace == "" {
+		return "all namespaces"
 	}
-	return fmt.Sprintf("Listing %s in %s failed, so the plan does not check whether they still use what this update removes or limits; Gardener checks it on apply.%s\n\n%v", what, where, hint, err)
+	return fmt.Sprintf("namespace %q", namespace)
+}
+
+// forbiddenListHint explains a list the credentials may not make, in the scope of the list: a
+// project's service account usually cannot list cluster-wide, while a namespace's list needs the
+// list permission there.
+func forbiddenListHint(namespace string, err error) string {
+	switch {
+	case kube.KindOf(err) != kube.KindForbidden:
+		return ""
+	case namespace == "":
+		return " The credentials may not list them in all namespaces (a project's service account usually cannot list cluster-wide)."
+	}
+	return fmt.Sprintf(" The credentials may not list them in namespace %q (they need the list permission there).", namespace)
 }
 
 // knownReferencesOnly drops the reference problems whose attribute is not fully known yet: those at

@@ -37,6 +37,11 @@ func retainedEntriesWarning(ctx context.Context, data *providerData, o objectRef
 	if err != nil || len(entries) == 0 {
 		return nil
 	}
+	return diag.Diagnostics{retainedEntriesDiagnostic(o, entries)}
+}
+
+// retainedEntriesDiagnostic names the entries a plan stops managing that stay in the cluster.
+func retainedEntriesDiagnostic(o objectRef, entries []kube.RetainedEntry) diag.Diagnostic {
 	var lines []string
 	for i, e := range entries {
 		if i == maxRetainedListed {
@@ -45,9 +50,9 @@ func retainedEntriesWarning(ctx context.Context, data *providerData, o objectRef
 		}
 		lines = append(lines, fmt.Sprintf("  - %s (owned by %s)", e.Path, strings.Join(e.Managers, ", ")))
 	}
-	return diag.Diagnostics{diag.NewWarningDiagnostic("Removed entries stay in the cluster: other field managers own them",
-		fmt.Sprintf("This plan stops managing %d entries of %s that other field managers also own. Server-side apply leaves them in the "+
+	return diag.NewWarningDiagnostic("Removed entries stay in the cluster: other field managers own them",
+		fmt.Sprintf("This plan stops managing %s of %s that other field managers also own. Server-side apply leaves them in the "+
 			"cluster, so the apply does not remove them; they just leave this resource:\n%s\n\nTo keep managing an entry, add it back to "+
 			"the configuration. To remove it from the cluster, its other owners must release it first (see the migration guide).",
-			len(entries), o, strings.Join(lines, "\n")))}
+			countOf(len(entries), "entry", "entries"), o, strings.Join(lines, "\n")))
 }

@@ -112,7 +112,7 @@ func TestAccShoots_ExpiringVersionsReportTheirShoots(t *testing.T) {
 		`force-updates it, even with auto-update off: to "1.31.2" for ` + shoot("garden-"+second, "d") + ", " + shoot("garden-demo", "a") + ", " +
 			shoot("garden-demo", "b") + fmt.Sprintf("; projects: garden-%s (1), garden-demo (2)", second),
 		`force-updates it, even with auto-update off: to "1877.3.0" for ` + shoot("garden-demo", "a") + ", " + shoot("garden-demo", "c") + "; projects: garden-demo (2)",
-		"(rule W-force-update)",
+		"(rule W-force-update, the provider's own check)",
 	} {
 		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 			t.Errorf("the plan does not say %q:\n%s", want, out)

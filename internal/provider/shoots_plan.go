@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
 // Shoots at plan time: the blast radius of an update (rule W-force-update), the Shoots still
@@ -39,18 +38,10 @@ func (d *providerData) runShoots(ctx context.Context, namespace string, diags *d
 
 // shootsNotListedDetail explains what a run without the Shoots leaves out.
 func shootsNotListedDetail(namespace string, err error) string {
-	where := "all namespaces"
-	if namespace != "" {
-		where = fmt.Sprintf("namespace %q", namespace)
-	}
-	hint := ""
-	if kube.KindOf(err) == kube.KindForbidden {
-		hint = " The credentials may not list Shoots there (a project's service account usually cannot list cluster-wide)."
-	}
 	return fmt.Sprintf("Listing the Shoots of %s failed, so this run does not report the Shoots that run a version a plan expires (rule %s), "+
 		"and data sources leave shoots_by_version null. Gardener's maintenance still force-updates those Shoots.%s\n\n%v\n\n"+
 		"To fix: allow the provider's credentials to list shoots.core.gardener.cloud, or go on without the report.",
-		where, cloudprofile.RuleForceUpdate, hint, err)
+		listScope(namespace), cloudprofile.RuleForceUpdate, forbiddenListHint(namespace, err), err)
 }
 
 // cloudProfileForceUpdates returns the W-force-update warnings of replacing old with cp, listing
