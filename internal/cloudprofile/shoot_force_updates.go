@@ -31,6 +31,9 @@ type expiringVersion struct {
 	version string
 	// at is the instant after which the version is expired, opts.Now when it is expired already.
 	at time.Time
+	// since is the instant from which a version that is expired already is expired (its expiration
+	// date or the start of its expired stage); zero when it has no such instant.
+	since time.Time
 }
 
 // affectedShoot is a Shoot on an expiring version with the version Gardener moves it to.
@@ -114,7 +117,7 @@ func expiringVersions(newSpec, oldSpec *gardencorev1beta1.CloudProfileSpec, now 
 	for _, v := range newSpec.Kubernetes.Versions {
 		if o, ok := oldKubernetes[v.Version]; ok {
 			if at, earlier := expiresEarlier(v, o, now); earlier {
-				out = append(out, expiringVersion{version: v.Version, at: at})
+				out = append(out, expiringVersion{version: v.Version, at: at, since: expiredAlreadySince(v, now)})
 			}
 		}
 	}
@@ -128,7 +131,7 @@ func expiringVersions(newSpec, oldSpec *gardencorev1beta1.CloudProfileSpec, now 
 		for _, v := range img.Versions {
 			if o, ok := oldImages[imageVersionKey{img.Name, v.Version}]; ok {
 				if at, earlier := expiresEarlier(v.ExpirableVersion, o, now); earlier {
-					out = append(out, expiringVersion{image: img.Name, version: v.Version, at: at})
+					out = append(out, expiringVersion{image: img.Name, version: v.Version, at: at, since: expiredAlreadySince(v.ExpirableVersion, now)})
 				}
 			}
 		}
@@ -148,6 +151,16 @@ func expiresEarlier(v, old gardencorev1beta1.ExpirableVersion, now time.Time) (t
 	}
 	oldAt, oldExpires := expirationAfter(old, now)
 	return at, !oldExpires || at.Before(oldAt)
+}
+
+// expiredAlreadySince is the instant from which v, expired at now, is expired; zero when v is not
+// expired or has been since the beginning of time.
+func expiredAlreadySince(v gardencorev1beta1.ExpirableVersion, now time.Time) time.Time {
+	if !IsExpired(v, now) {
+		return time.Time{}
+	}
+	since, _ := expiredSince(v, now)
+	return since
 }
 
 // expirationAfter is the instant after which v is expired: now when it is expired already.
@@ -247,7 +260,10 @@ func forceUpdateDetail(e expiringVersion, affected []affectedShoot, now time.Tim
 	when := "expires after " + formatInstant(e.at)
 	window := "first maintenance window after that instant"
 	if !e.at.After(now) {
-		when, window = "is expired at "+formatInstant(now), "next maintenance window"
+		when, window = "is expired already", "next maintenance window"
+		if !e.since.IsZero() {
+			when = "is expired since " + formatInstant(e.since)
+		}
 	}
 	return fmt.Sprintf("%s %s while %s it; in each Shoot's %s Gardener force-updates it, even with auto-update off: %s; projects: %s",
 		what, when, countShoots(len(affected)), window, targetsText(affected), projectsText(affected))

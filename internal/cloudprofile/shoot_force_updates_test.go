@@ -79,7 +79,8 @@ func TestRuleWForceUpdate_KubernetesExpiration(t *testing.T) {
 	})
 }
 
-// TestRuleWForceUpdate_MachineImageExpiredNow: an image version expired from now on is reported
+// TestRuleWForceUpdate_MachineImageExpiredNow: an image version that an update makes expired
+// already (since its expiration date, an hour ago) is reported, with that date,
 // for the Shoots with a worker pool on it, with the next maintenance window and the next higher
 // major of strategy minor (with strategy patch there is none: Gardener's maintenance fails).
 func TestRuleWForceUpdate_MachineImageExpiredNow(t *testing.T) {
@@ -87,7 +88,7 @@ func TestRuleWForceUpdate_MachineImageExpiredNow(t *testing.T) {
 	cp := expiring(old, "gardenlinux", "1592.9.0", at(-hour))
 	expectProblems(t, ForceUpdatesOfCloudProfile(cp, old, blastShoots(), gateOn()), want{
 		rule: RuleForceUpdate, typ: Invalid, field: "spec.machineImages[0].versions[1]",
-		detail: `machine image "gardenlinux" version "1592.9.0" is expired at 2027-01-15T12:00:00Z while 2 Shoots run it; in each Shoot's next ` +
+		detail: `machine image "gardenlinux" version "1592.9.0" is expired since 2027-01-15T11:00:00Z while 2 Shoots run it; in each Shoot's next ` +
 			`maintenance window Gardener force-updates it, even with auto-update off: to "1877.3.0" for garden-a/a1, garden-a/legacy-ref; projects: garden-a (2)`,
 	})
 }

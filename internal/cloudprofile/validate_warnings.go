@@ -63,7 +63,7 @@ func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, drop
 	now := Classify(v, opts.Now)
 	if create && dropOnCreate {
 		return Problems{warning("W-dropped", p, v.Version,
-			fmt.Sprintf("%s %q is %s at %s; Gardener drops it from the CloudProfile on create", what, v.Version, now, formatInstant(opts.Now)))}
+			fmt.Sprintf("%s %q is %s as of this plan (%s); Gardener drops it from the CloudProfile on create", what, v.Version, now, formatInstant(opts.Now)))}
 	}
 	if !create && now == gardencorev1beta1.ClassificationExpired {
 		return Problems{warning("W-expired", p, v.Version, expiredDetail(what, v, added, opts.Now))}

@@ -17,7 +17,7 @@ func TestWarnings_CloudProfile(t *testing.T) {
 			gardencorev1beta1.MachineImageVersion{ExpirableVersion: ev{Version: "2.0.0", Lifecycle: lc{stageAt(preview, 30*day)}}})
 		ps := WarnCloudProfile(cp, nil, opts)
 		expectProblems(t, ps,
-			want{rule: "W-dropped", field: "spec.kubernetes.versions[1]", attr: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" is expired at 2027-01-15T12:00:00Z; Gardener drops it from the CloudProfile on create`},
+			want{rule: "W-dropped", field: "spec.kubernetes.versions[1]", attr: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" is expired as of this plan (2027-01-15T12:00:00Z); Gardener drops it from the CloudProfile on create`},
 			want{rule: "W-dropped", field: "spec.kubernetes.versions[2]", detail: "~is unavailable"},
 			want{rule: "W-dropped", field: "spec.machineImages[0].versions[1]", attr: "spec.machine_images[0].versions[1]", detail: `~machine image "some-machine-image" version "0.9.0" is expired`})
 		for _, p := range ps {
