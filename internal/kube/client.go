@@ -24,7 +24,8 @@ const (
 
 // Client reads and writes CloudProfiles and NamespacedCloudProfiles. Every method makes exactly
 // one API request, repeated only when it failed transiently and repeating it is safe (see
-// RetryPolicy); a read in a scope where listing is forbidden makes one more, once (see read.go).
+// RetryPolicy); a read in a scope where listing is forbidden makes one more, once (see read.go),
+// and an apply that finds a cut-off create's entry two more, once (see ownership_creating.go).
 type Client struct {
 	rest         rest.Interface
 	fieldManager string
@@ -105,13 +106,18 @@ func (c *Client) ApplyNamespacedCloudProfile(ctx context.Context, ncp *gardencor
 
 // applyTo server-side applies obj to the object k and returns the answer's status code. The API
 // server checks field conflicts before the UID of opts.UID: a conflict is re-checked against the
-// object's identity, so that an object deleted or created again reports that, not a conflict.
+// object's identity, so that an object deleted or created again reports that, not a conflict. An
+// apply that stored an object with the entry of a cut-off create takes that entry over (see
+// ownership_creating.go).
 func (c *Client) applyTo(ctx context.Context, k objectKind, obj runtime.Object, opts ApplyOptions, into runtime.Object) (int, error) {
 	code, err := c.applyReporting(ctx, k.request(c.rest.Patch(types.ApplyPatchType)).Name(k.name), obj, opts, into)
 	if err != nil && opts.UID != "" && kindOf(err) == KindConflict {
 		if identityErr := c.checkIdentity(ctx, k, opts.UID); identityErr != nil {
 			return code, identityErr
 		}
+	}
+	if err == nil && !opts.DryRun {
+		err = c.takeOverCreatingEntry(ctx, k, obj, opts, into)
 	}
 	return code, err
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strings"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -273,8 +272,7 @@ func ownershipPatch(m metav1.Object, manager string, owned *metav1.FieldsV1, cre
 		{"op": "replace", "path": at + "/fieldsV1", "value": json.RawMessage(owned.GetRawBytes())},
 	}
 	if _, marked := m.GetAnnotations()[CreateIDAnnotation]; marked {
-		id := "/metadata/annotations/" + strings.ReplaceAll(strings.ReplaceAll(CreateIDAnnotation, "~", "~0"), "/", "~1")
-		ops = append(ops, map[string]any{"op": "test", "path": id, "value": createID}, map[string]any{"op": "remove", "path": id})
+		ops = append(ops, map[string]any{"op": "test", "path": createIDPointer, "value": createID}, map[string]any{"op": "remove", "path": createIDPointer})
 	}
 	return json.Marshal(ops)
 }
