@@ -37,6 +37,9 @@ import (
 // Idempotency-Key header, which lets the retrying transport repeat it: when a repeated create finds
 // the name taken by an object with its own create ID, the earlier attempt created it and lost its
 // answer. The ownership patch removes the annotation again.
+//
+// A create that fails once its object may have been stored (no answer, a server error, or a
+// failed ownership patch) never leaves an object no state knows (see create_undo.go).
 
 // CreateIDAnnotation marks an object with the ID of the create request that made it, between the
 // create and the ownership patch (only a create cut off in between leaves it behind).
@@ -155,10 +158,16 @@ func (c *Client) create(ctx context.Context, k objectKind, obj, dry, into runtim
 	if apierrors.IsAlreadyExists(err) {
 		err = c.ownEarlierCreate(ctx, k, createID, into, err)
 	}
-	if err != nil {
+	if err != nil && createdNothing(err) {
 		return err
 	}
-	return c.recordCreateAsApply(ctx, k, owned, createID, into)
+	if err == nil {
+		err = c.recordCreateAsApply(ctx, k, owned, createID, into)
+	}
+	if err != nil {
+		return c.undoCreate(ctx, k, createID, into, err)
+	}
+	return nil
 }
 
 // newCreateID is a random ID for one create.

@@ -22,10 +22,14 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
+// cutsOff matches the requests a create cut off by a lost connection (or a killed process) cannot
+// complete: the create request, and the reads with which it would look for what it left.
+func cutsOff(r *http.Request) bool { return r.Method == http.MethodPost || r.Method == http.MethodGet }
+
 // TestAccReliability_interruptedCreateIsImportedAndThenUpdated cuts a create off after the server
 // acted: with retries turned off, the connection of the create request is reset once the Garden
-// has stored the object, so Terraform records an error and no state, as when the process is killed
-// mid-apply. The object exists in the cluster but not in the state. The next apply does not adopt
+// has stored the object, and so are the reads with which the create looks for what it left, so
+// Terraform records an error and no state, as when the process is killed mid-apply. The object exists in the cluster but not in the state. The next apply does not adopt
 // it: it fails naming the provider's own field manager and the import; after the import the plan
 // is empty, and an update applies without conflicting with the cut-off create's ownership entry.
 func TestAccReliability_interruptedCreateIsImportedAndThenUpdated(t *testing.T) {
@@ -35,7 +39,7 @@ func TestAccReliability_interruptedCreateIsImportedAndThenUpdated(t *testing.T) 
 	t.Cleanup(func() { kube.DefaultRetryPolicy = saved })
 	proxy, kubeconfig := startFaultProxy(t, faultproxy.Config{
 		Faults: []faultproxy.Fault{faultproxy.ResetAfterUpstream},
-		Match:  func(r *http.Request) bool { return r.Method == http.MethodPost },
+		Match:  cutsOff,
 	}, true)
 	name := acctest.UniqueName("acc-cut")
 	config := ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", "")
@@ -108,7 +112,7 @@ func cutOffCreate(t *testing.T, name string, types ...string) resource.TestStep 
 	saved := kube.DefaultRetryPolicy
 	proxy, kubeconfig := startFaultProxy(t, faultproxy.Config{
 		Faults: []faultproxy.Fault{faultproxy.ResetAfterUpstream},
-		Match:  func(r *http.Request) bool { return r.Method == http.MethodPost },
+		Match:  cutsOff,
 	}, true)
 	return resource.TestStep{
 		PreConfig: func() {
