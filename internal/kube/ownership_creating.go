@@ -108,11 +108,11 @@ func entryFields(entries []metav1.ManagedFieldsEntry, i int) *metav1.FieldsV1 {
 func unionOfFields(a, b *metav1.FieldsV1) (map[string]any, error) {
 	out := map[string]any{}
 	for _, set := range []*metav1.FieldsV1{a, b} {
-		if set == nil || len(set.Raw) == 0 {
+		if set == nil || len(set.GetRawBytes()) == 0 {
 			continue
 		}
 		var m map[string]any
-		if err := json.Unmarshal(set.Raw, &m); err != nil {
+		if err := json.Unmarshal(set.GetRawBytes(), &m); err != nil {
 			return nil, fmt.Errorf("decoding managed fields: %w", err)
 		}
 		mergeSets(out, m)
