@@ -200,6 +200,18 @@ func applyBody(obj runtime.Object) ([]byte, error) { return applyBodyWithUID(obj
 // applyBodyWithUID is applyBody with metadata.uid set to uid (a precondition on the object's
 // identity; the server does not record it as an owned field), or without it when uid is empty.
 func applyBodyWithUID(obj runtime.Object, uid types.UID) ([]byte, error) {
+	m, err := applyValue(obj)
+	if err != nil {
+		return nil, err
+	}
+	if meta, ok := m["metadata"].(map[string]any); ok && uid != "" {
+		meta["uid"] = string(uid)
+	}
+	return json.Marshal(m)
+}
+
+// applyValue is the decoded JSON of applyBody.
+func applyValue(obj runtime.Object) (map[string]any, error) {
 	raw, err := json.Marshal(obj)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the object: %w", err)
@@ -213,11 +225,9 @@ func applyBodyWithUID(obj runtime.Object, uid types.UID) ([]byte, error) {
 		for _, k := range []string{"creationTimestamp", "resourceVersion", "uid", "generation", "managedFields", "deletionTimestamp", "finalizers"} {
 			delete(meta, k)
 		}
-		if uid != "" {
-			meta["uid"] = string(uid)
-		}
 	}
-	return json.Marshal(pruneNulls(m))
+	pruneNulls(m)
+	return m, nil
 }
 
 // pruneNulls removes null values from decoded JSON, at every depth.

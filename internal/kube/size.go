@@ -20,41 +20,53 @@ const StoredSizeLimit = MaxStoredBytes * 92 / 100
 // which is no smaller than the protobuf etcd may hold) and the managed fields entry that records
 // the applied fields.
 func StoredSize(obj runtime.Object) (int, error) {
-	body, err := applyBody(obj)
+	m, err := applyValue(obj)
 	if err != nil {
 		return 0, err
 	}
-	var m map[string]any
-	if err := decodeJSON(body, &m); err != nil {
-		return 0, err
-	}
-	fields, err := json.Marshal(fieldSet(m))
+	body, err := json.Marshal(m)
 	if err != nil {
-		return 0, fmt.Errorf("encoding the managed fields: %w", err)
+		return 0, fmt.Errorf("encoding the object: %w", err)
 	}
-	return len(body) + len(fields), nil
+	return len(body) + fieldSetSize(m), nil
 }
 
-// fieldSet is the fieldsV1 set a server-side apply of the decoded JSON value v records: a field
-// per map key, an entry per element of a keyed list (see listKeys), a leaf for anything else.
-func fieldSet(v any) map[string]any {
-	out := map[string]any{}
+// fieldSetSize is the length of the encoded fieldsV1 set a server-side apply of the decoded JSON
+// value v records: a field per map key, an entry per element of a keyed list (see listKeys, with
+// its "." member), an empty set for anything else.
+func fieldSetSize(v any) int {
+	size, members := len("{}"), 0
+	member := func(quotedName, child int) {
+		size += quotedName + len(":") + child
+		members++
+	}
 	switch t := v.(type) {
 	case map[string]any:
 		for k, e := range t {
-			out["f:"+k] = fieldSet(e)
+			member(quotedLength(k)+len("f:"), fieldSetSize(e))
 		}
 	case []any:
-		key := keyOfList(t)
-		if key == "" {
-			return out
-		}
-		for _, e := range t {
-			k, _ := entryKey(e, key)
-			entry := fieldSet(e)
-			entry["."] = map[string]any{}
-			out[fmt.Sprintf("k:{%q:%q}", key, k)] = entry
+		if key := keyOfList(t); key != "" {
+			for _, e := range t {
+				k, _ := entryKey(e, key)
+				member(quotedLength(fmt.Sprintf("k:{%q:%q}", key, k)), fieldSetSize(e)+len(`".":{},`))
+			}
 		}
 	}
-	return out
+	return size + max(members-1, 0) // and the commas between the members
+}
+
+// quotedLength is the length of s encoded as a JSON string (as encoding/json escapes it; a
+// control character counts as \u00XX).
+func quotedLength(s string) int {
+	n := len(s) + len(`""`)
+	for i := range len(s) {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			n++
+		case c < 0x20 || c == '<' || c == '>' || c == '&':
+			n += len(`\u00XX`) - 1
+		}
+	}
+	return n
 }
