@@ -25,7 +25,8 @@ const (
 // Client reads and writes CloudProfiles and NamespacedCloudProfiles. Every method makes exactly
 // one API request, repeated only when it failed transiently and repeating it is safe (see
 // RetryPolicy); a read in a scope where listing is forbidden makes one more, once (see read.go),
-// and an apply that finds a cut-off create's entry two more, once (see ownership_creating.go).
+// an apply that finds a cut-off create's entry two more, once (see ownership_creating.go), and a
+// create makes the requests of create.go (and of create_undo.go when it fails).
 type Client struct {
 	rest         rest.Interface
 	fieldManager string
