@@ -19,7 +19,7 @@ import (
 // documents, an import or adopt_existing, ends in an apply of the manager; an apply that finds the
 // entry in the object it stored takes it over with one JSON patch, guarded by tests of the
 // object's UID and of the entries it changes: the entry's fields join the manager's Apply entry
-// (the create ID annotation left out), and the entry goes. A second apply of the same object then
+// (which the apply has just written; the create ID annotation left out), and the entry goes. A second apply of the same object then
 // releases what the configuration no longer sets, so that the object is owned as if the create
 // had finished.
 
@@ -43,17 +43,16 @@ func (c *Client) takeOverCreatingEntry(ctx context.Context, k objectKind, obj ru
 }
 
 // creatingTakeOverPatch is the JSON patch that moves the fields of the entry of manager's creates
-// (see creatingManager) into manager's Apply entry, or renames the entry into it when there is
-// none, and removes a create ID annotation; found is false when m has no such entry.
+// (see creatingManager) into manager's Apply entry and removes a create ID annotation; found is
+// false when m lacks either entry.
 func creatingTakeOverPatch(m metav1.Object, manager string) ([]byte, bool, error) {
 	creating := creatingManager(manager)
 	entries := m.GetManagedFields()
-	from := entryIndex(entries, creating, "")
-	if from < 0 {
+	from, into := entryIndex(entries, creating, ""), entryIndex(entries, manager, metav1.ManagedFieldsOperationApply)
+	if from < 0 || into < 0 {
 		return nil, false, nil
 	}
-	into := entryIndex(entries, manager, metav1.ManagedFieldsOperationApply)
-	fields, err := unionOfFields(entries[from].FieldsV1, entryFields(entries, into))
+	fields, err := unionOfFields(entries[from].FieldsV1, entries[into].FieldsV1)
 	if err != nil {
 		return nil, true, err
 	}
@@ -61,18 +60,10 @@ func creatingTakeOverPatch(m metav1.Object, manager string) ([]byte, bool, error
 	ops := []map[string]any{
 		{"op": "test", "path": "/metadata/uid", "value": string(m.GetUID())},
 		{"op": "test", "path": at(from, "manager"), "value": creating},
-	}
-	if into < 0 {
-		ops = append(ops,
-			map[string]any{"op": "replace", "path": at(from, "manager"), "value": manager},
-			map[string]any{"op": "replace", "path": at(from, "operation"), "value": string(metav1.ManagedFieldsOperationApply)},
-			map[string]any{"op": "replace", "path": at(from, "fieldsV1"), "value": fields})
-	} else {
-		ops = append(ops,
-			map[string]any{"op": "test", "path": at(into, "manager"), "value": manager},
-			map[string]any{"op": "test", "path": at(into, "operation"), "value": string(metav1.ManagedFieldsOperationApply)},
-			map[string]any{"op": "replace", "path": at(into, "fieldsV1"), "value": fields},
-			map[string]any{"op": "remove", "path": fmt.Sprintf("/metadata/managedFields/%d", from)})
+		{"op": "test", "path": at(into, "manager"), "value": manager},
+		{"op": "test", "path": at(into, "operation"), "value": string(metav1.ManagedFieldsOperationApply)},
+		{"op": "replace", "path": at(into, "fieldsV1"), "value": fields},
+		{"op": "remove", "path": fmt.Sprintf("/metadata/managedFields/%d", from)},
 	}
 	if _, marked := m.GetAnnotations()[CreateIDAnnotation]; marked {
 		ops = append(ops, map[string]any{"op": "remove", "path": createIDPointer})
@@ -93,14 +84,6 @@ func entryIndex(entries []metav1.ManagedFieldsEntry, manager string, operation m
 		}
 	}
 	return -1
-}
-
-// entryFields is the fields set of entries[i], nil when i is -1.
-func entryFields(entries []metav1.ManagedFieldsEntry, i int) *metav1.FieldsV1 {
-	if i < 0 {
-		return nil
-	}
-	return entries[i].FieldsV1
 }
 
 // unionOfFields merges two fieldsV1 sets (nil for none) into one, without the create ID
