@@ -24,7 +24,9 @@ const (
 
 // Client reads and writes CloudProfiles and NamespacedCloudProfiles. Every method makes exactly
 // one API request, repeated only when it failed transiently and repeating it is safe (see
-// RetryPolicy); a read in a scope where listing is forbidden makes one more, once (see read.go).
+// RetryPolicy); a read in a scope where listing is forbidden makes one more, once (see read.go),
+// an apply that finds a cut-off create's entry two more, once (see ownership_creating.go), and a
+// create makes the requests of create.go (and of create_undo.go when it fails).
 type Client struct {
 	rest         rest.Interface
 	fieldManager string
@@ -105,13 +107,18 @@ func (c *Client) ApplyNamespacedCloudProfile(ctx context.Context, ncp *gardencor
 
 // applyTo server-side applies obj to the object k and returns the answer's status code. The API
 // server checks field conflicts before the UID of opts.UID: a conflict is re-checked against the
-// object's identity, so that an object deleted or created again reports that, not a conflict.
+// object's identity, so that an object deleted or created again reports that, not a conflict. An
+// apply that stored an object with the entry of a cut-off create takes that entry over (see
+// ownership_creating.go).
 func (c *Client) applyTo(ctx context.Context, k objectKind, obj runtime.Object, opts ApplyOptions, into runtime.Object) (int, error) {
 	code, err := c.applyReporting(ctx, k.request(c.rest.Patch(types.ApplyPatchType)).Name(k.name), obj, opts, into)
 	if err != nil && opts.UID != "" && kindOf(err) == KindConflict {
 		if identityErr := c.checkIdentity(ctx, k, opts.UID); identityErr != nil {
 			return code, identityErr
 		}
+	}
+	if err == nil && !opts.DryRun {
+		err = c.takeOverCreatingEntry(ctx, k, obj, opts, into)
 	}
 	return code, err
 }
@@ -194,6 +201,18 @@ func applyBody(obj runtime.Object) ([]byte, error) { return applyBodyWithUID(obj
 // applyBodyWithUID is applyBody with metadata.uid set to uid (a precondition on the object's
 // identity; the server does not record it as an owned field), or without it when uid is empty.
 func applyBodyWithUID(obj runtime.Object, uid types.UID) ([]byte, error) {
+	m, err := applyValue(obj)
+	if err != nil {
+		return nil, err
+	}
+	if meta, ok := m["metadata"].(map[string]any); ok && uid != "" {
+		meta["uid"] = string(uid)
+	}
+	return json.Marshal(m)
+}
+
+// applyValue is the decoded JSON of applyBody.
+func applyValue(obj runtime.Object) (map[string]any, error) {
 	raw, err := json.Marshal(obj)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the object: %w", err)
@@ -207,11 +226,9 @@ func applyBodyWithUID(obj runtime.Object, uid types.UID) ([]byte, error) {
 		for _, k := range []string{"creationTimestamp", "resourceVersion", "uid", "generation", "managedFields", "deletionTimestamp", "finalizers"} {
 			delete(meta, k)
 		}
-		if uid != "" {
-			meta["uid"] = string(uid)
-		}
 	}
-	return json.Marshal(pruneNulls(m))
+	pruneNulls(m)
+	return m, nil
 }
 
 // pruneNulls removes null values from decoded JSON, at every depth.

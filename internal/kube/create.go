@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strings"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -38,6 +37,9 @@ import (
 // Idempotency-Key header, which lets the retrying transport repeat it: when a repeated create finds
 // the name taken by an object with its own create ID, the earlier attempt created it and lost its
 // answer. The ownership patch removes the annotation again.
+//
+// A create that fails once its object may have been stored (no answer, a server error, or a
+// failed ownership patch) never leaves an object no state knows (see create_undo.go).
 
 // CreateIDAnnotation marks an object with the ID of the create request that made it, between the
 // create and the ownership patch (only a create cut off in between leaves it behind).
@@ -156,10 +158,16 @@ func (c *Client) create(ctx context.Context, k objectKind, obj, dry, into runtim
 	if apierrors.IsAlreadyExists(err) {
 		err = c.ownEarlierCreate(ctx, k, createID, into, err)
 	}
-	if err != nil {
+	if err != nil && createdNothing(err) {
 		return err
 	}
-	return c.recordCreateAsApply(ctx, k, owned, createID, into)
+	if err == nil {
+		err = c.recordCreateAsApply(ctx, k, owned, createID, into)
+	}
+	if err != nil {
+		return c.undoCreate(ctx, k, createID, into, err)
+	}
+	return nil
 }
 
 // newCreateID is a random ID for one create.
@@ -273,8 +281,7 @@ func ownershipPatch(m metav1.Object, manager string, owned *metav1.FieldsV1, cre
 		{"op": "replace", "path": at + "/fieldsV1", "value": json.RawMessage(owned.GetRawBytes())},
 	}
 	if _, marked := m.GetAnnotations()[CreateIDAnnotation]; marked {
-		id := "/metadata/annotations/" + strings.ReplaceAll(strings.ReplaceAll(CreateIDAnnotation, "~", "~0"), "/", "~1")
-		ops = append(ops, map[string]any{"op": "test", "path": id, "value": createID}, map[string]any{"op": "remove", "path": id})
+		ops = append(ops, map[string]any{"op": "test", "path": createIDPointer, "value": createID}, map[string]any{"op": "remove", "path": createIDPointer})
 	}
 	return json.Marshal(ops)
 }

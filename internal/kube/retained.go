@@ -54,11 +54,13 @@ func RetainedByOthers(live metav1.Object, before, after runtime.Object, manager 
 	return out, nil
 }
 
-// managerSets decodes the fields set of every other manager of the object itself, by name.
+// managerSets decodes the fields set of every other manager of the object itself, by name. The
+// entry of a cut-off create of manager is manager's own: its next apply takes it over (see
+// ownership_creating.go).
 func managerSets(entries []metav1.ManagedFieldsEntry, manager string) (map[string]map[string]any, error) {
 	sets := map[string]map[string]any{}
 	for _, e := range entries {
-		if e.Manager == manager || e.Subresource != "" || e.FieldsV1 == nil {
+		if e.Manager == manager || e.Manager == creatingManager(manager) || e.Subresource != "" || e.FieldsV1 == nil {
 			continue
 		}
 		var set map[string]any

@@ -42,6 +42,21 @@ func TestRetainedByOthers_NamesWhatOthersKeep(t *testing.T) {
 	}
 }
 
+// TestRetainedByOthers_ACutOffCreateIsTheManagersOwn: an image version only the entry of the
+// manager's cut-off create owns is not reported as kept by another manager (the next apply takes
+// that entry over and removes the version).
+func TestRetainedByOthers_ACutOffCreateIsTheManagersOwn(t *testing.T) {
+	live := coOwnedProfile()
+	live.ManagedFields = append(live.ManagedFields, managed(creatingManager("tf"), metav1.ManagedFieldsOperationUpdate,
+		`{"f:spec":{"f:machineImages":{"k:{\"name\":\"gardenlinux\"}":{"f:versions":{"k:{\"version\":\"1.0.0\"}":{".":{},"f:version":{}}}}}}}`))
+	after := coOwnedProfile()
+	after.Spec.MachineImages[0].Versions = after.Spec.MachineImages[0].Versions[1:]
+	got, err := RetainedByOthers(live, coOwnedProfile(), after, "tf")
+	if err != nil || len(got) != 0 {
+		t.Fatalf("want nothing retained by others, got %+v, %v", got, err)
+	}
+}
+
 func TestRetainedByOthers_NothingDroppedNothingReported(t *testing.T) {
 	got, err := RetainedByOthers(coOwnedProfile(), coOwnedProfile(), coOwnedProfile(), "tf")
 	if err != nil || len(got) != 0 {

@@ -95,8 +95,15 @@ func requestError(action string, err error) diag.Diagnostic {
 	if hint != "" {
 		detail += "\n\n" + hint
 	}
+	if errors.Is(err, kube.ErrCreatedObjectKept) {
+		detail += "\n\n" + keptInState
+	}
 	return diag.NewErrorDiagnostic(summary, detail)
 }
+
+// keptInState says what happens to the object of a failed create that stays in the Garden.
+const keptInState = "The object this create stored stays in the Garden and is recorded in the state, marked tainted: the " +
+	"next apply replaces it (deletes it, by its UID, and creates it anew). To keep it instead, run terraform untaint."
 
 // clientFrom returns the provider's client, or a diagnostic saying why there is none.
 func clientFrom(data *providerData) (*kube.Client, diag.Diagnostics) {

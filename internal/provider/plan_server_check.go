@@ -62,10 +62,24 @@ type dryRunResult struct {
 	ref objectRef
 	// existed tells that the object was there before (the server answered 200, not 201).
 	existed bool
-	object  metav1.Object
+	// read reads the object as it is in the Garden.
+	read func(context.Context) (metav1.Object, error)
 	// stateSpec computes the spec the state would hold after the apply (see setState of the
 	// resources).
 	stateSpec func() (any, error)
+}
+
+// existing is the object in the Garden, as read (the dry run's answer lists the managers the
+// apply would leave, the provider's own among them); nil when it cannot be read.
+func (r dryRunResult) existing(ctx context.Context) metav1.Object {
+	if r.read == nil {
+		return nil
+	}
+	m, err := r.read(ctx)
+	if err != nil {
+		return nil
+	}
+	return m
 }
 
 // The two resource types' server checks.
@@ -275,11 +289,11 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 	switch {
 	case createOnly && kube.KindOf(err) == kube.KindConflict:
 		// Only an existing object has owners to conflict with (as in the create itself).
-		return spec, diag.Diagnostics{existsAtPlanWarning(result.ref, nil)}
+		return spec, diag.Diagnostics{existsAtPlanWarning(result.ref, result.existing(ctx))}
 	case err != nil:
 		return spec, append(diags, c.rejection(ctx, err, spec)...)
 	case createOnly && result.existed:
-		return spec, diag.Diagnostics{existsAtPlanWarning(result.ref, result.object)}
+		return spec, diag.Diagnostics{existsAtPlanWarning(result.ref, result.existing(ctx))}
 	}
 	if c.offline.rejected() {
 		diags.AddWarning("Offline rules and the Garden disagree", fmt.Sprintf("Gardener v1.149's rules, which the provider checks "+
@@ -368,9 +382,10 @@ func dryRunCloudProfile(ctx context.Context, data *providerData, client *kube.Cl
 		return dryRunResult{}, diagnosticsError(diags)
 	}
 	ref := objectRef{"CloudProfile", desired.Name}
+	read := func(ctx context.Context) (metav1.Object, error) { return client.GetCloudProfile(ctx, desired.Name) }
 	stored, existed, err := client.AdoptCloudProfile(ctx, desired, opts)
 	if err != nil {
-		return dryRunResult{ref: ref}, err
+		return dryRunResult{ref: ref, read: read}, err
 	}
 	stateSpec := func() (any, error) {
 		view := stored
@@ -381,7 +396,7 @@ func dryRunCloudProfile(ctx context.Context, data *providerData, client *kube.Cl
 		}
 		return cloudprofile.WithDroppedVersions(view.Spec, desired.Spec, data.now()), nil
 	}
-	return dryRunResult{ref: ref, existed: existed, object: stored, stateSpec: stateSpec}, nil
+	return dryRunResult{ref: ref, existed: existed, read: read, stateSpec: stateSpec}, nil
 }
 
 // dryRunNamespacedCloudProfile dry-run applies the planned NamespacedCloudProfile.
@@ -395,9 +410,12 @@ func dryRunNamespacedCloudProfile(ctx context.Context, data *providerData, clien
 		return dryRunResult{}, diagnosticsError(diags)
 	}
 	ref := namespacedRefOf(desired.Namespace, desired.Name)
+	read := func(ctx context.Context) (metav1.Object, error) {
+		return client.GetNamespacedCloudProfile(ctx, desired.Namespace, desired.Name)
+	}
 	stored, existed, err := client.AdoptNamespacedCloudProfile(ctx, desired, opts)
 	if err != nil {
-		return dryRunResult{ref: ref}, err
+		return dryRunResult{ref: ref, read: read}, err
 	}
 	stateSpec := func() (any, error) {
 		withoutStatus := *stored
@@ -411,7 +429,7 @@ func dryRunNamespacedCloudProfile(ctx context.Context, data *providerData, clien
 		}
 		return cloudprofile.WithDroppedNamespacedVersions(view.Spec, desired.Spec, data.now()), nil
 	}
-	return dryRunResult{ref: ref, existed: existed, object: stored, stateSpec: stateSpec}, nil
+	return dryRunResult{ref: ref, existed: existed, read: read, stateSpec: stateSpec}, nil
 }
 
 // onlyManagedBy tells that no other field manager than manager has an entry for the object itself

@@ -26,15 +26,27 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// fakeDryRun is an API server that answers every request with answer and counts the requests.
+// fakeDryRun is an API server that answers every dry-run apply with answer, a read with live when
+// set, and counts the requests.
 type fakeDryRun struct {
 	requests atomic.Int32
 	answer   func(w http.ResponseWriter, body []byte)
+	live     *gardencorev1beta1.CloudProfile
 }
 
 func (f *fakeDryRun) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.requests.Add(1)
 	body, _ := io.ReadAll(r.Body)
+	if r.Method == http.MethodGet && f.live != nil {
+		w.Header().Set("Content-Type", "application/json")
+		if strings.HasSuffix(r.URL.Path, "/cloudprofiles") { // a read is a list of the name
+			_ = json.NewEncoder(w).Encode(gardencorev1beta1.CloudProfileList{TypeMeta: metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1",
+				Kind: "CloudProfileList"}, Items: []gardencorev1beta1.CloudProfile{*f.live}})
+			return
+		}
+		_ = json.NewEncoder(w).Encode(f.live)
+		return
+	}
 	if r.Method != http.MethodPatch || r.URL.Query().Get("dryRun") != "All" {
 		http.Error(w, "only dry-run applies expected, got "+r.Method+" "+r.URL.String(), http.StatusBadRequest)
 		return
@@ -454,5 +466,34 @@ func TestServerCheck_aMissingTypeIsOneError(t *testing.T) {
 	check.offline = offlineErrorsOf(problemDiagnostics(b1, tftypes.Value{}))
 	if _, diags := checkOnServer(context.Background(), check, f.spec); len(diags) != 0 {
 		t.Fatalf("want no error of the Garden's besides B-1, got %v", diags)
+	}
+}
+
+// TestServerCheck_existsWarningListsTheManagersReadFromTheObject: when a create's dry run finds
+// the name taken, the warning names the managers of the object as read from the Garden, not the
+// ones of the dry run's answer (which lists the provider's own apply, which never happened).
+func TestServerCheck_existsWarningListsTheManagersReadFromTheObject(t *testing.T) {
+	live := &gardencorev1beta1.CloudProfile{TypeMeta: metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1", Kind: "CloudProfile"},
+		ObjectMeta: metav1.ObjectMeta{Name: "big", UID: "u-1", ManagedFields: []metav1.ManagedFieldsEntry{
+			{Manager: "team-a", Operation: metav1.ManagedFieldsOperationApply}}}}
+	dryRun := live.DeepCopy()
+	dryRun.ManagedFields = append(dryRun.ManagedFields, metav1.ManagedFieldsEntry{Manager: kube.DefaultFieldManager, Operation: metav1.ManagedFieldsOperationApply})
+	answers := map[string]func(http.ResponseWriter, []byte){
+		"the dry run answers 200": func(w http.ResponseWriter, _ []byte) { _ = json.NewEncoder(w).Encode(dryRun) },
+		"the dry run conflicts": statusAnswer(http.StatusConflict, metav1.StatusReasonConflict,
+			`Apply failed with 1 conflict: conflict with "team-a" using core.gardener.cloud/v1beta1: .spec.type`),
+	}
+	for name, answer := range answers {
+		t.Run(name, func(t *testing.T) {
+			f := newServerCheckFixture(t, answer)
+			f.fake.live = live
+			_, diags := checkOnServer(context.Background(), f.check, f.spec)
+			if len(diags) != 1 || diags[0].Summary() != "CloudProfile already exists" {
+				t.Fatalf("want the warning that the name is taken, got %v", diags)
+			}
+			if detail := diags[0].Detail(); !strings.Contains(detail, "field managers: team-a (Apply))") {
+				t.Fatalf("the warning should name exactly the managers read from the object:\n%s", detail)
+			}
+		})
 	}
 }

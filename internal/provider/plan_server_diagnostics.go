@@ -46,8 +46,8 @@ func skipReason(err error) string {
 	return err.Error()
 }
 
-// existsAtPlanWarning says that a create finds its name taken (existing, when the answer showed
-// it). A plan that replaces the object (destroys it first) creates it anew, so this is not an
+// existsAtPlanWarning says that a create finds its name taken (existing, as read from the Garden,
+// when it could be read). A plan that replaces the object (destroys it first) creates it anew, so this is not an
 // error at plan; any other create fails.
 func existsAtPlanWarning(ref objectRef, existing metav1.Object) diag.Diagnostic {
 	about := ""

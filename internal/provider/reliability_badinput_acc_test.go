@@ -134,3 +134,45 @@ func loosely(text string) *regexp.Regexp {
 	}
 	return regexp.MustCompile(strings.Join(words, `\s+`))
 }
+
+// TestAccReliability_tooLargeFailsAtPlan: a profile the Garden could not store (3,000 machine
+// images of three versions), and a provider_config of 5 MB, fail at plan with one error naming
+// the size and the limit, on spec and on spec.provider_config; the apply writes nothing.
+func TestAccReliability_tooLargeFailsAtPlan(t *testing.T) {
+	admin := acctest.Client(t)
+	images := `flatten([for a in range(3) : [for b in range(1000) : { name = format("image-%d-%03d", a, b), versions = [for v in range(3) : { version = "1.${v}.0", cri = [{ name = "containerd" }] }] }]])`
+	cases := map[string]struct{ images, extra, want string }{
+		"3,000 images of three versions": {images: images,
+			want: `Error: CloudProfile too large for the Garden … The CloudProfile takes about … MiB … more than the 1.38 MiB`},
+		"provider_config of 5 MB": {images: `[{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]`,
+			extra: `provider_config = jsonencode({ blob = format("%5000000s", "x") })`,
+			want:  `Error: CloudProfile too large for the Garden … provider_config alone takes about 4.77 MiB`},
+	}
+	for what, c := range cases {
+		t.Run(what, func(t *testing.T) {
+			name := acctest.UniqueName("acc-large")
+			resource.Test(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProviderFactories(),
+				Steps: []resource.TestStep{{
+					Config: acctest.ProviderBlock(acctest.Kubeconfig(t)) + fmt.Sprintf(`
+resource "gardener_cloud_profile" "test" {
+  metadata = { name = %q }
+  spec = {
+    type           = "local"
+    kubernetes     = { versions = [{ version = "1.31.2" }] }
+    machine_images = %s
+    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
+    regions        = [{ name = "local" }]
+    %s
+  }
+}
+`, name, c.images, c.extra),
+					ExpectError: loosely(c.want),
+				}},
+			})
+			if _, err := admin.GetCloudProfile(acctest.Context(t), name); !kube.IsNotFound(err) {
+				t.Errorf("CloudProfile %q must not exist after a plan that failed (err=%v)", name, err)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"time"
 
@@ -125,7 +126,8 @@ func (r *cloudProfileResource) Update(ctx context.Context, req resource.UpdateRe
 	updateProfile(ctx, r, req, resp)
 }
 
-// apply writes the planned object (see writeMode) and records what was stored.
+// apply writes the planned object (see writeMode) and records what was stored, also when a
+// failed create leaves its object in the Garden (kube.ErrCreatedObjectKept).
 func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan cloudProfileModel
 	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
@@ -144,7 +146,9 @@ func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mo
 	if err != nil {
 		existing := func(ctx context.Context) (metav1.Object, error) { return client.GetCloudProfile(ctx, desired.Name) }
 		diags.Append(writeFailure(ctx, ref, mode, "Applying CloudProfile "+desired.Name, err, existing)...)
-		return
+		if !errors.Is(err, kube.ErrCreatedObjectKept) {
+			return
+		}
 	}
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, client.FieldManager())...)
 	diags.Append(setIdentity(ctx, identity, cloudProfileIdentity{Name: types.StringValue(stored.Name)})...)

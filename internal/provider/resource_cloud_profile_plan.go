@@ -36,6 +36,7 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 	if diags.HasError() {
 		return
 	}
+	resp.Diagnostics.Append(objectSizeDiagnostics("CloudProfile", cp, cp.Spec.ProviderConfig)...)
 	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, validationOptions(r.data, r.validated))
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(cp.Labels)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -126,7 +127,8 @@ func (r *namespacedCloudProfileResource) Update(ctx context.Context, req resourc
 }
 
 // apply writes the planned object (see writeMode) and records what was stored, with the merged
-// profile of the plan (see keptStatus).
+// profile of the plan (see keptStatus), also when a failed create leaves its object in the Garden
+// (kube.ErrCreatedObjectKept).
 func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan namespacedCloudProfileModel
 	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
@@ -150,7 +152,9 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsd
 			return client.GetNamespacedCloudProfile(ctx, desired.Namespace, desired.Name)
 		}
 		diags.Append(writeFailure(ctx, ref, mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, existing)...)
-		return
+		if !errors.Is(err, kube.ErrCreatedObjectKept) {
+			return
+		}
 	}
 	status, d := r.keptStatus(ctx, client, stored, plan.keepsMergedStatus(), largevalue.Input(ctx, largevalue.Planned, statusSpecLargePath, planned.Raw))
 	diags.Append(d...)

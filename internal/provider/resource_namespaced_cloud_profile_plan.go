@@ -34,6 +34,7 @@ func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req
 	if diags.HasError() {
 		return
 	}
+	resp.Diagnostics.Append(objectSizeDiagnostics("NamespacedCloudProfile", ncp, ncp.Spec.ProviderConfig)...)
 	problems := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, validationOptions(r.data, r.validated))
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(ncp.Labels)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
