@@ -36,9 +36,10 @@ func TestDocs_NamespacedKubernetesOverridesHaveTheirOwnDescriptions(t *testing.T
 	namespaced := resourceDescriptions(newNamespacedCloudProfileResource())
 	for _, p := range []string{"spec.kubernetes", "spec.kubernetes.versions", "spec.kubernetes.versions.version",
 		"spec.kubernetes.versions.expiration_date", "spec.kubernetes.versions.classification", "spec.kubernetes.versions.lifecycle"} {
-		if namespaced[p] == "" {
+		switch namespaced[p] {
+		case "":
 			t.Errorf("%s of the NamespacedCloudProfile has no description", p)
-		} else if namespaced[p] == cloud[p] {
+		case cloud[p]:
 			t.Errorf("%s of the NamespacedCloudProfile is described as the CloudProfile's: %q", p, namespaced[p])
 		}
 	}

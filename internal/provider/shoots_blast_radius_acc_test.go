@@ -251,7 +251,7 @@ output %q {
 	w := newCLIWorkspace(t, config)
 	out := w.mustRun(0, "apply", "-auto-approve")
 	requirePlanHeadlines(t, "reading two data sources without permission to list Shoots", out, "Shoots not listed")
-	for _, want := range []string{`Listing the Shoots of namespace "` + dsNamespace + `" failed`, "may not list Shoots there", "one = true", "two = true"} {
+	for _, want := range []string{`Listing the Shoots of namespace "` + dsNamespace + `" failed`, `may not list them in namespace "` + dsNamespace + `"`, "one = true", "two = true"} {
 		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 			t.Errorf("the apply does not say %q:\n%s", want, out)
 		}
