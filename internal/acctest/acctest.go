@@ -88,6 +88,21 @@ func ProviderBlock(kubeconfig string) string {
 	return fmt.Sprintf("provider %q {\n  config_path = %q\n  feature_gates = %s\n}\n", provider.TypeName, kubeconfig, featureGatesSetting(gates))
 }
 
+// RequiredProviders declares the provider under the address terraform-plugin-testing serves it
+// at (TF_ACC_PROVIDER_HOST and TF_ACC_PROVIDER_NAMESPACE, by default registry.terraform.io and
+// hashicorp), for a configuration that imports a resource it does not declare: Terraform takes
+// such a resource's provider from required_providers, else from hashicorp/<prefix>.
+func RequiredProviders() string {
+	host, namespace := os.Getenv("TF_ACC_PROVIDER_HOST"), os.Getenv("TF_ACC_PROVIDER_NAMESPACE")
+	if host == "" {
+		host = "registry.terraform.io"
+	}
+	if namespace == "" {
+		namespace = "hashicorp"
+	}
+	return fmt.Sprintf("terraform {\n  required_providers {\n    %s = { source = %q }\n  }\n}\n", provider.TypeName, host+"/"+namespace+"/"+provider.TypeName)
+}
+
 // Context returns a context for setup and cleanup requests, bounded so a hung server fails the
 // test instead of hanging it.
 func Context(t testing.TB) context.Context {
