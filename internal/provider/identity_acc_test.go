@@ -68,8 +68,8 @@ func importSteps(address string, kind resource.ImportStateKind, config func(meta
 	var steps []resource.TestStep
 	for _, form := range emptyMetadataForms {
 		steps = append(steps,
-			resource.TestStep{Config: config(form.hcl), ConfigStateChecks: checks},
-			resource.TestStep{Config: config(form.hcl), ResourceName: address, ImportState: true, ImportStateKind: kind},
+			resource.TestStep{Config: acctest.RequiredProviders() + config(form.hcl), ConfigStateChecks: checks},
+			resource.TestStep{Config: acctest.RequiredProviders() + config(form.hcl), ResourceName: address, ImportState: true, ImportStateKind: kind},
 		)
 	}
 	return steps

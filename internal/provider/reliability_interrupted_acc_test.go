@@ -42,7 +42,7 @@ func TestAccReliability_interruptedCreateIsImportedAndThenUpdated(t *testing.T) 
 		Match:  cutsOff,
 	}, true)
 	name := acctest.UniqueName("acc-cut")
-	config := ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", "")
+	config := acctest.RequiredProviders() + ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", "")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		CheckDestroy:             cloudProfileGone(admin, name),
@@ -120,7 +120,7 @@ func cutOffCreate(t *testing.T, name string, types ...string) resource.TestStep 
 			t.Cleanup(func() { kube.DefaultRetryPolicy = saved })
 			proxy.SetRate(1)
 		},
-		Config:      twoTypesConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", "", types...),
+		Config:      twoTypesConfig(acctest.RequiredProviders()+acctest.ProviderBlock(kubeconfig), name, "8Gi", "", types...),
 		ExpectError: regexp.MustCompile(`(?s)Garden cluster unreachable.*Applying CloudProfile`),
 	}
 }
@@ -171,7 +171,7 @@ func rawCloudProfile(t *testing.T, name string) (*unstructured.Unstructured, err
 func TestAccReliability_importAfterCutOffCreateLeavesNoStaleOwner(t *testing.T) {
 	admin := acctest.Client(t)
 	name := acctest.UniqueName("acc-stale")
-	block := acctest.ProviderBlock(acctest.Kubeconfig(t))
+	block := acctest.RequiredProviders() + acctest.ProviderBlock(acctest.Kubeconfig(t))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		CheckDestroy:             cloudProfileGone(admin, name),
@@ -202,7 +202,7 @@ func TestAccReliability_importAfterCutOffCreateLeavesNoStaleOwner(t *testing.T) 
 func TestAccReliability_adoptingACutOffCreateLeavesNoStaleOwner(t *testing.T) {
 	admin := acctest.Client(t)
 	name := acctest.UniqueName("acc-stale")
-	block := acctest.ProviderBlock(acctest.Kubeconfig(t))
+	block := acctest.RequiredProviders() + acctest.ProviderBlock(acctest.Kubeconfig(t))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		CheckDestroy:             cloudProfileGone(admin, name),
