@@ -204,19 +204,28 @@ func (w kubectlWriter) createClientSide(ctx context.Context, body string) (*unst
 	if err := yaml.Unmarshal([]byte(body), &object.Object); err != nil {
 		return nil, err
 	}
-	applied, err := json.Marshal(object.Object)
-	if err != nil {
-		return nil, err
+	return createUnstructured(ctx, w.create, object, clientSideManager, true)
+}
+
+// createUnstructured creates a cloud profile of either kind with a raw client as the field manager
+// (an Update entry, as a plain create or kubectl's client-side apply leaves), with kubectl's
+// last-applied annotation (the object as JSON and a newline) when lastApplied.
+func createUnstructured(ctx context.Context, client dynamic.Interface, object *unstructured.Unstructured, manager string, lastApplied bool) (*unstructured.Unstructured, error) {
+	if lastApplied {
+		applied, err := json.Marshal(object.Object)
+		if err != nil {
+			return nil, err
+		}
+		annotations := object.GetAnnotations()
+		if annotations == nil {
+			annotations = map[string]string{}
+		}
+		annotations[lastAppliedAnnotation] = string(applied) + "\n"
+		object.SetAnnotations(annotations)
 	}
-	annotations := object.GetAnnotations()
-	if annotations == nil {
-		annotations = map[string]string{}
-	}
-	annotations[lastAppliedAnnotation] = string(applied) + "\n"
-	object.SetAnnotations(annotations)
 	resources := map[string]string{"CloudProfile": "cloudprofiles", "NamespacedCloudProfile": "namespacedcloudprofiles"}
 	gvr := k8sschema.GroupVersionResource{Group: "core.gardener.cloud", Version: "v1beta1", Resource: resources[object.GetKind()]}
-	return w.create.Resource(gvr).Namespace(object.GetNamespace()).Create(ctx, object, metav1.CreateOptions{FieldManager: clientSideManager})
+	return client.Resource(gvr).Namespace(object.GetNamespace()).Create(ctx, object, metav1.CreateOptions{FieldManager: manager})
 }
 
 func (r *fakeKubectlManifest) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {

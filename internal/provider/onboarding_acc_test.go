@@ -12,7 +12,6 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	k8sschema "k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/yaml"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
@@ -36,9 +35,8 @@ func storedYAMLLines(t *testing.T, resource, namespace string, names ...string) 
 	return n
 }
 
-// createdAs creates an object with a raw client as the given field manager (an Update entry, as a
-// plain create or kubectl's client-side apply leaves), with the last-applied annotation when
-// lastApplied.
+// createdAs creates an object with a raw client as the given field manager, with kubectl's
+// last-applied annotation when lastApplied (see createUnstructured).
 func createdAs(t *testing.T, manager string, object any, lastApplied bool) {
 	t.Helper()
 	raw, err := json.Marshal(object)
@@ -49,17 +47,7 @@ func createdAs(t *testing.T, manager string, object any, lastApplied bool) {
 	if err := json.Unmarshal(raw, &u.Object); err != nil {
 		t.Fatal(err)
 	}
-	if lastApplied {
-		annotations := u.GetAnnotations()
-		if annotations == nil {
-			annotations = map[string]string{}
-		}
-		annotations[lastAppliedAnnotation] = string(raw) + "\n"
-		u.SetAnnotations(annotations)
-	}
-	resources := map[string]string{"CloudProfile": "cloudprofiles", "NamespacedCloudProfile": "namespacedcloudprofiles"}
-	gvr := k8sschema.GroupVersionResource{Group: "core.gardener.cloud", Version: "v1beta1", Resource: resources[u.GetKind()]}
-	if _, err := webhookClient(t).Resource(gvr).Namespace(u.GetNamespace()).Create(acctest.Context(t), u, metav1.CreateOptions{FieldManager: manager}); err != nil {
+	if _, err := createUnstructured(acctest.Context(t), webhookClient(t), u, manager, lastApplied); err != nil {
 		t.Fatalf("creating %s %s as %s: %v", u.GetKind(), u.GetName(), manager, err)
 	}
 }
