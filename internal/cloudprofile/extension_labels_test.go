@@ -30,13 +30,21 @@ func TestRuleExtensionLabels_AppliedBeforeValidation(t *testing.T) {
 	}
 }
 
-// TestRuleExtensionLabels_AMissingTypeIsOnlyB1: without spec.type the provider label would have
-// an empty type; the error is B-1 on spec.type, and none is on metadata.labels.
-func TestRuleExtensionLabels_AMissingTypeIsOnlyB1(t *testing.T) {
+// TestRuleExtensionLabels_AMissingTypeIsB1AndTheEmptyTypesLabel: without spec.type Gardener
+// reports B-1 on spec.type, and also rejects the provider label it sets for the empty type (no
+// valid label key) on metadata.labels; the provider's diagnostics show B-1 alone.
+func TestRuleExtensionLabels_AMissingTypeIsB1AndTheEmptyTypesLabel(t *testing.T) {
 	cp := validCloudProfile()
 	cp.Spec.Type = ""
-	expectProblems(t, ValidateCloudProfileRequest(cp, nil, DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))),
-		want{rule: "B-1", typ: Required, field: "spec.type", attr: "spec.type"})
+	ps := ValidateCloudProfileRequest(cp, nil, DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC)))
+	var b1, label bool
+	for _, p := range ps {
+		b1 = b1 || (p.Rule == "B-1" && p.Path.Field() == "spec.type")
+		label = label || (p.Path.Field() == "metadata.labels" && p.BadValue == "provider.extensions.gardener.cloud/")
+	}
+	if !b1 || !label {
+		t.Errorf("want B-1 on spec.type and the empty type's label on metadata.labels, as Gardener reports them; got %v", ps)
+	}
 }
 
 func TestRuleX1_ExtensionLabelsCannotBeConfigured(t *testing.T) {

@@ -8,8 +8,7 @@ import (
 // user creates cp (old == nil) or replaces old with cp: it defaults the objects, prepares them as
 // the API server does (PrepareCloudProfileForCreate or PrepareCloudProfileForUpdate) and validates
 // the result (ValidateCloudProfile or ValidateCloudProfileUpdate). Before that, the labels are
-// changed as Gardener's ExtensionLabels admission plugin changes them (without the provider label
-// of a missing type, see providerTypeLabelled).
+// changed as Gardener's ExtensionLabels admission plugin changes them.
 //
 // Gardener's field paths refer to the prepared object, so after create-time dropping their indices
 // may differ from the user's object; the attribute steps of each problem are mapped back to the
@@ -20,7 +19,7 @@ func ValidateCloudProfileRequest(cp, old *gardencorev1beta1.CloudProfile, opts O
 	}
 	// A shallow copy with new metadata: the preparation below deep-copies before it changes anything.
 	labelled := *cp
-	labelled.ObjectMeta = withExtensionLabels(cp.ObjectMeta, providerTypeLabelled(cp.Spec.Type))
+	labelled.ObjectMeta = withExtensionLabels(cp.ObjectMeta, &cp.Spec.Type)
 	cp = &labelled
 	if old != nil {
 		prepared, defaultedOld := PrepareCloudProfileForUpdate(cp, old)
@@ -32,16 +31,6 @@ func ValidateCloudProfileRequest(cp, old *gardencorev1beta1.CloudProfile, opts O
 		ps[i].Path = idx.remap(ps[i].Path)
 	}
 	return ps
-}
-
-// providerTypeLabelled is the type whose provider label validation sees, nil for a missing type.
-// Gardener sets the label `provider.extensions.gardener.cloud/` for it, which is no valid label key;
-// that error would only repeat B-1 under the name rule A-1, so the label is left out.
-func providerTypeLabelled(providerType string) *string {
-	if providerType == "" {
-		return nil
-	}
-	return &providerType
 }
 
 // remap rewrites the list indices of a path into a prepared object's version lists

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -177,15 +178,10 @@ func withoutCompositeValues(message string) string {
 	return compositeValuePattern.ReplaceAllString(message, "$1: ")
 }
 
-// emptyTypeLabel is the label key Gardener sets for a CloudProfile without spec.type, which is no
-// valid label key.
-const emptyTypeLabel = `"provider.extensions.gardener.cloud/"`
-
 // coverEmptyTypeLabel tells whether the Garden rejects the label of a missing type that the
-// offline rules report as the missing type itself (rule B-1, see
-// cloudprofile.ValidateCloudProfileRequest).
+// offline rules report as the missing type itself (rule B-1, see withoutRepeatsOfMissingType).
 func (o offlineErrors) coverEmptyTypeLabel(said string) bool {
-	return strings.Contains(said, emptyTypeLabel) && o.contain("(rule B-1)")
+	return strings.Contains(said, strconv.Quote(emptyTypeLabel)) && o.contain("(rule B-1)")
 }
 
 // contain tells whether an offline error contains the text.
