@@ -81,3 +81,17 @@ func WithoutExtensionLabels(labels map[string]string) map[string]string {
 	}
 	return out
 }
+
+// EmptyProviderTypeLabel is the provider label Gardener gives a CloudProfile without spec.type,
+// which is no valid label key.
+const EmptyProviderTypeLabel = v1beta1constants.LabelExtensionProviderTypePrefix
+
+// WithoutRepeatsOfMissingType leaves out the errors on the empty type's provider label when the
+// missing type itself (B-1) is among the problems: they have that one cause, and would point at
+// metadata.name.
+func (ps Problems) WithoutRepeatsOfMissingType() Problems {
+	if !slices.ContainsFunc(ps, func(p Problem) bool { return p.Rule == "B-1" }) {
+		return ps
+	}
+	return slices.DeleteFunc(slices.Clone(ps), func(p Problem) bool { return p.BadValue == EmptyProviderTypeLabel })
+}

@@ -179,9 +179,9 @@ func withoutCompositeValues(message string) string {
 }
 
 // coverEmptyTypeLabel tells whether the Garden rejects the label of a missing type that the
-// offline rules report as the missing type itself (rule B-1, see withoutRepeatsOfMissingType).
+// offline rules report as the missing type itself (rule B-1, see Problems.WithoutRepeatsOfMissingType).
 func (o offlineErrors) coverEmptyTypeLabel(said string) bool {
-	return strings.Contains(said, strconv.Quote(emptyTypeLabel)) && o.contain("(rule B-1)")
+	return strings.Contains(said, strconv.Quote(cloudprofile.EmptyProviderTypeLabel)) && o.contain("(rule B-1)")
 }
 
 // contain tells whether an offline error contains the text.

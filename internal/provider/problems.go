@@ -28,7 +28,7 @@ import (
 // not all fit; one more counts the problems of the others by rule.
 func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag.Diagnostics {
 	var diags diag.Diagnostics
-	shown, rest := capGroups(groupProblems(withoutRepeatsOfMissingType(problems), spec))
+	shown, rest := capGroups(groupProblems(problems.WithoutRepeatsOfMissingType(), spec))
 	for _, g := range shown {
 		at := attributePath(g.problems[0].Path.Steps())
 		// Names and values from the configuration reach both texts.
@@ -422,18 +422,4 @@ func shortBadValue(v any) any {
 		return v
 	}
 	return fmt.Sprintf("%s… (%d characters)", string([]rune(s)[:maxBadValueRunes*3/5]), utf8.RuneCountInString(s))
-}
-
-// emptyTypeLabel is the provider label Gardener gives a CloudProfile without spec.type, which is no
-// valid label key.
-const emptyTypeLabel = "provider.extensions.gardener.cloud/"
-
-// withoutRepeatsOfMissingType leaves out the errors Gardener reports on the empty type's provider
-// label when the missing type itself (B-1) is reported: they have that one cause, and would send
-// the user to metadata.name.
-func withoutRepeatsOfMissingType(problems cloudprofile.Problems) cloudprofile.Problems {
-	if !slices.ContainsFunc(problems, func(p cloudprofile.Problem) bool { return p.Rule == "B-1" }) {
-		return problems
-	}
-	return slices.DeleteFunc(slices.Clone(problems), func(p cloudprofile.Problem) bool { return p.BadValue == emptyTypeLabel })
 }
