@@ -14,7 +14,9 @@
 #
 # Environment: GARDEN_FEATURE_GATES (gardener-apiserver's --feature-gates, default
 # VersionClassificationLifecycle=true; the acceptance tests read it too), GARDEN_PROJECT (default
-# demo), GARDEN_TIMEOUT (seconds to wait for readiness, default 180), KUBEBUILDER_ASSETS (folder
+# demo), GARDEN_EXTENSION_ADMISSION (local-garden's --extension-admission: `local` runs provider-local's
+# CloudProfile/NamespacedCloudProfile admission webhooks in the Garden, `none` runs none; default
+# none; a running Garden is reused whatever its setting, so `down` first to change it), GARDEN_TIMEOUT (seconds to wait for readiness, default 180), KUBEBUILDER_ASSETS (folder
 # with etcd and kube-apiserver, default .cache/assets).
 set -euo pipefail
 
@@ -25,6 +27,7 @@ pidfile="$state/pid"
 logfile="$state/garden.log"
 kubeconfig="$state/admin.kubeconfig"
 project="${GARDEN_PROJECT:-demo}"
+extension_admission="${GARDEN_EXTENSION_ADMISSION:-none}"
 timeout="${GARDEN_TIMEOUT:-180}"
 assets="${KUBEBUILDER_ASSETS:-$root/.cache/assets}"
 
@@ -104,7 +107,7 @@ up() {
   # Not being a group leader, the background child lets setsid make it a session and group leader
   # without forking, so $! is both its pid and its process group id.
   setsid "$bin" --assets "$assets" --kubeconfig "$kubeconfig" --project "$project" \
-    --control-addr 127.0.0.1:0 ${GARDEN_FEATURE_GATES:+--feature-gates "$GARDEN_FEATURE_GATES"} "$@" >"$logfile" 2>&1 </dev/null &
+    --control-addr 127.0.0.1:0 --extension-admission "$extension_admission" ${GARDEN_FEATURE_GATES:+--feature-gates "$GARDEN_FEATURE_GATES"} "$@" >"$logfile" 2>&1 </dev/null &
   local pid=$!
   echo "$pid" >"$pidfile"
   wait_ready "$pid"

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gardener-community/terraform-provider-gardener/garden/internal/extadmission"
 	"github.com/gardener-community/terraform-provider-gardener/garden/internal/garden"
 )
 
@@ -19,6 +20,7 @@ type flags struct {
 	controllers bool
 	controlAddr string
 	gates       string
+	admission   string
 	logFile     string
 	verbose     bool
 }
@@ -52,6 +54,8 @@ func parseFlags(args []string) (*flags, error) {
 	fs.StringVar(&f.controlAddr, "control-addr", "", "loopback address for the control endpoint, e.g. 127.0.0.1:0 (off if empty)")
 	fs.StringVar(&f.gates, "feature-gates", garden.DefaultFeatureGates,
 		"gardener-apiserver's feature gates, e.g. VersionClassificationLifecycle=false")
+	fs.StringVar(&f.admission, "extension-admission", extadmission.None,
+		"provider extension whose admission webhooks run and are registered: local or none")
 	fs.StringVar(&f.logFile, "log-file", "", "append all logs to this file instead of stderr")
 	fs.BoolVar(&f.verbose, "verbose", false, "show control-plane output and informational logs")
 	if err := fs.Parse(args); err != nil {
@@ -59,6 +63,9 @@ func parseFlags(args []string) (*flags, error) {
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	if !extadmission.Valid(f.admission) {
+		return nil, fmt.Errorf("--extension-admission: unknown value %q (want local or none)", f.admission)
 	}
 	var err error
 	if f.assets, err = filepath.Abs(f.assets); err != nil {
@@ -73,13 +80,14 @@ func parseFlags(args []string) (*flags, error) {
 // options turns the flags into Garden options.
 func (f *flags) options() garden.Options {
 	return garden.Options{
-		AssetsDir:      f.assets,
-		KubeconfigPath: f.kubeconfig,
-		Projects:       f.projects,
-		Controllers:    f.controllers,
-		FeatureGates:   f.gates,
-		Verbose:        f.verbose,
-		Logf:           logf,
+		AssetsDir:          f.assets,
+		KubeconfigPath:     f.kubeconfig,
+		Projects:           f.projects,
+		Controllers:        f.controllers,
+		FeatureGates:       f.gates,
+		ExtensionAdmission: f.admission,
+		Verbose:            f.verbose,
+		Logf:               logf,
 	}
 }
 

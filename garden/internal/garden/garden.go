@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
@@ -16,6 +17,8 @@ import (
 
 	"github.com/gardener/gardener/pkg/client/kubernetes"
 	gardenerenvtest "github.com/gardener/gardener/test/envtest"
+
+	"github.com/gardener-community/terraform-provider-gardener/garden/internal/extadmission"
 )
 
 // Options configure a local Garden.
@@ -31,6 +34,9 @@ type Options struct {
 	// FeatureGates is gardener-apiserver's --feature-gates value, such as
 	// "VersionClassificationLifecycle=false"; empty means DefaultFeatureGates.
 	FeatureGates string
+	// ExtensionAdmission names the provider extension whose admission webhooks run in this process and
+	// are registered with the API server: extadmission.Local or extadmission.None (also when empty).
+	ExtensionAdmission string
 	// Verbose sends the control plane's output to stderr and raises gardener-apiserver's log level.
 	Verbose bool
 	// Logf reports progress; nil discards it.
@@ -43,6 +49,8 @@ type Garden struct {
 	Config *rest.Config
 	// Controllers runs Gardener's cloud-profile controllers; they can be stopped and started again.
 	Controllers *Controllers
+	// Admission is the extension admission webhook server; nil without --extension-admission.
+	Admission *extadmission.Server
 	// Kubeconfig is the path of the admin kubeconfig.
 	Kubeconfig string
 	// ProjectKubeconfigs maps each project name to the path of its user's kubeconfig.
@@ -73,6 +81,9 @@ func (g *Garden) start(ctx context.Context, opts Options) error {
 		return err
 	}
 	if err := g.startControlPlane(ctx, opts); err != nil {
+		return err
+	}
+	if err := g.startAdmission(ctx, opts); err != nil {
 		return err
 	}
 	if err := g.writeAccess(ctx, opts); err != nil {
@@ -106,6 +117,33 @@ func (g *Garden) startControlPlane(ctx context.Context, opts Options) error {
 	return waitForCloudProfileAPIs(ctx, g.Config)
 }
 
+// startAdmission starts the extension admission webhooks, if asked for, and waits until
+// gardener-apiserver calls them.
+func (g *Garden) startAdmission(ctx context.Context, opts Options) error {
+	switch opts.ExtensionAdmission {
+	case "", extadmission.None:
+		return nil
+	case extadmission.Local:
+	default:
+		return fmt.Errorf("unknown extension admission %q (want %s or %s)", opts.ExtensionAdmission, extadmission.Local, extadmission.None)
+	}
+	g.logf("starting provider-local's admission webhooks")
+	s, err := extadmission.StartLocal(ctx, g.Config, filepath.Join(g.runDir, "webhook-certs"))
+	if err != nil {
+		return fmt.Errorf("starting extension admission: %w", err)
+	}
+	g.Admission = s
+	c, err := client.New(g.Config, client.Options{Scheme: kubernetes.GardenScheme})
+	if err != nil {
+		return err
+	}
+	if err := extadmission.WaitActive(ctx, c); err != nil {
+		return fmt.Errorf("starting extension admission: %w", err)
+	}
+	g.logf("extension admission %s serves at %s", opts.ExtensionAdmission, s.URL)
+	return nil
+}
+
 // writeAccess writes the admin kubeconfig and prepares the projects with their users.
 func (g *Garden) writeAccess(ctx context.Context, opts Options) error {
 	if err := writeKubeconfig(opts.KubeconfigPath, g.Config, adminUser(g.Config), ""); err != nil {
@@ -133,6 +171,9 @@ func (g *Garden) Stop() error {
 	var errs []error
 	if g.Controllers != nil {
 		errs = append(errs, g.Controllers.Stop())
+	}
+	if g.Admission != nil {
+		errs = append(errs, g.Admission.Stop())
 	}
 	if g.env != nil {
 		g.logf("stopping control plane")
