@@ -1,0 +1,88 @@
+package local
+
+import (
+	"encoding/json"
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+)
+
+func TestMergeProviderConfig(t *testing.T) {
+	parent := config(`[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a"},{"version":"2.0.0","image":"b"}]}]`)
+	for _, c := range []struct {
+		name string
+		spec string
+		defs []gardencorev1beta1.CapabilityDefinition
+		want string
+	}{
+		{"adds a version", `[{"name":"gardenlinux","versions":[{"version":"3.0.0","image":"c"}]}]`, nil,
+			`[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a","capabilityFlavors":null},{"version":"2.0.0","image":"b","capabilityFlavors":null},{"version":"3.0.0","image":"c","capabilityFlavors":null}]}]`},
+		{"replaces a version", `[{"name":"gardenlinux","versions":[{"version":"2.0.0","image":"z"}]}]`, nil,
+			`[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a","capabilityFlavors":null},{"version":"2.0.0","image":"z","capabilityFlavors":null}]}]`},
+		{"adds an image", `[{"name":"custom","versions":[{"version":"1","image":"c"}]}]`, nil,
+			`[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a","capabilityFlavors":null},{"version":"2.0.0","image":"b","capabilityFlavors":null}]},{"name":"custom","versions":[{"version":"1","image":"c","capabilityFlavors":null}]}]`},
+		{"flavors become an image without capabilities", `[{"name":"custom","versions":[{"version":"1","capabilityFlavors":[{"image":"f1"},{"image":"f2"}]}]}]`, nil,
+			`[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a","capabilityFlavors":null},{"version":"2.0.0","image":"b","capabilityFlavors":null}]},{"name":"custom","versions":[{"version":"1","image":"f1","capabilityFlavors":null}]}]`},
+		{"an image becomes a flavor with capabilities", `[{"name":"custom","versions":[{"version":"1","image":"c"}]}]`, archDefs("amd64"),
+			`[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a","capabilityFlavors":null},{"version":"2.0.0","image":"b","capabilityFlavors":null}]},{"name":"custom","versions":[{"version":"1","capabilityFlavors":[{"image":"c"}]}]}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := MergeProviderConfig("n", config(c.spec), parent, c.defs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var cfg CloudProfileConfig
+			if err := json.Unmarshal(got.Raw, &cfg); err != nil {
+				t.Fatal(err)
+			}
+			if cfg.APIVersion != APIVersion || cfg.Kind != Kind {
+				t.Errorf("type %s %s", cfg.APIVersion, cfg.Kind)
+			}
+			if s := mustJSON(t, cfg.MachineImages); s != c.want {
+				t.Errorf("merged\n  got  %s\n  want %s", s, c.want)
+			}
+		})
+	}
+	t.Run("without one side the status stays", func(t *testing.T) {
+		if got, _ := MergeProviderConfig("n", nil, parent, nil); got != parent {
+			t.Error("spec nil")
+		}
+		if got, _ := MergeProviderConfig("n", parent, nil, nil); got != nil {
+			t.Error("status nil")
+		}
+	})
+	t.Run("undecodable configurations fail the status write", func(t *testing.T) {
+		if _, err := MergeProviderConfig("n", raw(`{}`), parent, nil); err == nil {
+			t.Error("spec")
+		}
+		if _, err := MergeProviderConfig("n", parent, raw(`[]`), nil); err == nil {
+			t.Error("status")
+		}
+	})
+	t.Run("written as the extension writes it", func(t *testing.T) {
+		got, err := MergeProviderConfig("n", config(`[]`), config(`[{"name":"g","versions":[{"version":"1","image":"a"}]}]`), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `{"apiVersion":"` + APIVersion + `","kind":"CloudProfileConfig","machineImages":[{"name":"g","versions":[{"version":"1","image":"a","capabilityFlavors":null}]}],"loadBalancer":{"image":""}}`
+		if string(got.Raw) != want {
+			t.Errorf("got  %s\nwant %s", got.Raw, want)
+		}
+	})
+}
+
+func TestRulesCatalogue(t *testing.T) {
+	seen := map[string]bool{}
+	for i, r := range Rules() {
+		if r.ID == "" || r.Summary == "" || r.Gardener == "" || r.Meaning == "" || r.Fix == "" {
+			t.Errorf("rule %d (%s) is incomplete", i, r.ID)
+		}
+		if seen[r.ID] {
+			t.Errorf("rule %s twice", r.ID)
+		}
+		seen[r.ID] = true
+	}
+	if len(seen) != 18 {
+		t.Errorf("%d rules", len(seen))
+	}
+}
