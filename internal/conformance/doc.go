@@ -3,6 +3,10 @@
 // the server's verdict, or the status its controllers write, with what package cloudprofile
 // predicts for the same objects.
 //
+// extension_local_test.go does the same for package extensions/local against provider-local's
+// admission webhooks; those tests skip unless the Garden runs them
+// (GARDEN_EXTENSION_ADMISSION=local scripts/garden.sh up).
+//
 // The tests run only with TF_ACC=1 and GARDEN_KUBECONFIG set:
 //
 //	GARDEN_KUBECONFIG=$(scripts/garden.sh up) TF_ACC=1 go test -count=1 -run Differential ./internal/conformance/ -v

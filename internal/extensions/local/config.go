@@ -92,9 +92,9 @@ func DecodeCloudProfileConfig(raw []byte) (*CloudProfileConfig, error) {
 	}
 	switch {
 	case cfg.Kind == "":
-		return nil, errors.New("Object 'Kind' is missing")
+		return nil, errors.New("kind is missing")
 	case cfg.APIVersion == "":
-		return nil, errors.New("Object 'apiVersion' is missing")
+		return nil, errors.New("apiVersion is missing")
 	case cfg.APIVersion != APIVersion || cfg.Kind != Kind:
 		return nil, fmt.Errorf("no kind %q is registered for version %q", cfg.Kind, cfg.APIVersion)
 	}
