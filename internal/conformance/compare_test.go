@@ -109,3 +109,33 @@ func TestJSONDiff(t *testing.T) {
 		t.Error("lists other than architectures must keep their order")
 	}
 }
+
+func TestCompareExtensionDetectsDisagreements(t *testing.T) {
+	pc := cloudprofile.NewPath("spec").Child("providerConfig")
+	mapping := cloudprofile.Problem{Rule: "EXT-LOCAL-10", Type: cloudprofile.Required, Path: pc.FieldOnly("machineImages[0]"), BadValue: "",
+		Detail: `must provide an image mapping for image "gardenlinux" in providerConfig`}
+	decode := cloudprofile.Problem{Rule: "EXT-LOCAL-2", Type: cloudprofile.Invalid, Path: pc, Detail: "could not decode providerConfig of CloudProfile \"p\": x"}
+	denied := `admission webhook "validator.admission-local.extensions.gardener.cloud" denied the request: `
+	for _, c := range []struct {
+		name  string
+		pkg   cloudprofile.Problems
+		v     verdict
+		agree bool
+	}{
+		{"both accept", nil, verdict{accepted: true}, true},
+		{"same message", cloudprofile.Problems{mapping}, verdict{message: denied + mapping.Error()}, true},
+		{"decoding error", cloudprofile.Problems{decode}, verdict{message: denied + "could not decode providerConfig of CloudProfile \"p\": strict decoding error"}, true},
+		{"only the package rejects", cloudprofile.Problems{mapping}, verdict{accepted: true}, false},
+		{"only the server rejects", nil, verdict{message: denied + mapping.Error()}, false},
+		{"another detail", cloudprofile.Problems{mapping}, verdict{message: denied + `spec.providerConfig.machineImages[0]: Required value: other`}, false},
+		{"another webhook", cloudprofile.Problems{mapping}, verdict{message: "admission webhook \"x\" denied the request: " + mapping.Error()}, false},
+		{"decoding error of the other kind", cloudprofile.Problems{decode}, verdict{message: denied + "could not decode providerConfig of NamespacedCloudProfile for 'p'"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := compareExtension(c.pkg, c.v, "could not decode providerConfig of CloudProfile")
+			if agree := len(d) == 0; agree != c.agree {
+				t.Errorf("agree = %t, want %t (%q)", agree, c.agree, d)
+			}
+		})
+	}
+}

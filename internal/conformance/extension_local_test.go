@@ -255,6 +255,56 @@ func TestDifferential_LocalExtensionCloudProfile(t *testing.T) {
 	}
 }
 
+// TestDifferential_LocalExtensionCloudProfileUpdate creates a CloudProfile of type local with
+// capabilities and compares provider-local's verdict on changing it with local.ValidateCloudProfile of
+// the spec the server would store (the validator ignores the old object).
+func TestDifferential_LocalExtensionCloudProfileUpdate(t *testing.T) {
+	s := newServer(t)
+	requireLocalAdmission(t, s)
+	ctx := testContext(t)
+	name := acctest.UniqueName("conf-extlocal-update")
+	t.Cleanup(func() { deleteCloudProfiles(t, s.client, name) })
+	base := mapped(capabilityProfile, nil)
+	createCloudProfile(t, ctx, s, base(name))
+	old, err := s.client.GetCloudProfile(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newVersion := mivT{ExpirableVersion: evT{Version: "1900.0.0"}, CapabilityFlavors: []gardencorev1beta1.MachineImageFlavor{archFlavor("amd64")}}
+	for _, c := range []struct {
+		name   string
+		mutate func(cp *cpT)
+	}{
+		{"unchanged", func(*cpT) {}},
+		{"adds a version with mapping", func(cp *cpT) {
+			addImageVersion(cp, newVersion)
+			cp.Spec.ProviderConfig = completeMapping(cp)
+		}},
+		{"EXT-LOCAL-11 adds a version without mapping", func(cp *cpT) { addImageVersion(cp, newVersion) }},
+		{"EXT-LOCAL-1 removes the providerConfig", func(cp *cpT) { cp.Spec.ProviderConfig = nil }},
+		{"EXT-LOCAL-12 adds an arm64 flavor without mapping", func(cp *cpT) {
+			image(cp).Versions[1].CapabilityFlavors = append(image(cp).Versions[1].CapabilityFlavors, archFlavor("arm64"))
+		}},
+		{"EXT-LOCAL-10 adds an image without mapping", func(cp *cpT) {
+			cp.Spec.MachineImages = append(cp.Spec.MachineImages, miT{Name: "ubuntu", UpdateStrategy: strategy(gardencorev1beta1.UpdateStrategyMajor), Versions: []mivT{newVersion}})
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cp := base(name)
+			c.mutate(cp)
+			opts := cloudprofile.DefaultOptions(time.Now())
+			if core := cloudprofile.ValidateCloudProfileRequest(cp.DeepCopy(), old.DeepCopy(), opts).Errors(); len(core) > 0 {
+				t.Fatalf("the case breaks Gardener's own rules:\n%s", problemLines(core))
+			}
+			stored, _ := cloudprofile.StoredCloudProfile(cp.DeepCopy(), old.DeepCopy(), opts)
+			pkg := local.ValidateCloudProfile(cp.Name, stored.Spec)
+			v := s.dryRunCloudProfile(t, ctx, cp, false)
+			t.Logf("server %s; package: %q", v.summary(), ruleIDs(pkg))
+			report(t, compareExtension(pkg, v, "could not decode providerConfig of CloudProfile"), pkg, v)
+		})
+	}
+}
+
 type extNCPCase struct {
 	name   string
 	parent string // parentLegacyLocal or parentCapabilityLocal

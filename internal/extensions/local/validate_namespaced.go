@@ -22,6 +22,9 @@ import (
 // Before checking, the extension converts both the providerConfig and spec.machineImages to the
 // parent's format (capability flavors or architectures); that changes no image name and no version,
 // which is all these checks compare, so it is left out.
+//
+// The caller decides whether the extension applies: Gardener labels a NamespacedCloudProfile with
+// its parent's provider type, so AppliesTo(parent.Type).
 func ValidateNamespacedCloudProfile(name string, spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	cfg := &CloudProfileConfig{}
 	if spec.ProviderConfig != nil {
