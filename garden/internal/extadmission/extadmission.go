@@ -170,7 +170,8 @@ func (s *Server) Stop() error {
 	return err
 }
 
-// freePort asks the kernel for a free loopback port.
+// freePort asks the kernel for a free loopback port. The port is released again before the webhook
+// server binds it; another process could take it in between, which start-up then reports.
 func freePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
