@@ -3,8 +3,8 @@ package extcommon
 import (
 	"encoding/json"
 
-	"k8s.io/apimachinery/pkg/runtime"
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // DefaultedSpec returns a deep copy of spec with Gardener's v1beta1 defaults applied, as
