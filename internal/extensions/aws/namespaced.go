@@ -42,7 +42,7 @@ func ValidateNamespacedCloudProfile(spec gardencorev1beta1.NamespacedCloudProfil
 	parentImages := specImages(parent.MachineImages)
 	provider := providerImages(cfg)
 
-	for _, img := range spec.MachineImages {
+	for _, img := range profile.Sorted() {
 		_, inParent := parentImages.Image(img.Name)
 		if _, inProvider := provider.Image(img.Name); !inParent && !inProvider {
 			ps = append(ps, extcommon.Required(RuleNamespacedMappingMissing, imagesPath.Path(), fmt.Sprintf("machine image %s is not defined in the NamespacedCloudProfile providerConfig", img.Name)))

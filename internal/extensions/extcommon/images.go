@@ -1,5 +1,7 @@
 package extcommon
 
+import "sort"
+
 // Images looks images and their versions up by name as Gardener's ImagesContext does (built with
 // utils.CreateMapFromSlice): when a name occurs twice, the later entry wins.
 type Images[I any, V any] struct {
@@ -32,4 +34,19 @@ func (c Images[I, V]) Image(name string) (I, bool) {
 func (c Images[I, V]) Version(name, version string) (V, bool) {
 	v, ok := c.versions[name][version]
 	return v, ok
+}
+
+// Sorted returns the images, one per name (the later entry of a name wins), sorted by name.
+// Gardener walks its ImagesContext.Images map in random order; sorting keeps the output stable.
+func (c Images[I, V]) Sorted() []I {
+	names := make([]string, 0, len(c.images))
+	for n := range c.images {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]I, len(names))
+	for i, n := range names {
+		out[i] = c.images[n]
+	}
+	return out
 }
