@@ -15,7 +15,9 @@ const apiVersion = `"apiVersion":"openstack.provider.extensions.gardener.cloud/v
 
 const base = `"constraints":{"floatingPools":[{"name":"fip"}],"loadBalancerProviders":[{"name":"amphora"}]},"keystoneURL":"https://keystone"`
 
-func cfg(images string) string { return `{` + apiVersion + `,` + base + `,"machineImages":[` + images + `]}` }
+func cfg(images string) string {
+	return `{` + apiVersion + `,` + base + `,"machineImages":[` + images + `]}`
+}
 
 // ncfg is a NamespacedCloudProfile providerConfig, which may only set machineImages.
 func ncfg(images string) string { return `{` + apiVersion + `,"machineImages":[` + images + `]}` }
