@@ -64,3 +64,21 @@ func Summaries(ps cloudprofile.Problems) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Details renders problems as "Type: detail", sorted, after checking that all of them lie at
+// field, for comparing messages.
+func Details(t interface {
+	Helper()
+	Errorf(string, ...any)
+}, field string, ps cloudprofile.Problems) []string {
+	t.Helper()
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		if p.Path.Field() != field {
+			t.Errorf("problem %v is not at %s", p, field)
+		}
+		out[i] = fmt.Sprintf("%s: %s", p.Type, p.Detail)
+	}
+	sort.Strings(out)
+	return out
+}
