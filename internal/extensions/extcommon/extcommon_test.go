@@ -69,15 +69,15 @@ func TestConfigPath(t *testing.T) {
 }
 
 func TestProblemRendering(t *testing.T) {
-	p := NotSupported("R-1", Config("a").Path(), "s390x", ValidArchitectures)
+	p := NotSupported("TEST-1", Config("a").Path(), "s390x", ValidArchitectures)
 	if got, want := p.Error(), `spec.providerConfig.a: Unsupported value: "s390x": supported values: "amd64", "arm64"`; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	f := Failure("R-2", ProviderConfigPath(), "could not decode")
+	f := Failure("TEST-2", ProviderConfigPath(), "could not decode")
 	if got, want := f.Error(), "spec.providerConfig: Internal error: could not decode"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	r := Required("R-3", SpecPath().Child("x"), "must be set")
+	r := Required("TEST-3", SpecPath().Child("x"), "must be set")
 	if got, want := r.Error(), "spec.x: Required value: must be set"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
