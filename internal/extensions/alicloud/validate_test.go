@@ -8,7 +8,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	. "github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
 const apiVersion = `"apiVersion":"alicloud.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig"`
@@ -36,22 +36,22 @@ type ncpCase struct {
 }
 
 func spec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
-	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: Raw(config), MachineImages: images}
+	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: exttest.Raw(config), MachineImages: images}
 }
 
 func capSpec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
 	s := spec(config, images...)
-	s.MachineCapabilities = ArchDefs("amd64", "arm64")
+	s.MachineCapabilities = exttest.ArchDefs("amd64", "arm64")
 	return s
 }
 
 func cpCases() []cpCase {
-	ubuntu := Image("ubuntu", Version("1.0.0"))
+	ubuntu := exttest.Image("ubuntu", exttest.Version("1.0.0"))
 	return []cpCase{
 		{name: "valid config", spec: spec(cfg(ubuntuAMD64), ubuntu)},
-		{name: "architectures are not checked without capabilities", spec: spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "arm64", "s390x")))},
-		{name: "valid capability flavors", spec: capSpec(cfg(ubuntuFlav), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64")))},
-		{name: "regions format maps amd64 under capabilities", spec: capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64")))},
+		{name: "architectures are not checked without capabilities", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "arm64", "s390x")))},
+		{name: "valid capability flavors", spec: capSpec(cfg(ubuntuFlav), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64")))},
+		{name: "regions format maps amd64 under capabilities", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))},
 		{name: "providerConfig required", spec: spec("", ubuntu), want: []string{"EXT-ALICLOUD-1 spec.providerConfig Required"}, detail: "providerConfig must be set for Alicloud cloud profiles"},
 		{name: "architecture is no field of a region", spec: spec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","regions":[{"name":"r","id":"m","architecture":"amd64"}]}]}`), ubuntu),
 			want: []string{"EXT-ALICLOUD-2 spec.providerConfig Internal"}, detail: `strict decoding error: unknown field "machineImages[0].versions[0].regions[0].architecture"`},
@@ -82,22 +82,22 @@ func cpCases() []cpCase {
 			"EXT-ALICLOUD-7 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors[0].regions Required",
 			"EXT-ALICLOUD-8 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors[0].capabilities NotSupported",
 		}},
-		{name: "missing image mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, Image("suse", Version("15"))), want: []string{
+		{name: "missing image mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, exttest.Image("suse", exttest.Version("15"))), want: []string{
 			"EXT-ALICLOUD-9 spec.machineImages[1] Required",
 		}},
-		{name: "missing version mapping", spec: spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0"), Version("2.0.0"))), want: []string{
+		{name: "missing version mapping", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0"), exttest.Version("2.0.0"))), want: []string{
 			"EXT-ALICLOUD-10 spec.machineImages[0].versions[1] Required",
 		}},
-		{name: "capabilities: regions format cannot map arm64", spec: capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capabilities: regions format cannot map arm64", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-ALICLOUD-11 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "missing providerConfig mapping for machine image version ubuntu@1.0.0 and architecture: arm64"},
 		{name: "capabilities: no spec flavors means every architecture", spec: capSpec(cfg(ubuntuAMD64), ubuntu), want: []string{
 			"EXT-ALICLOUD-11 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
 		}},
-		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","id":"m"}]}]}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","id":"m"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-ALICLOUD-11 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "and capabilitySet map[architecture:[arm64]]"},
-		{name: "capabilities: neither regions nor flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0"}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64"))), want: []string{
+		{name: "capabilities: neither regions nor flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64"))), want: []string{
 			"EXT-ALICLOUD-7 spec.providerConfig.machineImages[0].versions[0].regions Required",
 			"EXT-ALICLOUD-11 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
 		}},
@@ -105,45 +105,45 @@ func cpCases() []cpCase {
 }
 
 func ncp(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.NamespacedCloudProfileSpec {
-	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: Parent(), ProviderConfig: Raw(config), MachineImages: images}
+	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: exttest.Parent(), ProviderConfig: exttest.Raw(config), MachineImages: images}
 }
 
 func ncpCases() []ncpCase {
-	parent := spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0")))
-	capParent := capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64")))
+	parent := spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0")))
+	capParent := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))
 	newVersion := `{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-central-1","id":"m-2"}]}]}`
 	badKind := ncp("")
 	badKind.Parent.Kind = "NamespacedCloudProfile"
 	return []ncpCase{
 		{name: "no providerConfig, nothing new", spec: ncp(""), parent: parent},
-		{name: "expiration date only on an inherited version", spec: ncp("", Image("ubuntu", Expiring("1.0.0"))), parent: parent},
-		{name: "expiration date only, capabilities parent", spec: ncp("", Image("ubuntu", Expiring("1.0.0"))), parent: capParent},
-		{name: "new version with mapping", spec: ncp(cfg(newVersion), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent},
-		{name: "new version in regions format under capabilities", spec: ncp(cfg(newVersion), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent},
+		{name: "expiration date only on an inherited version", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: parent},
+		{name: "expiration date only, capabilities parent", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: capParent},
+		{name: "new version with mapping", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent},
+		{name: "new version in regions format under capabilities", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent},
 		{name: "parent of the wrong kind", spec: badKind, parent: parent, want: []string{"EXT-ALICLOUD-12 spec.parent.kind Internal"}},
 		{name: "undecodable providerConfig", spec: ncp(`[]`), parent: parent, want: []string{"EXT-ALICLOUD-2 spec.providerConfig Internal"}, detail: "couldn't get version/kind; json parse error"},
-		{name: "new version without mapping", spec: ncp("", Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "new version without mapping", spec: ncp("", exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-ALICLOUD-13 spec.providerConfig.machineImages Required",
 		}},
-		{name: "new image without mapping", spec: ncp("", Image("suse", Version("15", "amd64"))), parent: parent, want: []string{
+		{name: "new image without mapping", spec: ncp("", exttest.Image("suse", exttest.Version("15", "amd64"))), parent: parent, want: []string{
 			"EXT-ALICLOUD-13 spec.providerConfig.machineImages Required",
 		}},
-		{name: "capabilities: regions format with arm64 only", spec: ncp(cfg(newVersion), Image("ubuntu", FlavorVersion("2.0.0", "arm64"))), parent: capParent, want: []string{
+		{name: "capabilities: regions format with arm64 only", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "arm64"))), parent: capParent, want: []string{
 			"EXT-ALICLOUD-14 spec.providerConfig.machineImages Forbidden",
 			"EXT-ALICLOUD-14 spec.providerConfig.machineImages Required",
 		}, detail: `has an excess architecture "amd64"`},
-		{name: "capabilities: flavors excess, missing, region gap", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r1","id":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r2","id":"b"}]}]}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: flavors excess, missing, region gap", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r1","id":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r2","id":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-ALICLOUD-14 spec.providerConfig.machineImages Forbidden",
 			"EXT-ALICLOUD-14 spec.providerConfig.machineImages Required",
 		}},
-		{name: "capabilities: neither regions nor flavors", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0"}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: neither regions nor flavors", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-ALICLOUD-7 spec.providerConfig.machineImages[0].versions[0].regions Required",
 			"EXT-ALICLOUD-14 spec.providerConfig.machineImages Required",
 		}},
-		{name: "override of a parent version", spec: ncp(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "override of a parent version", spec: ncp(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-ALICLOUD-15 spec.providerConfig.machineImages[0].versions[0] Forbidden",
 		}},
-		{name: "mapping without spec version", spec: ncp(cfg(newVersion), Image("ubuntu", Version("3.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "mapping without spec version", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("3.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-ALICLOUD-13 spec.providerConfig.machineImages Required",
 			"EXT-ALICLOUD-16 spec.providerConfig.machineImages[0].versions[0] Invalid",
 		}},
@@ -157,7 +157,7 @@ func check(t *testing.T, got cloudprofile.Problems, want []string, detail string
 	t.Helper()
 	w := slices.Clone(want)
 	slices.Sort(w)
-	if g := Summaries(got); !slices.Equal(g, w) {
+	if g := exttest.Summaries(got); !slices.Equal(g, w) {
 		t.Fatalf("problems\n got %q\nwant %q\n%v", g, w, got)
 	}
 	if detail != "" && !slices.ContainsFunc(got, func(p cloudprofile.Problem) bool { return strings.Contains(p.Detail, detail) }) {
@@ -186,7 +186,7 @@ func TestValidateNamespacedCloudProfile(t *testing.T) {
 }
 
 func TestAttributePaths(t *testing.T) {
-	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), Image("ubuntu", Version("2.0.0"))))
+	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("2.0.0"))))
 	if len(ps) != 1 || ps[0].Path.Attribute() != "spec.machine_images[0].versions[0]" {
 		t.Fatalf("got %v", ps)
 	}
@@ -208,5 +208,5 @@ func TestRuleCatalogue(t *testing.T) {
 			used[p.Rule] = true
 		}
 	}
-	CheckCatalogue(t, ".", "EXT-ALICLOUD", Rules(), used)
+	exttest.CheckCatalogue(t, ".", "EXT-ALICLOUD", Rules(), used)
 }

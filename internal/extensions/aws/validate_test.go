@@ -8,7 +8,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	. "github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
 const apiVersion = `"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig"`
@@ -36,21 +36,21 @@ type ncpCase struct {
 }
 
 func spec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
-	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: Raw(config), MachineImages: images}
+	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: exttest.Raw(config), MachineImages: images}
 }
 
 func capSpec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
 	s := spec(config, images...)
-	s.MachineCapabilities = ArchDefs("amd64", "arm64")
+	s.MachineCapabilities = exttest.ArchDefs("amd64", "arm64")
 	return s
 }
 
 func cpCases() []cpCase {
-	ubuntu := Image("ubuntu", Version("1.0.0"))
+	ubuntu := exttest.Image("ubuntu", exttest.Version("1.0.0"))
 	return []cpCase{
 		{name: "valid config, amd64 by default", spec: spec(cfg(ubuntuAMD64), ubuntu)},
-		{name: "valid config with arm64", spec: spec(cfg(ubuntuBoth), Image("ubuntu", Version("1.0.0", "amd64", "arm64")))},
-		{name: "image without versions needs no mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, Image("suse"))},
+		{name: "valid config with arm64", spec: spec(cfg(ubuntuBoth), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64")))},
+		{name: "image without versions needs no mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, exttest.Image("suse"))},
 		{name: "providerConfig required", spec: spec("", ubuntu), want: []string{"EXT-AWS-1 spec.providerConfig Required"}, detail: "providerConfig must be set for AWS cloud profiles"},
 		{name: "unknown apiVersion", spec: spec(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1beta1","kind":"CloudProfileConfig"}`, ubuntu),
 			want: []string{"EXT-AWS-2 spec.providerConfig Internal"}, detail: `no kind "CloudProfileConfig" is registered for version "aws.provider.extensions.gardener.cloud/v1beta1"`},
@@ -84,42 +84,42 @@ func cpCases() []cpCase {
 		{name: "regions and capability flavors together", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","regions":[{"name":"r","ami":"a"}],"capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","ami":"a"}]}]}]}`)), want: []string{
 			"EXT-AWS-6 spec.providerConfig.machineImages[0].versions[0].regions Forbidden",
 		}},
-		{name: "capability flavors: architecture in region, undefined capability", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"],"gpu":["yes"]},"regions":[{"name":"r","ami":"a","architecture":"amd64"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capability flavors: architecture in region, undefined capability", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"],"gpu":["yes"]},"regions":[{"name":"r","ami":"a","architecture":"amd64"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AWS-8 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors[0].regions[0].architecture Forbidden",
 			"EXT-AWS-9 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors[0].capabilities NotSupported",
 		}},
 		{name: "capability flavor with two architectures", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64","arm64"]},"regions":[{"name":"r","ami":"a"}]}]}]}`)), want: []string{
 			"EXT-AWS-9 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors[0].capabilities.architecture Invalid",
 		}, detail: "must define exactly one architecture"},
-		{name: "valid capability flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","ami":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64")))},
-		{name: "mixed formats per version under capabilities", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","regions":[{"name":"r","ami":"a"}]},{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64"), FlavorVersion("2.0.0", "arm64")))},
-		{name: "missing image mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, Image("suse", Version("15.0"))), want: []string{
+		{name: "valid capability flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","ami":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64")))},
+		{name: "mixed formats per version under capabilities", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","regions":[{"name":"r","ami":"a"}]},{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64"), exttest.FlavorVersion("2.0.0", "arm64")))},
+		{name: "missing image mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, exttest.Image("suse", exttest.Version("15.0"))), want: []string{
 			"EXT-AWS-10 spec.machineImages[1] Required",
 		}, detail: `must provide an image mapping for image "suse" in providerConfig`},
-		{name: "missing version mapping, once per architecture", spec: spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0"), Version("2.0.0", "amd64", "arm64"))), want: []string{
+		{name: "missing version mapping, once per architecture", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0"), exttest.Version("2.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AWS-11 spec.machineImages[0].versions[1] Required",
 			"EXT-AWS-11 spec.machineImages[0].versions[1] Required",
 		}, detail: "machine image version ubuntu@2.0.0 is not defined in the providerConfig"},
-		{name: "missing architecture mapping", spec: spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "missing architecture mapping", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AWS-13 spec.machineImages[0].versions[0] Required",
 		}, detail: "missing providerConfig mapping for machine image version ubuntu@1.0.0 and architecture: arm64"},
-		{name: "unsupported spec architecture", spec: spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "s390x"))), want: []string{
+		{name: "unsupported spec architecture", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "s390x"))), want: []string{
 			"EXT-AWS-12 spec.machineImages[0].versions[0].architectures NotSupported",
 			"EXT-AWS-13 spec.machineImages[0].versions[0] Required",
 		}},
-		{name: "capabilities: version not mapped", spec: capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), want: []string{
+		{name: "capabilities: version not mapped", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), want: []string{
 			"EXT-AWS-11 spec.machineImages[0].versions[0] Required",
 		}},
-		{name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}},
 		{name: "capabilities: no flavors means every architecture", spec: capSpec(cfg(ubuntuAMD64), ubuntu), want: []string{
 			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
 		}},
-		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","ami":"a"}]}]}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","ami":"a"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "and capabilitySet map[architecture:[arm64]]"},
-		{name: "capabilities: neither regions nor flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0"}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64"))), want: []string{
+		{name: "capabilities: neither regions nor flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64"))), want: []string{
 			"EXT-AWS-7 spec.providerConfig.machineImages[0].versions[0].regions Required",
 			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
 		}},
@@ -127,56 +127,56 @@ func cpCases() []cpCase {
 }
 
 func ncp(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.NamespacedCloudProfileSpec {
-	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: Parent(), ProviderConfig: Raw(config), MachineImages: images}
+	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: exttest.Parent(), ProviderConfig: exttest.Raw(config), MachineImages: images}
 }
 
 func ncpCases() []ncpCase {
-	parent := spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0")))
-	capParent := capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64")))
+	parent := spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0")))
+	capParent := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))
 	newVersion := `{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-west-1","ami":"ami-2"}]}]}`
 	badKind := ncp("")
 	badKind.Parent.Kind = "NamespacedCloudProfile"
 	return []ncpCase{
 		{name: "no providerConfig, nothing new", spec: ncp(""), parent: parent},
-		{name: "expiration date only on an inherited version", spec: ncp("", Image("ubuntu", Expiring("1.0.0"))), parent: parent},
-		{name: "expiration date only, capabilities parent", spec: ncp("", Image("ubuntu", Expiring("1.0.0"))), parent: capParent},
-		{name: "new version with mapping", spec: ncp(cfg(newVersion), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent},
-		{name: "new version in old format under capabilities", spec: ncp(cfg(newVersion), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent},
-		{name: "new version in both formats under capabilities", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"r","ami":"a"}]},{"version":"3.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"), FlavorVersion("3.0.0", "arm64"))), parent: capParent},
+		{name: "expiration date only on an inherited version", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: parent},
+		{name: "expiration date only, capabilities parent", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: capParent},
+		{name: "new version with mapping", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent},
+		{name: "new version in old format under capabilities", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent},
+		{name: "new version in both formats under capabilities", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"r","ami":"a"}]},{"version":"3.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"), exttest.FlavorVersion("3.0.0", "arm64"))), parent: capParent},
 		{name: "parent of the wrong kind", spec: badKind, parent: parent, want: []string{"EXT-AWS-14 spec.parent.kind Internal"}, detail: "parent reference must be of kind CloudProfile (unsupported kind: NamespacedCloudProfile)"},
 		{name: "undecodable providerConfig", spec: ncp(`{"apiVersion":"v1","kind":"CloudProfileConfig"}`), parent: parent, want: []string{"EXT-AWS-2 spec.providerConfig Internal"}},
-		{name: "new version without mapping", spec: ncp("", Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "new version without mapping", spec: ncp("", exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-AWS-15 spec.providerConfig.machineImages Required",
 		}, detail: "machine image version ubuntu@2.0.0 is not defined in the NamespacedCloudProfile providerConfig"},
-		{name: "new image without mapping", spec: ncp("", Image("suse", Version("15.0", "amd64"))), parent: parent, want: []string{
+		{name: "new image without mapping", spec: ncp("", exttest.Image("suse", exttest.Version("15.0", "amd64"))), parent: parent, want: []string{
 			"EXT-AWS-15 spec.providerConfig.machineImages Required",
 		}, detail: "machine image suse is not defined in the NamespacedCloudProfile providerConfig"},
-		{name: "excess and missing architectures", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-west-1","ami":"a","architecture":"arm64"},{"name":"eu-west-2","ami":"b"}]}]}`), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "excess and missing architectures", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-west-1","ami":"a","architecture":"arm64"},{"name":"eu-west-2","ami":"b"}]}]}`), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-AWS-16 spec.providerConfig.machineImages Forbidden",
 			"EXT-AWS-16 spec.providerConfig.machineImages Required",
 		}, detail: `machine image version ubuntu@2.0.0 for region "eu-west-1" with architecture "amd64" is not defined in the NamespacedCloudProfile providerConfig`},
-		{name: "new version without regions", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0"}]}`), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "new version without regions", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0"}]}`), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-AWS-7 spec.providerConfig.machineImages[0].versions[0].regions Required",
 			"EXT-AWS-16 spec.providerConfig.machineImages Required",
 		}},
-		{name: "capabilities: old format misses architecture", spec: ncp(cfg(newVersion), Image("ubuntu", FlavorVersion("2.0.0", "amd64", "arm64"))), parent: capParent, want: []string{
+		{name: "capabilities: old format misses architecture", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64", "arm64"))), parent: capParent, want: []string{
 			"EXT-AWS-16 spec.providerConfig.machineImages Required",
 		}},
-		{name: "capabilities: old format excess architecture", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"r","ami":"a"},{"name":"r","ami":"b","architecture":"arm64"}]}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: old format excess architecture", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"r","ami":"a"},{"name":"r","ami":"b","architecture":"arm64"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-AWS-16 spec.providerConfig.machineImages Forbidden",
 		}, detail: `has an excess architecture "arm64"`},
-		{name: "capabilities: flavors excess, missing, region gap", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r1","ami":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r2","ami":"b"}]}]}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: flavors excess, missing, region gap", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r1","ami":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r2","ami":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-AWS-16 spec.providerConfig.machineImages Forbidden",
 			"EXT-AWS-16 spec.providerConfig.machineImages Required",
 		}, detail: `is missing region "r2" in capabilityFlavor map[architecture:[amd64]]`},
-		{name: "capabilities: neither regions nor flavors", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0"}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: neither regions nor flavors", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-AWS-7 spec.providerConfig.machineImages[0].versions[0].regions Required",
 			"EXT-AWS-16 spec.providerConfig.machineImages Required",
 		}},
-		{name: "override of a parent version", spec: ncp(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "override of a parent version", spec: ncp(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-AWS-17 spec.providerConfig.machineImages[0].versions[0] Forbidden",
 		}, detail: "machine image version ubuntu@1.0.0 is already defined in the parent CloudProfile"},
-		{name: "mapping without spec version", spec: ncp(cfg(newVersion), Image("ubuntu", Version("3.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "mapping without spec version", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("3.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-AWS-15 spec.providerConfig.machineImages Required",
 			"EXT-AWS-18 spec.providerConfig.machineImages[0].versions[0] Invalid",
 		}},
@@ -190,7 +190,7 @@ func check(t *testing.T, got cloudprofile.Problems, want []string, detail string
 	t.Helper()
 	w := slices.Clone(want)
 	slices.Sort(w)
-	if g := Summaries(got); !slices.Equal(g, w) {
+	if g := exttest.Summaries(got); !slices.Equal(g, w) {
 		t.Fatalf("problems\n got %q\nwant %q\n%v", g, w, got)
 	}
 	if detail != "" && !slices.ContainsFunc(got, func(p cloudprofile.Problem) bool { return strings.Contains(p.Detail, detail) }) {
@@ -219,7 +219,7 @@ func TestValidateNamespacedCloudProfile(t *testing.T) {
 }
 
 func TestAttributePaths(t *testing.T) {
-	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64", "arm64"))))
+	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))))
 	if len(ps) != 1 || ps[0].Path.Attribute() != "spec.machine_images[0].versions[0]" {
 		t.Fatalf("got %v", ps)
 	}
@@ -241,5 +241,5 @@ func TestRuleCatalogue(t *testing.T) {
 			used[p.Rule] = true
 		}
 	}
-	CheckCatalogue(t, ".", "EXT-AWS", Rules(), used)
+	exttest.CheckCatalogue(t, ".", "EXT-AWS", Rules(), used)
 }

@@ -8,7 +8,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	. "github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
 const apiVersion = `"apiVersion":"azure.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig"`
@@ -44,27 +44,27 @@ type ncpCase struct {
 }
 
 func spec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
-	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: Raw(config), MachineImages: images}
+	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: exttest.Raw(config), MachineImages: images}
 }
 
 func capSpec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
 	s := spec(config, images...)
-	s.MachineCapabilities = ArchDefs("amd64", "arm64")
+	s.MachineCapabilities = exttest.ArchDefs("amd64", "arm64")
 	return s
 }
 
 func cpCases() []cpCase {
-	ubuntu := Image("ubuntu", Version("1.0.0"))
+	ubuntu := exttest.Image("ubuntu", exttest.Version("1.0.0"))
 	v := func(fields string) string { return `{"name":"ubuntu","versions":[{"version":"1.0.0",` + fields + `}]}` }
 	return []cpCase{
 		{name: "valid config", spec: spec(cfg(ubuntuAMD64), ubuntu)},
-		{name: "valid config, two architectures", spec: spec(cfg(ubuntuBoth), Image("ubuntu", Version("1.0.0", "amd64", "arm64")))},
-		{name: "valid capability flavors", spec: capSpec(cfg(ubuntuFlav), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64")))},
+		{name: "valid config, two architectures", spec: spec(cfg(ubuntuBoth), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64")))},
+		{name: "valid capability flavors", spec: capSpec(cfg(ubuntuFlav), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64")))},
 		{name: "old format under capabilities", spec: capSpec(cfg(ubuntuBoth), ubuntu)},
 		{name: "providerConfig required", spec: spec("", ubuntu), want: []string{"EXT-AZURE-1 spec.providerConfig Required"}, detail: "providerConfig must be set for Azure cloud profiles"},
 		{name: "unknown field", spec: spec(cfg(v(`"urn":"a:b:c:d","offer":"x"`)), ubuntu), want: []string{"EXT-AZURE-2 spec.providerConfig Internal"}, detail: `unknown field "machineImages[0].versions[0].offer"`},
 		{name: "unknown apiVersion", spec: spec(`{"apiVersion":"azure.provider.extensions.gardener.cloud/v1","kind":"CloudProfileConfig"}`, ubuntu), want: []string{"EXT-AZURE-2 spec.providerConfig Internal"}},
-		{name: "domain counts", spec: spec(`{`+apiVersion+`,"countFaultDomains":[{"region":"","count":-1}],"machineImages":[`+ubuntuAMD64+`]}`, Image("suse", Version("1"))), want: []string{
+		{name: "domain counts", spec: spec(`{`+apiVersion+`,"countFaultDomains":[{"region":"","count":-1}],"machineImages":[`+ubuntuAMD64+`]}`, exttest.Image("suse", exttest.Version("1"))), want: []string{
 			"EXT-AZURE-3 spec.providerConfig.countFaultDomains[0].count Invalid",
 			"EXT-AZURE-3 spec.providerConfig.countFaultDomains[0].region Required",
 			"EXT-AZURE-3 spec.providerConfig.countUpdateDomains Required",
@@ -117,46 +117,46 @@ func cpCases() []cpCase {
 		{name: "old format under capabilities with bad architecture", spec: capSpec(cfg(v(`"urn":"a:b:c:d","architecture":"s390x"`))), want: []string{
 			"EXT-AZURE-8 spec.providerConfig.machineImages[0].versions[0].architecture NotSupported",
 		}},
-		{name: "missing image mapping, even without versions", spec: spec(cfg(ubuntuAMD64), ubuntu, Image("suse")), want: []string{
+		{name: "missing image mapping, even without versions", spec: spec(cfg(ubuntuAMD64), ubuntu, exttest.Image("suse")), want: []string{
 			"EXT-AZURE-12 spec.machineImages[1] Required",
 		}, detail: `must provide a provider image mapping for image "suse"`},
-		{name: "missing architecture mapping, unsupported architecture", spec: spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "arm64", "s390x"))), want: []string{
+		{name: "missing architecture mapping, unsupported architecture", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "arm64", "s390x"))), want: []string{
 			"EXT-AZURE-14 spec.machineImages[0].versions[0].architectures NotSupported",
 			"EXT-AZURE-15 spec.machineImages[0].versions[0] Required",
 			"EXT-AZURE-15 spec.machineImages[0].versions[0] Required",
 		}, detail: "machine image version ubuntu@1.0.0 and architecture: arm64 is not defined in the providerConfig"},
-		{name: "capabilities: version not mapped", spec: capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), want: []string{
+		{name: "capabilities: version not mapped", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), want: []string{
 			"EXT-AZURE-13 spec.machineImages[0].versions[0] Required",
 		}},
-		{name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AZURE-15 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "machine image version ubuntu@1.0.0 and capabilityFlavor map[architecture:[arm64]] is not defined in the providerConfig"},
-		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(v(`"capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"urn":"a:b:c:d"}]`)), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(v(`"capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"urn":"a:b:c:d"}]`)), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AZURE-15 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}},
 	}
 }
 
 func ncp(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.NamespacedCloudProfileSpec {
-	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: Parent(), ProviderConfig: Raw(config), MachineImages: images}
+	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: exttest.Parent(), ProviderConfig: exttest.Raw(config), MachineImages: images}
 }
 
 func ncpCases() []ncpCase {
-	parent := spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0")))
+	parent := spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0")))
 	parent.MachineTypes = []gardencorev1beta1.MachineType{{Name: "Standard_D2"}}
-	capParent := capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64")))
+	capParent := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))
 	newVersion := `{"name":"ubuntu","versions":[{"version":"2.0.0","urn":"a:b:c:2"}]}`
 	badKind := ncp("")
 	badKind.Parent.Kind = "NamespacedCloudProfile"
-	types := ncp(ncfg(newVersion)+"", Image("ubuntu", Version("2.0.0", "amd64")))
-	types.ProviderConfig = Raw(`{` + apiVersion + `,"machineImages":[` + newVersion + `],"machineTypes":[{"name":"Standard_D2"},{"name":"Standard_D4"}]}`)
+	types := ncp(ncfg(newVersion)+"", exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64")))
+	types.ProviderConfig = exttest.Raw(`{` + apiVersion + `,"machineImages":[` + newVersion + `],"machineTypes":[{"name":"Standard_D2"},{"name":"Standard_D4"}]}`)
 	return []ncpCase{
 		{name: "no providerConfig, nothing new", spec: ncp(""), parent: parent},
-		{name: "expiration date only on an inherited version", spec: ncp("", Image("ubuntu", Expiring("1.0.0"))), parent: parent},
-		{name: "expiration date only, capabilities parent", spec: ncp("", Image("ubuntu", Expiring("1.0.0"))), parent: capParent},
-		{name: "new version of an inherited image needs no mapping without capabilities", spec: ncp("", Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent},
-		{name: "new version with mapping", spec: ncp(ncfg(newVersion), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent},
-		{name: "new version, capabilities", spec: ncp(ncfg(newVersion), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent},
+		{name: "expiration date only on an inherited version", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: parent},
+		{name: "expiration date only, capabilities parent", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: capParent},
+		{name: "new version of an inherited image needs no mapping without capabilities", spec: ncp("", exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent},
+		{name: "new version with mapping", spec: ncp(ncfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent},
+		{name: "new version, capabilities", spec: ncp(ncfg(newVersion), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent},
 		{name: "parent of the wrong kind", spec: badKind, parent: parent, want: []string{"EXT-AZURE-16 spec.parent.kind Internal"}},
 		{name: "undecodable providerConfig", spec: ncp(`{"kind":"CloudProfileConfig","machineImages":[]}`), parent: parent, want: []string{"EXT-AZURE-2 spec.providerConfig Internal"}},
 		{name: "cloud configuration and domain counts", spec: ncp(`{` + apiVersion + `,` + domains + `,"cloudConfiguration":{"name":"AzurePublic"}}`), parent: parent, want: []string{
@@ -164,30 +164,30 @@ func ncpCases() []ncpCase {
 			"EXT-AZURE-17 spec.providerConfig.countFaultDomains Forbidden",
 			"EXT-AZURE-17 spec.providerConfig.countUpdateDomains Forbidden",
 		}},
-		{name: "new image without mapping", spec: ncp("", Image("suse", Version("15", "amd64"))), parent: parent, want: []string{
+		{name: "new image without mapping", spec: ncp("", exttest.Image("suse", exttest.Version("15", "amd64"))), parent: parent, want: []string{
 			"EXT-AZURE-18 spec.providerConfig.machineImages Required",
 		}},
-		{name: "capabilities: new version without mapping", spec: ncp("", Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: new version without mapping", spec: ncp("", exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-AZURE-18 spec.providerConfig.machineImages Required",
 		}, detail: "machine image version ubuntu@2.0.0 is not defined in the NamespacedCloudProfile providerConfig"},
-		{name: "new image misses an architecture", spec: ncp(ncfg(`{"name":"suse","versions":[{"version":"15","urn":"a:b:c:d"}]}`), Image("suse", Version("15", "amd64", "arm64"))), parent: parent, want: []string{
+		{name: "new image misses an architecture", spec: ncp(ncfg(`{"name":"suse","versions":[{"version":"15","urn":"a:b:c:d"}]}`), exttest.Image("suse", exttest.Version("15", "amd64", "arm64"))), parent: parent, want: []string{
 			"EXT-AZURE-19 spec.providerConfig.machineImages Required",
 		}, detail: `machine image version suse@15 and architecture: "arm64" is not defined in the NamespacedCloudProfile providerConfig`},
-		{name: "excess architecture entry", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","urn":"a:b:c:d","architecture":"arm64"}]}`), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "excess architecture entry", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","urn":"a:b:c:d","architecture":"arm64"}]}`), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-AZURE-19 spec.providerConfig.machineImages Forbidden",
 		}},
-		{name: "capabilities: old format excess and missing", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","urn":"a:b:c:d","architecture":"arm64"}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: old format excess and missing", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","urn":"a:b:c:d","architecture":"arm64"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-AZURE-19 spec.providerConfig.machineImages Forbidden",
 			"EXT-AZURE-19 spec.providerConfig.machineImages Required",
 		}, detail: `has an excess architecture "arm64"`},
-		{name: "capabilities: flavors excess and missing", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"urn":"a:b:c:d"}]}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: flavors excess and missing", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"urn":"a:b:c:d"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-AZURE-19 spec.providerConfig.machineImages Forbidden",
 			"EXT-AZURE-19 spec.providerConfig.machineImages Required",
 		}, detail: "has an excess capabilityFlavor map[architecture:[arm64]], which is not defined in the machineImages spec"},
-		{name: "override of a parent version", spec: ncp(ncfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "override of a parent version", spec: ncp(ncfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-AZURE-20 spec.providerConfig.machineImages[0].versions[0] Forbidden",
 		}},
-		{name: "mapping without spec version", spec: ncp(ncfg(newVersion), Image("ubuntu", Version("3.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "mapping without spec version", spec: ncp(ncfg(newVersion), exttest.Image("ubuntu", exttest.Version("3.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-AZURE-21 spec.providerConfig.machineImages[0].versions[0] Invalid",
 		}},
 		{name: "mapping without spec image", spec: ncp(ncfg(`{"name":"suse","versions":[{"version":"15","urn":"a:b:c:d"}]}`)), parent: parent, want: []string{
@@ -205,7 +205,7 @@ func check(t *testing.T, got cloudprofile.Problems, want []string, detail string
 	t.Helper()
 	w := slices.Clone(want)
 	slices.Sort(w)
-	if g := Summaries(got); !slices.Equal(g, w) {
+	if g := exttest.Summaries(got); !slices.Equal(g, w) {
 		t.Fatalf("problems\n got %q\nwant %q\n%v", g, w, got)
 	}
 	if detail != "" && !slices.ContainsFunc(got, func(p cloudprofile.Problem) bool { return strings.Contains(p.Detail, detail) }) {
@@ -234,7 +234,7 @@ func TestValidateNamespacedCloudProfile(t *testing.T) {
 }
 
 func TestAttributePaths(t *testing.T) {
-	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64", "arm64"))))
+	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))))
 	if len(ps) != 1 || ps[0].Path.Attribute() != "spec.machine_images[0].versions[0]" {
 		t.Fatalf("got %v", ps)
 	}
@@ -252,5 +252,5 @@ func TestRuleCatalogue(t *testing.T) {
 			used[p.Rule] = true
 		}
 	}
-	CheckCatalogue(t, ".", "EXT-AZURE", Rules(), used)
+	exttest.CheckCatalogue(t, ".", "EXT-AZURE", Rules(), used)
 }

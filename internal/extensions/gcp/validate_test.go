@@ -8,7 +8,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	. "github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
 const apiVersion = `"apiVersion":"gcp.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig"`
@@ -37,21 +37,21 @@ type ncpCase struct {
 }
 
 func spec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
-	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: Raw(config), MachineImages: images}
+	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: exttest.Raw(config), MachineImages: images}
 }
 
 func capSpec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
 	s := spec(config, images...)
-	s.MachineCapabilities = ArchDefs("amd64", "arm64")
+	s.MachineCapabilities = exttest.ArchDefs("amd64", "arm64")
 	return s
 }
 
 func cpCases() []cpCase {
-	ubuntu := Image("ubuntu", Version("1.0.0"))
+	ubuntu := exttest.Image("ubuntu", exttest.Version("1.0.0"))
 	return []cpCase{
 		{name: "valid config", spec: spec(cfg(ubuntuAMD64), ubuntu)},
-		{name: "valid config, two architectures", spec: spec(cfg(ubuntuBoth), Image("ubuntu", Version("1.0.0", "amd64", "arm64")))},
-		{name: "no mapping needed without versions", spec: spec(cfg(ubuntuAMD64), ubuntu, Image("suse"))},
+		{name: "valid config, two architectures", spec: spec(cfg(ubuntuBoth), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64")))},
+		{name: "no mapping needed without versions", spec: spec(cfg(ubuntuAMD64), ubuntu, exttest.Image("suse"))},
 		{name: "providerConfig required", spec: spec("", ubuntu), want: []string{"EXT-GCP-1 spec.providerConfig Required"}, detail: "providerConfig must be set for GCP cloud profiles"},
 		{name: "unknown apiVersion", spec: spec(`{"apiVersion":"gcp.provider.extensions.gardener.cloud/v2","kind":"CloudProfileConfig"}`, ubuntu),
 			want: []string{"EXT-GCP-2 spec.providerConfig Internal"}, detail: `no kind "CloudProfileConfig" is registered for version "gcp.provider.extensions.gardener.cloud/v2"`},
@@ -91,82 +91,82 @@ func cpCases() []cpCase {
 		{name: "old format under capabilities with bad architecture", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","image":"i","architecture":"s390x"}]}`)), want: []string{
 			"EXT-GCP-8 spec.providerConfig.machineImages[0].versions[0].architecture NotSupported",
 		}},
-		{name: "mixed formats under capabilities", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","image":"i"},{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"image":"j"}]}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64"), FlavorVersion("2.0.0", "arm64")))},
-		{name: "valid capability flavors", spec: capSpec(cfg(ubuntuFlav), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64")))},
+		{name: "mixed formats under capabilities", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","image":"i"},{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"image":"j"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64"), exttest.FlavorVersion("2.0.0", "arm64")))},
+		{name: "valid capability flavors", spec: capSpec(cfg(ubuntuFlav), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64")))},
 		{name: "old format, two entries, under capabilities", spec: capSpec(cfg(ubuntuBoth), ubuntu)},
-		{name: "missing image mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, Image("suse", Version("15"))), want: []string{
+		{name: "missing image mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, exttest.Image("suse", exttest.Version("15"))), want: []string{
 			"EXT-GCP-10 spec.machineImages[1] Required",
 		}, detail: `must provide an image mapping for image "suse" in providerConfig`},
-		{name: "missing architecture mapping", spec: spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64", "arm64"), Version("2.0.0"))), want: []string{
+		{name: "missing architecture mapping", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"), exttest.Version("2.0.0"))), want: []string{
 			"EXT-GCP-13 spec.machineImages[0].versions[0] Required",
 			"EXT-GCP-13 spec.machineImages[0].versions[1] Required",
 		}, detail: "machine image version ubuntu@1.0.0 and architecture: arm64 is not defined in the providerConfig"},
-		{name: "unsupported spec architecture", spec: spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "s390x"))), want: []string{
+		{name: "unsupported spec architecture", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "s390x"))), want: []string{
 			"EXT-GCP-12 spec.machineImages[0].versions[0].architectures NotSupported",
 			"EXT-GCP-13 spec.machineImages[0].versions[0] Required",
 		}},
-		{name: "capabilities: version not mapped", spec: capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), want: []string{
+		{name: "capabilities: version not mapped", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), want: []string{
 			"EXT-GCP-11 spec.machineImages[0].versions[0] Required",
 		}, detail: "machine image version ubuntu@2.0.0 is not defined in the providerConfig"},
-		{name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-GCP-13 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "machine image version ubuntu@1.0.0 and capabilityFlavor map[architecture:[arm64]] is not defined in the providerConfig"},
 		{name: "capabilities: no spec flavors means every architecture", spec: capSpec(cfg(ubuntuAMD64), ubuntu), want: []string{
 			"EXT-GCP-13 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
 		}},
-		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"image":"i"}]}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"image":"i"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-GCP-13 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}},
 	}
 }
 
 func ncp(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.NamespacedCloudProfileSpec {
-	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: Parent(), ProviderConfig: Raw(config), MachineImages: images}
+	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: exttest.Parent(), ProviderConfig: exttest.Raw(config), MachineImages: images}
 }
 
 func ncpCases() []ncpCase {
-	parent := spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0")))
-	capParent := capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64")))
+	parent := spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0")))
+	capParent := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))
 	newVersion := `{"name":"ubuntu","versions":[{"version":"2.0.0","image":"u-2"}]}`
 	badKind := ncp("")
 	badKind.Parent.Kind = "NamespacedCloudProfile"
 	return []ncpCase{
 		{name: "no providerConfig, nothing new", spec: ncp(""), parent: parent},
-		{name: "expiration date only on an inherited version", spec: ncp("", Image("ubuntu", Expiring("1.0.0"))), parent: parent},
-		{name: "expiration date only, capabilities parent", spec: ncp("", Image("ubuntu", Expiring("1.0.0"))), parent: capParent},
-		{name: "new version with mapping", spec: ncp(cfg(newVersion), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent},
-		{name: "new version, old format with two architectures", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"a"},{"version":"2.0.0","image":"b","architecture":"arm64"}]}`), Image("ubuntu", Version("2.0.0", "amd64", "arm64"))), parent: parent},
-		{name: "mixed formats under capabilities", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"a"},{"version":"3.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"image":"b"}]}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"), FlavorVersion("3.0.0", "arm64"))), parent: capParent},
+		{name: "expiration date only on an inherited version", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: parent},
+		{name: "expiration date only, capabilities parent", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: capParent},
+		{name: "new version with mapping", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent},
+		{name: "new version, old format with two architectures", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"a"},{"version":"2.0.0","image":"b","architecture":"arm64"}]}`), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64", "arm64"))), parent: parent},
+		{name: "mixed formats under capabilities", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"a"},{"version":"3.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"image":"b"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"), exttest.FlavorVersion("3.0.0", "arm64"))), parent: capParent},
 		{name: "parent of the wrong kind", spec: badKind, parent: parent, want: []string{"EXT-GCP-14 spec.parent.kind Internal"}},
 		{name: "undecodable providerConfig", spec: ncp(`{"apiVersion":"gcp.provider.extensions.gardener.cloud/v1alpha1","kind":"WorkerConfig"}`), parent: parent, want: []string{"EXT-GCP-2 spec.providerConfig Internal"}},
-		{name: "new image without mapping", spec: ncp("", Image("suse", Version("15", "amd64"))), parent: parent, want: []string{
+		{name: "new image without mapping", spec: ncp("", exttest.Image("suse", exttest.Version("15", "amd64"))), parent: parent, want: []string{
 			"EXT-GCP-15 spec.providerConfig.machineImages Required",
 		}, detail: "machine image suse is not defined in the NamespacedCloudProfile providerConfig"},
-		{name: "new version without architecture entry", spec: ncp("", Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "new version without architecture entry", spec: ncp("", exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-GCP-16 spec.providerConfig.machineImages Required",
 		}, detail: `machine image version ubuntu@2.0.0 and architecture: "amd64" is not defined in the NamespacedCloudProfile providerConfig`},
-		{name: "old format misses an architecture", spec: ncp(cfg(newVersion), Image("ubuntu", Version("2.0.0", "amd64", "arm64"))), parent: parent, want: []string{
+		{name: "old format misses an architecture", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64", "arm64"))), parent: parent, want: []string{
 			"EXT-GCP-16 spec.providerConfig.machineImages Required",
 		}},
-		{name: "excess architecture entry", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"b","architecture":"arm64"},{"version":"2.0.0","image":"a"}]}`), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "excess architecture entry", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"b","architecture":"arm64"},{"version":"2.0.0","image":"a"}]}`), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-GCP-16 spec.providerConfig.machineImages Forbidden",
 		}, detail: `machine image version ubuntu@2.0.0 has an excess entry for architecture "arm64", which is not defined in the machineImages spec`},
-		{name: "capabilities: new version not mapped", spec: ncp("", Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: new version not mapped", spec: ncp("", exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-GCP-15 spec.providerConfig.machineImages Required",
 		}, detail: "machine image version ubuntu@2.0.0 is not defined in the NamespacedCloudProfile providerConfig"},
-		{name: "capabilities: old format excess and missing", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"a","architecture":"arm64"}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: old format excess and missing", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"a","architecture":"arm64"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-GCP-16 spec.providerConfig.machineImages Forbidden",
 			"EXT-GCP-16 spec.providerConfig.machineImages Forbidden",
 			"EXT-GCP-16 spec.providerConfig.machineImages Required",
 		}, detail: `has an excess architecture "arm64"`},
-		{name: "capabilities: flavors excess and missing", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"image":"b"}]}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: flavors excess and missing", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"image":"b"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-GCP-16 spec.providerConfig.machineImages Forbidden",
 			"EXT-GCP-16 spec.providerConfig.machineImages Required",
 		}, detail: "has an excess capabilityFlavor map[architecture:[arm64]], which is not defined in the NamespacedCloudProfile machineImages spec"},
-		{name: "override of a parent version", spec: ncp(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "override of a parent version", spec: ncp(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-GCP-17 spec.providerConfig.machineImages[0].versions[0] Forbidden",
 		}},
-		{name: "mapping without spec version", spec: ncp(cfg(newVersion), Image("ubuntu", Version("3.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "mapping without spec version", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("3.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-GCP-16 spec.providerConfig.machineImages Forbidden",
 			"EXT-GCP-16 spec.providerConfig.machineImages Required",
 			"EXT-GCP-18 spec.providerConfig.machineImages[0].versions[0] Invalid",
@@ -181,7 +181,7 @@ func check(t *testing.T, got cloudprofile.Problems, want []string, detail string
 	t.Helper()
 	w := slices.Clone(want)
 	slices.Sort(w)
-	if g := Summaries(got); !slices.Equal(g, w) {
+	if g := exttest.Summaries(got); !slices.Equal(g, w) {
 		t.Fatalf("problems\n got %q\nwant %q\n%v", g, w, got)
 	}
 	if detail != "" && !slices.ContainsFunc(got, func(p cloudprofile.Problem) bool { return strings.Contains(p.Detail, detail) }) {
@@ -207,7 +207,7 @@ func TestValidateNamespacedCloudProfile(t *testing.T) {
 }
 
 func TestAttributePaths(t *testing.T) {
-	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64", "arm64"))))
+	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))))
 	if len(ps) != 1 || ps[0].Path.Attribute() != "spec.machine_images[0].versions[0]" {
 		t.Fatalf("got %v", ps)
 	}
@@ -225,5 +225,5 @@ func TestRuleCatalogue(t *testing.T) {
 			used[p.Rule] = true
 		}
 	}
-	CheckCatalogue(t, ".", "EXT-GCP", Rules(), used)
+	exttest.CheckCatalogue(t, ".", "EXT-GCP", Rules(), used)
 }

@@ -6,7 +6,7 @@ import (
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
-	. "github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
 // TestNamespacedMessages checks the exact messages for a NamespacedCloudProfile that adds three
@@ -15,22 +15,22 @@ import (
 // version in the regions format that lacks arm64).
 func TestNamespacedMessages(t *testing.T) {
 	withFlavors := func(v gardencorev1beta1.MachineImageVersion, archs ...string) gardencorev1beta1.MachineImageVersion {
-		v.CapabilityFlavors = FlavorVersion("", archs...).CapabilityFlavors
+		v.CapabilityFlavors = exttest.FlavorVersion("", archs...).CapabilityFlavors
 		return v
 	}
 	versions := []gardencorev1beta1.MachineImageVersion{
-		withFlavors(Version("1.1-regions", "amd64", "arm64"), "amd64", "arm64"),
-		withFlavors(Version("1.1-fallback", "arm64"), "arm64"),
-		withFlavors(Version("1.1-missing", "arm64"), "arm64"),
+		withFlavors(exttest.Version("1.1-regions", "amd64", "arm64"), "amd64", "arm64"),
+		withFlavors(exttest.Version("1.1-fallback", "arm64"), "arm64"),
+		withFlavors(exttest.Version("1.1-missing", "arm64"), "arm64"),
 	}
-	images := []gardencorev1beta1.MachineImage{Image("image-1", versions...)}
-	parent := spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0")))
+	images := []gardencorev1beta1.MachineImage{exttest.Image("image-1", versions...)}
+	parent := spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0")))
 
 	t.Run("regions", func(t *testing.T) {
 		config := ncfg(`{"name":"image-1","versions":[
 			{"version":"1.1-regions","regions":[{"name":"image-region-1","id":"a1","architecture":"arm64"},{"name":"image-region-2","id":"a2","architecture":"amd64"}]},
 			{"version":"1.1-fallback","regions":[{"name":"image-region-2","id":"a2"}]}]}`)
-		got := Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(ncp(config, images...), parent))
+		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(ncp(config, images...), parent))
 		want := []string{
 			`Forbidden: machine image version image-1@1.1-fallback in region "image-region-2" has an excess entry for architecture "amd64", which is not defined in the machineImages spec`,
 			`Required: machine image version image-1@1.1-fallback for region "image-region-2" with architecture "arm64" is not defined in the NamespacedCloudProfile providerConfig`,
@@ -45,13 +45,13 @@ func TestNamespacedMessages(t *testing.T) {
 
 	t.Run("capability flavors", func(t *testing.T) {
 		capParent := parent
-		capParent.MachineCapabilities = ArchDefs("amd64", "arm64")
+		capParent.MachineCapabilities = exttest.ArchDefs("amd64", "arm64")
 		config := ncfg(`{"name":"image-1","versions":[
 			{"version":"1.1-regions","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"image-region-1","id":"a1"}]},{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"image-region-2","id":"a2"}]}]},
 			{"version":"1.1-fallback","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"image-region-2","id":"a2"}]}]},
 			{"version":"1.1-old-regions","regions":[{"name":"image-region-1","id":"a3","architecture":"amd64"}]}]}`)
-		withOld := Image("image-1", append(slices.Clone(versions), FlavorVersion("1.1-old-regions", "amd64", "arm64"))...)
-		got := Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(ncp(config, withOld), capParent))
+		withOld := exttest.Image("image-1", append(slices.Clone(versions), exttest.FlavorVersion("1.1-old-regions", "amd64", "arm64"))...)
+		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(ncp(config, withOld), capParent))
 		want := []string{
 			`Forbidden: machine image version image-1@1.1-fallback has an excess capabilityFlavor map[architecture:[amd64]], which is not defined in the machineImages spec`,
 			`Required: machine image version image-1@1.1-fallback has a capabilityFlavor map[architecture:[arm64]] not defined in the NamespacedCloudProfile providerConfig`,

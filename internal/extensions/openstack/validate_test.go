@@ -8,7 +8,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	. "github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
 const apiVersion = `"apiVersion":"openstack.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig"`
@@ -49,24 +49,24 @@ type ncpCase struct {
 }
 
 func spec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
-	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: Raw(config), MachineImages: images}
+	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: exttest.Raw(config), MachineImages: images}
 }
 
 func capSpec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
 	s := spec(config, images...)
-	s.MachineCapabilities = ArchDefs("amd64", "arm64")
+	s.MachineCapabilities = exttest.ArchDefs("amd64", "arm64")
 	return s
 }
 
 func cpCases() []cpCase {
-	ubuntu := Image("ubuntu", Version("1.0.0"))
+	ubuntu := exttest.Image("ubuntu", exttest.Version("1.0.0"))
 	const cert = `-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----`
 	const c = `"keystoneURL":"https://k"`
 	const lb = `"loadBalancerProviders":[{"name":"amphora"}]`
 	return []cpCase{
 		{name: "valid config", spec: spec(cfg(ubuntuAMD64), ubuntu)},
-		{name: "valid config with arm64", spec: spec(cfg(ubuntuBoth), Image("ubuntu", Version("1.0.0", "amd64", "arm64")))},
-		{name: "version without regions maps every architecture", spec: spec(cfg(ubuntuImage), Image("ubuntu", Version("1.0.0", "amd64", "arm64")))},
+		{name: "valid config with arm64", spec: spec(cfg(ubuntuBoth), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64")))},
+		{name: "version without regions maps every architecture", spec: spec(cfg(ubuntuImage), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64")))},
 		{name: "full valid config", spec: spec(with(`"constraints":{"floatingPools":[{"name":"fip","region":"eu-1","domain":"d","loadBalancerClasses":[{"name":"default","purpose":"default","floatingSubnetID":"0ba2dd64-a4d3-4d2c-9d0a-0c7f6cf1f0bb"},{"name":"internal","purpose":"private"}]},{"name":"fip","region":"eu-2"}],"loadBalancerProviders":[{"name":"amphora","region":"eu-1"},{"name":"amphora","region":"eu-2"}]},"keystoneURLs":[{"region":"eu-1","url":"https://k1"}],"dnsServers":["10.0.0.1","::1"],"dhcpDomain":"nova","serverGroupPolicies":["affinity"],"requestTimeout":"5s","storageClasses":[{"name":"fast","parameters":{"type":"ssd"}}]`), ubuntu)},
 		{name: "providerConfig required", spec: spec("", ubuntu), want: []string{"EXT-OPENSTACK-1 spec.providerConfig Required"}, detail: "providerConfig must be set for OpenStack cloud profiles"},
 		{name: "unknown kind", spec: spec(`{"apiVersion":"openstack.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfiguration"}`, ubuntu),
@@ -142,81 +142,81 @@ func cpCases() []cpCase {
 			"EXT-OPENSTACK-11 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors[0].regions[0].architecture Forbidden",
 			"EXT-OPENSTACK-12 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors[0].capabilities.architecture[0] NotSupported",
 		}},
-		{name: "valid capability flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","id":"a"}]},{"capabilities":{"architecture":["arm64"]},"image":"u-arm"}]}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64")))},
-		{name: "missing image mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, Image("suse", Version("15"))), want: []string{
+		{name: "valid capability flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","id":"a"}]},{"capabilities":{"architecture":["arm64"]},"image":"u-arm"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64")))},
+		{name: "missing image mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, exttest.Image("suse", exttest.Version("15"))), want: []string{
 			"EXT-OPENSTACK-13 spec.machineImages[1] Required",
 		}},
-		{name: "missing version mapping, once per architecture", spec: spec(cfg(ubuntuAMD64), Image("ubuntu", Version("2.0.0", "amd64", "arm64"))), want: []string{
+		{name: "missing version mapping, once per architecture", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-OPENSTACK-14 spec.machineImages[0].versions[0] Required",
 			"EXT-OPENSTACK-14 spec.machineImages[0].versions[0] Required",
 		}},
-		{name: "missing architecture mapping, unsupported architecture", spec: spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "arm64", "s390x"))), want: []string{
+		{name: "missing architecture mapping, unsupported architecture", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "arm64", "s390x"))), want: []string{
 			"EXT-OPENSTACK-15 spec.machineImages[0].versions[0].architectures NotSupported",
 			"EXT-OPENSTACK-16 spec.machineImages[0].versions[0] Required",
 			"EXT-OPENSTACK-16 spec.machineImages[0].versions[0] Required",
 		}, detail: "missing providerConfig mapping for machine image version ubuntu@1.0.0 and architecture: arm64"},
-		{name: "capabilities: version not mapped", spec: capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), want: []string{
+		{name: "capabilities: version not mapped", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), want: []string{
 			"EXT-OPENSTACK-14 spec.machineImages[0].versions[0] Required",
 		}},
-		{name: "capabilities: regions format misses architecture", spec: capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capabilities: regions format misses architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-OPENSTACK-16 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "missing providerConfig mapping for machine image version ubuntu@1.0.0 and architecture arm64"},
-		{name: "capabilities: image only maps no flavor", spec: capSpec(cfg(ubuntuImage), Image("ubuntu", FlavorVersion("1.0.0", "amd64"))), want: []string{
+		{name: "capabilities: image only maps no flavor", spec: capSpec(cfg(ubuntuImage), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64"))), want: []string{
 			"EXT-OPENSTACK-16 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
 		}, detail: "and capabilitySet map[architecture:[amd64]]"},
-		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"image":"a"}]}]}`), Image("ubuntu", FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"image":"a"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-OPENSTACK-16 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}},
 	}
 }
 
 func ncp(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.NamespacedCloudProfileSpec {
-	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: Parent(), ProviderConfig: Raw(config), MachineImages: images}
+	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: exttest.Parent(), ProviderConfig: exttest.Raw(config), MachineImages: images}
 }
 
 func ncpCases() []ncpCase {
-	parent := spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0")))
-	capParent := capSpec(cfg(ubuntuAMD64), Image("ubuntu", FlavorVersion("1.0.0", "amd64")))
+	parent := spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0")))
+	capParent := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))
 	newVersion := `{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-1","id":"id-2"}]}]}`
 	badKind := ncp("")
 	badKind.Parent.Kind = "NamespacedCloudProfile"
 	return []ncpCase{
 		{name: "no providerConfig, nothing new", spec: ncp(""), parent: parent},
-		{name: "expiration date only on an inherited version", spec: ncp("", Image("ubuntu", Expiring("1.0.0"))), parent: parent},
-		{name: "expiration date only, capabilities parent", spec: ncp("", Image("ubuntu", Expiring("1.0.0"))), parent: capParent},
-		{name: "new version with mapping", spec: ncp(ncfg(newVersion), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent},
-		{name: "empty lists count as unset", spec: ncp(`{`+apiVersion+`,"constraints":{"floatingPools":[]},"dnsServers":[],"machineImages":[`+newVersion+`]}`, Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent},
-		{name: "new version in regions format under capabilities", spec: ncp(ncfg(newVersion), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent},
+		{name: "expiration date only on an inherited version", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: parent},
+		{name: "expiration date only, capabilities parent", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: capParent},
+		{name: "new version with mapping", spec: ncp(ncfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent},
+		{name: "empty lists count as unset", spec: ncp(`{`+apiVersion+`,"constraints":{"floatingPools":[]},"dnsServers":[],"machineImages":[`+newVersion+`]}`, exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent},
+		{name: "new version in regions format under capabilities", spec: ncp(ncfg(newVersion), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent},
 		{name: "parent of the wrong kind", spec: badKind, parent: parent, want: []string{"EXT-OPENSTACK-19 spec.parent.kind Internal"}},
 		{name: "undecodable providerConfig", spec: ncp(`{"apiVersion":"openstack.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":{}}`), parent: parent, want: []string{"EXT-OPENSTACK-2 spec.providerConfig Internal"}},
-		{name: "more than machine images", spec: ncp(cfg(newVersion), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "more than machine images", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-OPENSTACK-20 spec.providerConfig Forbidden",
 		}, detail: "must only set machineImages"},
-		{name: "new version without mapping", spec: ncp("", Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "new version without mapping", spec: ncp("", exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-OPENSTACK-21 spec.providerConfig.machineImages Required",
 		}},
-		{name: "excess and missing architectures", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-1","id":"a","architecture":"arm64"},{"name":"eu-2","id":"b"}]}]}`), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "excess and missing architectures", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-1","id":"a","architecture":"arm64"},{"name":"eu-2","id":"b"}]}]}`), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-OPENSTACK-22 spec.providerConfig.machineImages Forbidden",
 			"EXT-OPENSTACK-22 spec.providerConfig.machineImages Required",
 		}},
-		{name: "new version without regions", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"x"}]}`), Image("ubuntu", Version("2.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "new version without regions", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"x"}]}`), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-OPENSTACK-22 spec.providerConfig.machineImages Required",
 		}, detail: `machine image version ubuntu@2.0.0 with architecture "amd64" is not defined in the NamespacedCloudProfile providerConfig`},
-		{name: "capabilities: regions format excess and missing", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"r","id":"a","architecture":"arm64"}]}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: regions format excess and missing", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"r","id":"a","architecture":"arm64"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-OPENSTACK-22 spec.providerConfig.machineImages Forbidden",
 			"EXT-OPENSTACK-22 spec.providerConfig.machineImages Required",
 		}, detail: `has an excess architecture "arm64" in regions`},
-		{name: "capabilities: flavors excess, missing, region gap", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r1","id":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r2","id":"b"}]}]}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: flavors excess, missing, region gap", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r1","id":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r2","id":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-OPENSTACK-22 spec.providerConfig.machineImages Forbidden",
 			"EXT-OPENSTACK-22 spec.providerConfig.machineImages Required",
 		}},
-		{name: "capabilities: neither regions nor flavors", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"x"}]}`), Image("ubuntu", FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{name: "capabilities: neither regions nor flavors", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","image":"x"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-OPENSTACK-22 spec.providerConfig.machineImages Required",
 		}},
-		{name: "override of a parent version", spec: ncp(ncfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "override of a parent version", spec: ncp(ncfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-OPENSTACK-23 spec.providerConfig.machineImages[0].versions[0] Forbidden",
 		}},
-		{name: "mapping without spec version", spec: ncp(ncfg(newVersion), Image("ubuntu", Version("3.0.0", "amd64"))), parent: parent, want: []string{
+		{name: "mapping without spec version", spec: ncp(ncfg(newVersion), exttest.Image("ubuntu", exttest.Version("3.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-OPENSTACK-21 spec.providerConfig.machineImages Required",
 			"EXT-OPENSTACK-24 spec.providerConfig.machineImages[0].versions[0] Invalid",
 		}},
@@ -230,7 +230,7 @@ func check(t *testing.T, got cloudprofile.Problems, want []string, detail string
 	t.Helper()
 	w := slices.Clone(want)
 	slices.Sort(w)
-	if g := Summaries(got); !slices.Equal(g, w) {
+	if g := exttest.Summaries(got); !slices.Equal(g, w) {
 		t.Fatalf("problems\n got %q\nwant %q\n%v", g, w, got)
 	}
 	if detail != "" && !slices.ContainsFunc(got, func(p cloudprofile.Problem) bool { return strings.Contains(p.Detail, detail) }) {
@@ -259,7 +259,7 @@ func TestValidateNamespacedCloudProfile(t *testing.T) {
 }
 
 func TestAttributePaths(t *testing.T) {
-	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), Image("ubuntu", Version("1.0.0", "amd64", "arm64"))))
+	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))))
 	if len(ps) != 1 || ps[0].Path.Attribute() != "spec.machine_images[0].versions[0]" {
 		t.Fatalf("got %v", ps)
 	}
@@ -277,5 +277,5 @@ func TestRuleCatalogue(t *testing.T) {
 			used[p.Rule] = true
 		}
 	}
-	CheckCatalogue(t, ".", "EXT-OPENSTACK", Rules(), used)
+	exttest.CheckCatalogue(t, ".", "EXT-OPENSTACK", Rules(), used)
 }
