@@ -91,9 +91,10 @@ func cpCases() []cpCase {
 		{name: "capabilities: regions format cannot map arm64", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-ALICLOUD-11 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "missing providerConfig mapping for machine image version ubuntu@1.0.0 and architecture: arm64"},
-		{name: "capabilities: no spec flavors means every architecture", spec: capSpec(cfg(ubuntuAMD64), ubuntu), want: []string{
+		{name: "capabilities: a version without flavors gets one per architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "arm64"))), want: []string{
 			"EXT-ALICLOUD-11 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
 		}},
+		{name: "capabilities: a version without flavors and architectures maps amd64", spec: capSpec(cfg(ubuntuAMD64), ubuntu)},
 		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","id":"m"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-ALICLOUD-11 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "and capabilitySet map[architecture:[arm64]]"},

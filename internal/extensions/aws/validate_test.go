@@ -113,9 +113,10 @@ func cpCases() []cpCase {
 		{name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}},
-		{name: "capabilities: no flavors means every architecture", spec: capSpec(cfg(ubuntuAMD64), ubuntu), want: []string{
+		{name: "capabilities: a version without flavors gets one per architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "arm64"))), want: []string{
 			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
 		}},
+		{name: "capabilities: a version without flavors and architectures maps amd64", spec: capSpec(cfg(ubuntuAMD64), ubuntu)},
 		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","ami":"a"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "and capabilitySet map[architecture:[arm64]]"},

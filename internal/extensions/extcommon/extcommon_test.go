@@ -145,3 +145,16 @@ func TestDefaultedSpec(t *testing.T) {
 		t.Error("the input was modified")
 	}
 }
+
+func TestDefaultedSpecCanonicalizes(t *testing.T) {
+	spec := gardencorev1beta1.CloudProfileSpec{
+		MachineCapabilities: []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}},
+		MachineImages: []gardencorev1beta1.MachineImage{{Name: "x", Versions: []gardencorev1beta1.MachineImageVersion{
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1"}, Architectures: []string{"amd64", "arm64"}},
+		}}},
+	}
+	flavors := DefaultedSpec(spec).MachineImages[0].Versions[0].CapabilityFlavors
+	if len(flavors) != 2 || flavors[0].Capabilities["architecture"][0] != "amd64" || flavors[1].Capabilities["architecture"][0] != "arm64" {
+		t.Errorf("flavors %v", flavors)
+	}
+}

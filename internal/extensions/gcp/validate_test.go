@@ -111,9 +111,10 @@ func cpCases() []cpCase {
 		{name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-GCP-13 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "machine image version ubuntu@1.0.0 and capabilityFlavor map[architecture:[arm64]] is not defined in the providerConfig"},
-		{name: "capabilities: no spec flavors means every architecture", spec: capSpec(cfg(ubuntuAMD64), ubuntu), want: []string{
+		{name: "capabilities: a version without flavors gets one per architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "arm64"))), want: []string{
 			"EXT-GCP-13 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
 		}},
+		{name: "capabilities: a version without flavors and architectures maps amd64", spec: capSpec(cfg(ubuntuAMD64), ubuntu)},
 		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"image":"i"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-GCP-13 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}},
