@@ -11,9 +11,9 @@ import (
 
 // ValidateCloudProfile checks a CloudProfile spec of type alicloud as the extension's CloudProfile
 // admission webhook does (pkg/admission/validator/cloudprofile.go, then
-// pkg/apis/alicloud/validation/cloudprofile.go ValidateCloudProfileConfig). Gardener's v1beta1
-// defaults are applied to spec first, as gardener-apiserver applies them before it calls the
-// webhook.
+// pkg/apis/alicloud/validation/cloudprofile.go ValidateCloudProfileConfig). spec is taken as the
+// user wrote it; it is first defaulted and canonicalized as gardener-apiserver does before it
+// calls the webhook (extcommon.DefaultedSpec).
 func ValidateCloudProfile(spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	spec = extcommon.DefaultedSpec(spec)
 	if spec.ProviderConfig == nil {

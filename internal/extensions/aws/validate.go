@@ -14,8 +14,8 @@ import (
 // ValidateCloudProfile checks a CloudProfile spec of type aws as the extension's CloudProfile
 // admission webhook does (pkg/admission/validator/cloudprofile.go, then
 // pkg/apis/aws/validation/cloudprofile.go ValidateCloudProfileConfig). spec is taken as the user
-// wrote it; Gardener's v1beta1 defaults are applied first, as gardener-apiserver applies them
-// before it calls the webhook.
+// wrote it; it is first defaulted and canonicalized as gardener-apiserver does before it calls the
+// webhook (extcommon.DefaultedSpec).
 func ValidateCloudProfile(spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	spec = extcommon.DefaultedSpec(spec)
 	if spec.ProviderConfig == nil {
