@@ -6,6 +6,7 @@ import (
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
@@ -47,7 +48,9 @@ func TestNamespacedMessages(t *testing.T) {
 		config := cfg(`{"name":"image-1","versions":[
 			{"version":"1.1-regions","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"image-region-1","ami":"a1"}]},{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"image-region-2","ami":"a2"}]}]},
 			{"version":"1.1-fallback","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"image-region-2","ami":"a2"}]}]}]}`)
-		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(ncp(config, images...), capParent))
+		spec := ncp(config, images...)
+		// The validating webhook alone, as the extension's validation tests call it.
+		got := exttest.Details(t, "spec.providerConfig.machineImages", validateNamespaced(extcommon.DefaultedNamespacedSpec(spec), extcommon.DefaultedSpec(capParent)))
 		want := []string{
 			`Forbidden: machine image version image-1@1.1-fallback has an excess capabilityFlavor map[architecture:[amd64]], which is not defined in the machineImages spec`,
 			`Required: machine image version image-1@1.1-fallback has a capabilityFlavor map[architecture:[arm64]] not defined in the NamespacedCloudProfile providerConfig`,
@@ -57,6 +60,12 @@ func TestNamespacedMessages(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("got\n%q\nwant\n%q", got, want)
+		}
+		// The whole admission: the mutating webhook first gives 1.1-fallback the providerConfig's
+		// flavors, so only the region gaps and the missing version remain.
+		got = exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(spec, capParent))
+		if want := want[2:]; !slices.Equal(got, want) {
+			t.Errorf("whole admission: got\n%q\nwant\n%q", got, want)
 		}
 	})
 }

@@ -37,6 +37,17 @@ const internalVersion = "__internal"
 // no JSON names: every top-level field but apiVersion and kind is then an unknown field. A missing
 // kind defaults to Kind.
 func (c Codec) Decode(raw []byte, into any) error {
+	return c.decode(raw, into, internalVersion)
+}
+
+// DecodeVersioned decodes raw as the extensions' mutating webhooks do: with the same universal
+// decoder, but into the versioned type, so that a missing apiVersion defaults to the first
+// registered version instead of the internal one.
+func (c Codec) DecodeVersioned(raw []byte, into any) error {
+	return c.decode(raw, into, c.Versions[0])
+}
+
+func (c Codec) decode(raw []byte, into any, fallback string) error {
 	var meta struct {
 		APIVersion string `json:"apiVersion,omitempty"`
 		Kind       string `json:"kind,omitempty"`
@@ -53,10 +64,10 @@ func (c Codec) Decode(raw []byte, into any) error {
 		kind = c.Kind
 	}
 	if gv.Group == "" && gv.Version == "" {
-		gv = schema.GroupVersion{Group: c.Group, Version: internalVersion}
+		gv = schema.GroupVersion{Group: c.Group, Version: fallback}
 	}
 	if gv.Version == "" && gv.Group == c.Group {
-		gv.Version = internalVersion
+		gv.Version = fallback
 	}
 	registered := gv.Group == c.Group && kind == c.Kind
 	if registered && gv.Version != internalVersion {
