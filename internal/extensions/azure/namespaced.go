@@ -19,9 +19,22 @@ import (
 // image that the parent already has needs no mapping (the extension checks the image name only);
 // under capability definitions every version not in the parent needs one. A NamespacedCloudProfile
 // that only sets an expiration date on an inherited version passes.
+// Before, the spec passes defaulting and the extension's mutating webhook
+// (MutateNamespacedCloudProfile, whose decoding failure rejects the object first).
 func ValidateNamespacedCloudProfile(spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	spec = extcommon.DefaultedNamespacedSpec(spec)
 	parent = extcommon.DefaultedSpec(parent)
+	if spec.ProviderConfig != nil {
+		if _, err := decodeForMutation(extcommon.ConfigBytes(spec.ProviderConfig)); err != nil {
+			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), "could not decode providerConfig of namespacedCloudProfile spec: "+err.Error())}
+		}
+	}
+	return validateNamespaced(MutateNamespacedCloudProfile(spec, parent), parent)
+}
+
+// validateNamespaced is the validating webhook alone, given the spec it receives and the parent
+// as stored.
+func validateNamespaced(spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	cfg := &CloudProfileConfig{}
 	if spec.ProviderConfig != nil {
 		var err error

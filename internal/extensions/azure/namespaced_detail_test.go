@@ -2,10 +2,12 @@ package azure
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
@@ -46,7 +48,9 @@ func TestNamespacedMessages(t *testing.T) {
 		config := ncfg(`{"name":"image-1","versions":[
 			{"version":"1.1","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"id":"image-id-1"},{"capabilities":{"architecture":["amd64"]},"id":"image-id-2"}]},
 			{"version":"1.1-fallback","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"id":"image-id-3"}]}]}`)
-		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(ncp(config, images...), capParent))
+		spec := ncp(config, images...)
+		// The validating webhook alone, as the extension's validation tests call it.
+		got := exttest.Details(t, "spec.providerConfig.machineImages", validateNamespaced(extcommon.DefaultedNamespacedSpec(spec), extcommon.DefaultedSpec(capParent)))
 		want := []string{
 			`Forbidden: machine image version image-1@1.1-fallback has an excess capabilityFlavor map[architecture:[amd64]], which is not defined in the machineImages spec`,
 			`Required: machine image version image-1@1.1-fallback and capabilityFlavor map[architecture:[arm64]] is not defined in the NamespacedCloudProfile providerConfig`,
@@ -54,6 +58,17 @@ func TestNamespacedMessages(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("got\n%q\nwant\n%q", got, want)
+		}
+		// The whole admission: the mutating webhook first replaces the spec flavors of every mapped
+		// version with the providerConfig's, so only what it cannot fix remains.
+		var rest []string
+		for _, w := range want {
+			if !strings.Contains(w, "1.1-fallback") && !strings.Contains(w, "1.1-old-regions") {
+				rest = append(rest, w)
+			}
+		}
+		if got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(spec, capParent)); !slices.Equal(got, rest) {
+			t.Errorf("whole admission: got\n%q\nwant\n%q", got, rest)
 		}
 	})
 

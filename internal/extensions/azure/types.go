@@ -94,6 +94,12 @@ func decodeConfig(raw []byte) (*CloudProfileConfig, error) {
 	if err := codec.Decode(raw, cfg); err != nil {
 		return nil, err
 	}
+	applyDefaults(cfg)
+	return cfg, nil
+}
+
+// applyDefaults is the extension's v1alpha1 defaulting.
+func applyDefaults(cfg *CloudProfileConfig) {
 	for i := range cfg.MachineImages {
 		for j := range cfg.MachineImages[i].Versions {
 			v := &cfg.MachineImages[i].Versions[j]
@@ -103,7 +109,6 @@ func decodeConfig(raw []byte) (*CloudProfileConfig, error) {
 			}
 		}
 	}
-	return cfg, nil
 }
 
 const amd64 = "amd64"

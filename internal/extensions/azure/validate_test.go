@@ -8,6 +8,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
@@ -29,18 +30,23 @@ const (
 )
 
 type cpCase struct {
-	name   string
-	spec   gardencorev1beta1.CloudProfileSpec
-	want   []string
-	detail string
+	// webhookOnly runs the validating webhook alone on the defaulted and canonicalized spec, as
+	// the extension's own validation tests do, without its mutating webhook.
+	webhookOnly bool
+	name        string
+	spec        gardencorev1beta1.CloudProfileSpec
+	want        []string
+	detail      string
 }
 
 type ncpCase struct {
-	name   string
-	spec   gardencorev1beta1.NamespacedCloudProfileSpec
-	parent gardencorev1beta1.CloudProfileSpec
-	want   []string
-	detail string
+	// webhookOnly runs the validating webhook alone, without the extension's mutating webhook.
+	webhookOnly bool
+	name        string
+	spec        gardencorev1beta1.NamespacedCloudProfileSpec
+	parent      gardencorev1beta1.CloudProfileSpec
+	want        []string
+	detail      string
 }
 
 func spec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
@@ -128,10 +134,10 @@ func cpCases() []cpCase {
 		{name: "capabilities: version not mapped", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), want: []string{
 			"EXT-AZURE-13 spec.machineImages[0].versions[0] Required",
 		}},
-		{name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{webhookOnly: true, name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AZURE-15 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "machine image version ubuntu@1.0.0 and capabilityFlavor map[architecture:[arm64]] is not defined in the providerConfig"},
-		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(v(`"capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"urn":"a:b:c:d"}]`)), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{webhookOnly: true, name: "capabilities: flavor not mapped", spec: capSpec(cfg(v(`"capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"urn":"a:b:c:d"}]`)), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-AZURE-15 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}},
 	}
@@ -176,11 +182,11 @@ func ncpCases() []ncpCase {
 		{name: "excess architecture entry", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","urn":"a:b:c:d","architecture":"arm64"}]}`), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
 			"EXT-AZURE-19 spec.providerConfig.machineImages Forbidden",
 		}},
-		{name: "capabilities: old format excess and missing", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","urn":"a:b:c:d","architecture":"arm64"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{webhookOnly: true, name: "capabilities: old format excess and missing", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","urn":"a:b:c:d","architecture":"arm64"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-AZURE-19 spec.providerConfig.machineImages Forbidden",
 			"EXT-AZURE-19 spec.providerConfig.machineImages Required",
 		}, detail: `has an excess architecture "arm64"`},
-		{name: "capabilities: flavors excess and missing", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"urn":"a:b:c:d"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{webhookOnly: true, name: "capabilities: flavors excess and missing", spec: ncp(ncfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"urn":"a:b:c:d"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-AZURE-19 spec.providerConfig.machineImages Forbidden",
 			"EXT-AZURE-19 spec.providerConfig.machineImages Required",
 		}, detail: "has an excess capabilityFlavor map[architecture:[arm64]], which is not defined in the machineImages spec"},
@@ -221,15 +227,29 @@ func check(t *testing.T, got cloudprofile.Problems, want []string, detail string
 	}
 }
 
+func runCP(c cpCase) cloudprofile.Problems {
+	if c.webhookOnly {
+		return validateCloudProfile(extcommon.DefaultedSpec(c.spec))
+	}
+	return ValidateCloudProfile(c.spec)
+}
+
+func runNCP(c ncpCase) cloudprofile.Problems {
+	if c.webhookOnly {
+		return validateNamespaced(extcommon.DefaultedNamespacedSpec(c.spec), extcommon.DefaultedSpec(c.parent))
+	}
+	return ValidateNamespacedCloudProfile(c.spec, c.parent)
+}
+
 func TestValidateCloudProfile(t *testing.T) {
 	for _, c := range cpCases() {
-		t.Run(c.name, func(t *testing.T) { check(t, ValidateCloudProfile(c.spec), c.want, c.detail) })
+		t.Run(c.name, func(t *testing.T) { check(t, runCP(c), c.want, c.detail) })
 	}
 }
 
 func TestValidateNamespacedCloudProfile(t *testing.T) {
 	for _, c := range ncpCases() {
-		t.Run(c.name, func(t *testing.T) { check(t, ValidateNamespacedCloudProfile(c.spec, c.parent), c.want, c.detail) })
+		t.Run(c.name, func(t *testing.T) { check(t, runNCP(c), c.want, c.detail) })
 	}
 }
 
@@ -243,12 +263,12 @@ func TestAttributePaths(t *testing.T) {
 func TestRuleCatalogue(t *testing.T) {
 	used := map[string]bool{}
 	for _, c := range cpCases() {
-		for _, p := range ValidateCloudProfile(c.spec) {
+		for _, p := range runCP(c) {
 			used[p.Rule] = true
 		}
 	}
 	for _, c := range ncpCases() {
-		for _, p := range ValidateNamespacedCloudProfile(c.spec, c.parent) {
+		for _, p := range runNCP(c) {
 			used[p.Rule] = true
 		}
 	}
