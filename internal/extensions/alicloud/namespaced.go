@@ -18,9 +18,22 @@ import (
 // and listed in spec.machineImages, and every new version in spec.machineImages needs a mapping.
 // Versions inherited from the parent need none, so a NamespacedCloudProfile that only sets an
 // expiration date passes.
+// Before, the spec passes defaulting and the extension's mutating webhook
+// (MutateNamespacedCloudProfile, whose decoding failure rejects the object first).
 func ValidateNamespacedCloudProfile(spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	spec = extcommon.DefaultedNamespacedSpec(spec)
 	parent = extcommon.DefaultedSpec(parent)
+	if spec.ProviderConfig != nil {
+		if _, err := decodeForMutation(extcommon.ConfigBytes(spec.ProviderConfig)); err != nil {
+			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), "could not decode providerConfig of namespacedCloudProfile spec: "+err.Error())}
+		}
+	}
+	return validateNamespaced(MutateNamespacedCloudProfile(spec, parent), parent)
+}
+
+// validateNamespaced is the validating webhook alone, given the spec it receives and the parent
+// as stored.
+func validateNamespaced(spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	cfg := &CloudProfileConfig{}
 	if spec.ProviderConfig != nil {
 		var err error

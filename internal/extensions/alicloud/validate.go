@@ -11,17 +11,26 @@ import (
 
 // ValidateCloudProfile checks a CloudProfile spec of type alicloud as the extension's CloudProfile
 // admission webhook does (pkg/admission/validator/cloudprofile.go, then
-// pkg/apis/alicloud/validation/cloudprofile.go ValidateCloudProfileConfig). spec is taken as the
-// user wrote it; it is first defaulted and canonicalized as gardener-apiserver does before it
-// calls the webhook (extcommon.DefaultedSpec).
+// pkg/apis/alicloud/validation/cloudprofile.go ValidateCloudProfileConfig). spec is taken as the user wrote it and passes what gardener-apiserver does before it calls the
+// webhook: defaulting, the extension's mutating webhook (MutateCloudProfile, whose decoding
+// failure rejects the object first) and canonicalization.
 func ValidateCloudProfile(spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
-	spec = extcommon.DefaultedSpec(spec)
+	spec = extcommon.Defaulted(spec)
+	if spec.ProviderConfig != nil && len(spec.MachineCapabilities) > 0 {
+		if _, err := decodeForMutation(extcommon.ConfigBytes(spec.ProviderConfig)); err != nil {
+			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), "could not decode providerConfig of cloudProfile: "+err.Error())}
+		}
+	}
+	return validateCloudProfile(extcommon.Canonicalized(MutateCloudProfile(spec)))
+}
+
+// validateCloudProfile is the validating webhook alone, given the spec it receives.
+func validateCloudProfile(spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	if spec.ProviderConfig == nil {
 		return cloudprofile.Problems{extcommon.Required(RuleProviderConfigRequired, extcommon.ProviderConfigPath(), "providerConfig must be set for Alicloud cloud profiles")}
 	}
 	cfg, err := decodeConfig(extcommon.ConfigBytes(spec.ProviderConfig))
 	if err != nil {
-		// The extension returns the decoder's error as it is.
 		return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), err.Error())}
 	}
 	defs := spec.MachineCapabilities

@@ -8,6 +8,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
@@ -21,18 +22,23 @@ const (
 )
 
 type cpCase struct {
-	name   string
-	spec   gardencorev1beta1.CloudProfileSpec
-	want   []string
-	detail string
+	// webhookOnly runs the validating webhook alone on the defaulted and canonicalized spec, as
+	// the extension's own validation tests do, without its mutating webhook.
+	webhookOnly bool
+	name        string
+	spec        gardencorev1beta1.CloudProfileSpec
+	want        []string
+	detail      string
 }
 
 type ncpCase struct {
-	name   string
-	spec   gardencorev1beta1.NamespacedCloudProfileSpec
-	parent gardencorev1beta1.CloudProfileSpec
-	want   []string
-	detail string
+	// webhookOnly runs the validating webhook alone, without the extension's mutating webhook.
+	webhookOnly bool
+	name        string
+	spec        gardencorev1beta1.NamespacedCloudProfileSpec
+	parent      gardencorev1beta1.CloudProfileSpec
+	want        []string
+	detail      string
 }
 
 func spec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
@@ -88,14 +94,14 @@ func cpCases() []cpCase {
 		{name: "missing version mapping", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0"), exttest.Version("2.0.0"))), want: []string{
 			"EXT-ALICLOUD-10 spec.machineImages[0].versions[1] Required",
 		}},
-		{name: "capabilities: regions format cannot map arm64", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{webhookOnly: true, name: "capabilities: regions format cannot map arm64", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-ALICLOUD-11 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "missing providerConfig mapping for machine image version ubuntu@1.0.0 and architecture: arm64"},
-		{name: "capabilities: a version without flavors gets one per architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "arm64"))), want: []string{
+		{webhookOnly: true, name: "capabilities: a version without flavors gets one per architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "arm64"))), want: []string{
 			"EXT-ALICLOUD-11 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
 		}},
 		{name: "capabilities: a version without flavors and architectures maps amd64", spec: capSpec(cfg(ubuntuAMD64), ubuntu)},
-		{name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","id":"m"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+		{webhookOnly: true, name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","id":"m"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
 			"EXT-ALICLOUD-11 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
 		}, detail: "and capabilitySet map[architecture:[arm64]]"},
 		{name: "capabilities: neither regions nor flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64"))), want: []string{
@@ -129,11 +135,11 @@ func ncpCases() []ncpCase {
 		{name: "new image without mapping", spec: ncp("", exttest.Image("suse", exttest.Version("15", "amd64"))), parent: parent, want: []string{
 			"EXT-ALICLOUD-13 spec.providerConfig.machineImages Required",
 		}},
-		{name: "capabilities: regions format with arm64 only", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "arm64"))), parent: capParent, want: []string{
+		{webhookOnly: true, name: "capabilities: regions format with arm64 only", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "arm64"))), parent: capParent, want: []string{
 			"EXT-ALICLOUD-14 spec.providerConfig.machineImages Forbidden",
 			"EXT-ALICLOUD-14 spec.providerConfig.machineImages Required",
 		}, detail: `has an excess architecture "amd64"`},
-		{name: "capabilities: flavors excess, missing, region gap", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r1","id":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r2","id":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+		{webhookOnly: true, name: "capabilities: flavors excess, missing, region gap", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r1","id":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r2","id":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
 			"EXT-ALICLOUD-14 spec.providerConfig.machineImages Forbidden",
 			"EXT-ALICLOUD-14 spec.providerConfig.machineImages Required",
 		}},
@@ -174,15 +180,29 @@ func check(t *testing.T, got cloudprofile.Problems, want []string, detail string
 	}
 }
 
+func runCP(c cpCase) cloudprofile.Problems {
+	if c.webhookOnly {
+		return validateCloudProfile(extcommon.DefaultedSpec(c.spec))
+	}
+	return ValidateCloudProfile(c.spec)
+}
+
+func runNCP(c ncpCase) cloudprofile.Problems {
+	if c.webhookOnly {
+		return validateNamespaced(extcommon.DefaultedNamespacedSpec(c.spec), extcommon.DefaultedSpec(c.parent))
+	}
+	return ValidateNamespacedCloudProfile(c.spec, c.parent)
+}
+
 func TestValidateCloudProfile(t *testing.T) {
 	for _, c := range cpCases() {
-		t.Run(c.name, func(t *testing.T) { check(t, ValidateCloudProfile(c.spec), c.want, c.detail) })
+		t.Run(c.name, func(t *testing.T) { check(t, runCP(c), c.want, c.detail) })
 	}
 }
 
 func TestValidateNamespacedCloudProfile(t *testing.T) {
 	for _, c := range ncpCases() {
-		t.Run(c.name, func(t *testing.T) { check(t, ValidateNamespacedCloudProfile(c.spec, c.parent), c.want, c.detail) })
+		t.Run(c.name, func(t *testing.T) { check(t, runNCP(c), c.want, c.detail) })
 	}
 }
 
@@ -200,12 +220,12 @@ func TestAttributePaths(t *testing.T) {
 func TestRuleCatalogue(t *testing.T) {
 	used := map[string]bool{}
 	for _, c := range cpCases() {
-		for _, p := range ValidateCloudProfile(c.spec) {
+		for _, p := range runCP(c) {
 			used[p.Rule] = true
 		}
 	}
 	for _, c := range ncpCases() {
-		for _, p := range ValidateNamespacedCloudProfile(c.spec, c.parent) {
+		for _, p := range runNCP(c) {
 			used[p.Rule] = true
 		}
 	}
