@@ -27,7 +27,9 @@ func FuzzValidateCloudProfileAWS(f *testing.F) {
 			s.ProviderConfig = nil
 		}
 		_ = ValidateCloudProfile(s)
+		_ = MutateCloudProfile(s)
 		n := gardencorev1beta1.NamespacedCloudProfileSpec{Parent: exttest.Parent(), ProviderConfig: exttest.Raw(string(raw)), MachineImages: images}
 		_ = ValidateNamespacedCloudProfile(n, s)
+		_ = MutateNamespacedCloudProfile(n, s)
 	})
 }

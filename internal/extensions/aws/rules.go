@@ -49,8 +49,8 @@ var rules = []cloudprofile.RuleInfo{
 	},
 	{
 		ID: RuleProviderConfigDecode, Summary: "The providerConfig cannot be decoded",
-		Gardener: srcValidator + "; " + srcNamespaced + "Validate (pkg/admission/validator/serialization.go decodeCloudProfileConfig)",
-		Meaning:  "The providerConfig is decoded strictly: apiVersion `aws.provider.extensions.gardener.cloud/v1alpha1`, kind `CloudProfileConfig`, no unknown or duplicate fields, field names case-sensitive. The webhook denies the request with the decoder's message, which is no field error; it is reported as an internal error at `spec.providerConfig`. The extension's message names the object and its scheme, which this check cannot know.",
+		Gardener: srcValidator + "; " + srcNamespaced + "Validate (pkg/admission/validator/serialization.go decodeCloudProfileConfig)" + "; pkg/admission/mutator/cloudprofile.go, namespacedcloudprofile.go Mutate",
+		Meaning:  "The providerConfig is decoded strictly: apiVersion `aws.provider.extensions.gardener.cloud/v1alpha1`, kind `CloudProfileConfig`, no unknown or duplicate fields, field names case-sensitive. The webhook denies the request with the decoder's message, which is no field error; it is reported as an internal error at `spec.providerConfig`. The extension's message names the object and its scheme, which this check cannot know. The mutating webhook decodes first (for a CloudProfile only under capability definitions), into the versioned type, so that a missing apiVersion passes it; its failure message starts with `could not decode providerConfig of cloudProfile` or `… of namespacedCloudProfile spec`.",
 		Fix:      "Correct `apiVersion`, `kind` and the field names in `spec.provider_config`.",
 	},
 	{

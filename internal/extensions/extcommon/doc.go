@@ -5,6 +5,10 @@
 // into spec lists (paths.go), Gardener's capability helpers the extensions call (capabilities.go),
 // and name/version lookups in image lists (images.go).
 //
+// The validation of every extension runs in the order gardener-apiserver runs it: decoding with
+// v1beta1 defaults, the extension's mutating webhook, the strategy's canonicalization, then the
+// extension's validating webhook.
+//
 // Files:
 //   - decode.go: DecodeProviderConfig, the strict universal decoding of a providerConfig.
 //   - problems.go: Required, Forbidden, Invalid, NotSupported, Internal, Failure constructors.
@@ -12,6 +16,9 @@
 //     spec.provider_config) and the spec paths.
 //   - capabilities.go: Gardener v1.149's capability defaulting, equality and validation.
 //   - images.go: Images, a last-one-wins lookup of images and versions by name.
-//   - defaults.go: Gardener's v1beta1 defaulting of the specs the webhooks see.
+//   - defaults.go: Gardener's v1beta1 defaulting and the CloudProfile strategy's canonicalization
+//     of the specs the webhooks see; ConfigBytes.
+//   - mutate.go: what the extensions' mutating webhooks share (finding spec versions, building
+//     capability flavors).
 //   - exttest/: helpers for the packages' tests (rule catalogue checks).
 package extcommon

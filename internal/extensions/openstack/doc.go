@@ -14,6 +14,14 @@
 // providerConfig may set machineImages only; it needs mappings only for the versions it adds, and
 // the versions it maps must be new and listed in its spec.machineImages.
 //
+// The extension's mutating webhooks run first: under capability definitions they replace the
+// capability flavors of every spec.machineImages version the providerConfig maps with the
+// providerConfig's own (MutateCloudProfile, MutateNamespacedCloudProfile; Gardener stores the
+// result). ValidateCloudProfile and ValidateNamespacedCloudProfile check what the validating
+// webhooks then receive: the spec defaulted, mutated and (for a CloudProfile) canonicalized as
+// gardener-apiserver does. The extension's own validation tests call the validating webhook
+// alone; the table tests mark the cases that do the same as webhookOnly.
+//
 // Problems carry Gardener's field paths and the extension's messages; anything inside the
 // providerConfig points at the Terraform attribute spec.provider_config. Maps that the extension
 // walks in random order are walked sorted here.
@@ -23,5 +31,6 @@
 //   - validate.go: ValidateCloudProfile and the machine image checks.
 //   - validate_constraints.go: floating pools, load balancers, KeyStone and network settings.
 //   - namespaced.go: ValidateNamespacedCloudProfile.
+//   - mutate.go: MutateCloudProfile and MutateNamespacedCloudProfile, the mutating webhooks.
 //   - rules.go: the rule identifiers (EXT-OPENSTACK-n) and their catalogue, Rules.
 package openstack
