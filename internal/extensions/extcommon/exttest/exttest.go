@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
 
@@ -65,4 +67,40 @@ func CheckCatalogue(t *testing.T, dir, prefix string, rules []cloudprofile.RuleI
 			t.Errorf("tests saw rule %s, which is not in the catalogue", id)
 		}
 	}
+}
+
+// Extension is what every extension package exports, in the shape a registry by provider type
+// can hold; each package's tests fill it, so that the packages keep the same API.
+type Extension struct {
+	Type                           string
+	Release                        string
+	ValidateCloudProfile           func(gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems
+	ValidateNamespacedCloudProfile func(gardencorev1beta1.NamespacedCloudProfileSpec, gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems
+	MutateCloudProfile             func(gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.CloudProfileSpec
+	MutateNamespacedCloudProfile   func(gardencorev1beta1.NamespacedCloudProfileSpec, gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.NamespacedCloudProfileSpec
+	Rules                          func() []cloudprofile.RuleInfo
+}
+
+// CheckExtension fails t unless every part of e is set and the functions accept empty specs.
+func CheckExtension(t *testing.T, e Extension) {
+	t.Helper()
+	if e.Type == "" || !strings.HasPrefix(e.Release, "gardener-extension-provider-"+e.Type+" ") {
+		t.Errorf("type %q, release %q", e.Type, e.Release)
+	}
+	if e.ValidateCloudProfile == nil || e.ValidateNamespacedCloudProfile == nil || e.MutateCloudProfile == nil || e.MutateNamespacedCloudProfile == nil || e.Rules == nil {
+		t.Fatal("a function is missing")
+	}
+	if len(e.Rules()) == 0 {
+		t.Error("no rules")
+	}
+	// An empty CloudProfile lacks the providerConfig; an empty NamespacedCloudProfile has no parent
+	// of kind CloudProfile. Both are rejected, neither panics.
+	if len(e.ValidateCloudProfile(gardencorev1beta1.CloudProfileSpec{})) == 0 {
+		t.Error("an empty CloudProfile passes")
+	}
+	if len(e.ValidateNamespacedCloudProfile(gardencorev1beta1.NamespacedCloudProfileSpec{}, gardencorev1beta1.CloudProfileSpec{})) == 0 {
+		t.Error("a NamespacedCloudProfile without parent kind passes")
+	}
+	_ = e.MutateCloudProfile(gardencorev1beta1.CloudProfileSpec{})
+	_ = e.MutateNamespacedCloudProfile(gardencorev1beta1.NamespacedCloudProfileSpec{}, gardencorev1beta1.CloudProfileSpec{})
 }
