@@ -1,0 +1,48 @@
+package alicloud
+
+import (
+	"fmt"
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
+)
+
+func TestMutateCloudProfile(t *testing.T) {
+	config := cfg(`{"name":"ubuntu","versions":[
+		{"version":"1.0.0","regions":[{"name":"r","id":"a"}]},
+		{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","id":"b"}]}]},
+		{"version":"3.0.0"}]}`)
+	images := []gardencorev1beta1.MachineImage{exttest.Image("ubuntu",
+		exttest.FlavorVersion("1.0.0", "arm64"), exttest.Version("2.0.0"), exttest.FlavorVersion("3.0.0", "arm64"))}
+	got := MutateCloudProfile(capSpec(config, images...)).MachineImages[0].Versions
+	for i, want := range []string{
+		"[{map[architecture:[amd64]]}]", // the regions format maps amd64
+		"[{map[architecture:[arm64]]}]", // the providerConfig's flavors
+		"[{map[architecture:[arm64]]}]", // neither: unchanged
+	} {
+		if s := fmt.Sprint(got[i].CapabilityFlavors); s != want {
+			t.Errorf("version %s: flavors %s, want %s", got[i].Version, s, want)
+		}
+	}
+	capParent := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))
+	n := MutateNamespacedCloudProfile(ncp(config, images...), capParent)
+	if s := fmt.Sprint(n.MachineImages[0].Versions[0].CapabilityFlavors); s != "[{map[architecture:[amd64]]}]" {
+		t.Errorf("namespaced: flavors %s", s)
+	}
+}
+
+func TestAdmissionChain(t *testing.T) {
+	// The spec asks for arm64, which the regions format cannot give; the mutating webhook
+	// replaces the flavors with amd64, so Gardener accepts the object and stores amd64.
+	s := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64")))
+	if ps := ValidateCloudProfile(s); len(ps) != 0 {
+		t.Errorf("got %v", ps)
+	}
+	bad := ncp(`{"apiVersion":"alicloud.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","bogus":1}`)
+	ps := ValidateNamespacedCloudProfile(bad, spec(cfg(ubuntuAMD64)))
+	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of namespacedCloudProfile spec: strict decoding error: unknown field "bogus"` {
+		t.Errorf("got %v", ps)
+	}
+}

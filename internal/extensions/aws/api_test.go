@@ -1,0 +1,19 @@
+package aws
+
+import (
+	"testing"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
+)
+
+func TestAPI(t *testing.T) {
+	exttest.CheckExtension(t, exttest.Extension{
+		Type:                           Type,
+		Release:                        Release,
+		ValidateCloudProfile:           ValidateCloudProfile,
+		ValidateNamespacedCloudProfile: ValidateNamespacedCloudProfile,
+		MutateCloudProfile:             MutateCloudProfile,
+		MutateNamespacedCloudProfile:   MutateNamespacedCloudProfile,
+		Rules:                          Rules,
+	})
+}

@@ -1,0 +1,266 @@
+package aws
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
+)
+
+const apiVersion = `"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig"`
+
+func cfg(images string) string { return `{` + apiVersion + `,"machineImages":[` + images + `]}` }
+
+const (
+	ubuntuAMD64 = `{"name":"ubuntu","versions":[{"version":"1.0.0","regions":[{"name":"eu-west-1","ami":"ami-1"}]}]}`
+	ubuntuBoth  = `{"name":"ubuntu","versions":[{"version":"1.0.0","regions":[{"name":"eu-west-1","ami":"ami-1"},{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}`
+)
+
+type cpCase struct {
+	// webhookOnly runs the validating webhook alone on the defaulted and canonicalized spec, as
+	// the extension's own validation tests do, without its mutating webhook.
+	webhookOnly bool
+	name        string
+	spec        gardencorev1beta1.CloudProfileSpec
+	want        []string
+	detail      string
+}
+
+type ncpCase struct {
+	// webhookOnly runs the validating webhook alone, without the extension's mutating webhook.
+	webhookOnly bool
+	name        string
+	spec        gardencorev1beta1.NamespacedCloudProfileSpec
+	parent      gardencorev1beta1.CloudProfileSpec
+	want        []string
+	detail      string
+}
+
+func spec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
+	return gardencorev1beta1.CloudProfileSpec{Type: Type, ProviderConfig: exttest.Raw(config), MachineImages: images}
+}
+
+func capSpec(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.CloudProfileSpec {
+	s := spec(config, images...)
+	s.MachineCapabilities = exttest.ArchDefs("amd64", "arm64")
+	return s
+}
+
+func cpCases() []cpCase {
+	ubuntu := exttest.Image("ubuntu", exttest.Version("1.0.0"))
+	return []cpCase{
+		{name: "valid config, amd64 by default", spec: spec(cfg(ubuntuAMD64), ubuntu)},
+		{name: "valid config with arm64", spec: spec(cfg(ubuntuBoth), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64")))},
+		{name: "image without versions needs no mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, exttest.Image("suse"))},
+		{name: "providerConfig required", spec: spec("", ubuntu), want: []string{"EXT-AWS-1 spec.providerConfig Required"}, detail: "providerConfig must be set for AWS cloud profiles"},
+		{name: "unknown apiVersion", spec: spec(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1beta1","kind":"CloudProfileConfig"}`, ubuntu),
+			want: []string{"EXT-AWS-2 spec.providerConfig Internal"}, detail: `no kind "CloudProfileConfig" is registered for version "aws.provider.extensions.gardener.cloud/v1beta1"`},
+		{name: "unknown kind", spec: spec(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfile"}`, ubuntu),
+			want: []string{"EXT-AWS-2 spec.providerConfig Internal"}, detail: `no kind "CloudProfile" is registered`},
+		{name: "unknown field is rejected strictly", spec: spec(`{`+apiVersion+`,"machineImages":[],"foo":1}`, ubuntu),
+			want: []string{"EXT-AWS-2 spec.providerConfig Internal"}, detail: `strict decoding error: unknown field "foo"`},
+		{name: "field names are case-sensitive", spec: spec(`{`+apiVersion+`,"MachineImages":[]}`, ubuntu),
+			want: []string{"EXT-AWS-2 spec.providerConfig Internal"}, detail: `unknown field "MachineImages"`},
+		{name: "not JSON", spec: spec(`{`, ubuntu), want: []string{"EXT-AWS-2 spec.providerConfig Internal"}, detail: "couldn't get version/kind; json parse error"},
+		{name: "at least one machine image", spec: spec(cfg(""), ubuntu), want: []string{
+			"EXT-AWS-3 spec.providerConfig.machineImages Required",
+			"EXT-AWS-10 spec.machineImages[0] Required",
+		}, detail: "must provide at least one machine image"},
+		{name: "image without name and versions", spec: spec(cfg(`{}`)), want: []string{
+			"EXT-AWS-4 spec.providerConfig.machineImages[0].name Required",
+			"EXT-AWS-4 spec.providerConfig.machineImages[0].versions Required",
+		}},
+		{name: "version without version, regions", spec: spec(cfg(`{"name":"ubuntu","versions":[{}]}`)), want: []string{
+			"EXT-AWS-5 spec.providerConfig.machineImages[0].versions[0].version Required",
+			"EXT-AWS-7 spec.providerConfig.machineImages[0].versions[0].regions Required",
+		}, detail: `must provide at least one region for machine image "ubuntu" and version ""`},
+		{name: "region without name and ami, unsupported architecture", spec: spec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","regions":[{"architecture":"s390x"}]}]}`)), want: []string{
+			"EXT-AWS-7 spec.providerConfig.machineImages[0].versions[0].regions[0].ami Required",
+			"EXT-AWS-7 spec.providerConfig.machineImages[0].versions[0].regions[0].name Required",
+			"EXT-AWS-8 spec.providerConfig.machineImages[0].versions[0].regions[0].architecture NotSupported",
+		}, detail: `supported values: "amd64", "arm64"`},
+		{name: "capability flavors without capability definitions", spec: spec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","regions":[{"name":"r","ami":"a"}],"capabilityFlavors":[{"capabilities":{"architecture":["amd64"]}}]}]}`), ubuntu), want: []string{
+			"EXT-AWS-6 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors Forbidden",
+		}},
+		{name: "regions and capability flavors together", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","regions":[{"name":"r","ami":"a"}],"capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","ami":"a"}]}]}]}`)), want: []string{
+			"EXT-AWS-6 spec.providerConfig.machineImages[0].versions[0].regions Forbidden",
+		}},
+		{name: "capability flavors: architecture in region, undefined capability", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"],"gpu":["yes"]},"regions":[{"name":"r","ami":"a","architecture":"amd64"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+			"EXT-AWS-8 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors[0].regions[0].architecture Forbidden",
+			"EXT-AWS-9 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors[0].capabilities NotSupported",
+		}},
+		{name: "capability flavor with two architectures", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64","arm64"]},"regions":[{"name":"r","ami":"a"}]}]}]}`)), want: []string{
+			"EXT-AWS-9 spec.providerConfig.machineImages[0].versions[0].capabilityFlavors[0].capabilities.architecture Invalid",
+		}, detail: "must define exactly one architecture"},
+		{name: "valid capability flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","ami":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64")))},
+		{name: "mixed formats per version under capabilities", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","regions":[{"name":"r","ami":"a"}]},{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64"), exttest.FlavorVersion("2.0.0", "arm64")))},
+		{name: "missing image mapping", spec: spec(cfg(ubuntuAMD64), ubuntu, exttest.Image("suse", exttest.Version("15.0"))), want: []string{
+			"EXT-AWS-10 spec.machineImages[1] Required",
+		}, detail: `must provide an image mapping for image "suse" in providerConfig`},
+		{name: "missing version mapping, once per architecture", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0"), exttest.Version("2.0.0", "amd64", "arm64"))), want: []string{
+			"EXT-AWS-11 spec.machineImages[0].versions[1] Required",
+			"EXT-AWS-11 spec.machineImages[0].versions[1] Required",
+		}, detail: "machine image version ubuntu@2.0.0 is not defined in the providerConfig"},
+		{name: "missing architecture mapping", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))), want: []string{
+			"EXT-AWS-13 spec.machineImages[0].versions[0] Required",
+		}, detail: "missing providerConfig mapping for machine image version ubuntu@1.0.0 and architecture: arm64"},
+		{name: "unsupported spec architecture", spec: spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "s390x"))), want: []string{
+			"EXT-AWS-12 spec.machineImages[0].versions[0].architectures NotSupported",
+			"EXT-AWS-13 spec.machineImages[0].versions[0] Required",
+		}},
+		{name: "capabilities: version not mapped", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), want: []string{
+			"EXT-AWS-11 spec.machineImages[0].versions[0] Required",
+		}},
+		{webhookOnly: true, name: "capabilities: old format misses architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
+		}},
+		{webhookOnly: true, name: "capabilities: a version without flavors gets one per architecture", spec: capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "arm64"))), want: []string{
+			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
+		}},
+		{name: "capabilities: a version without flavors and architectures maps amd64", spec: capSpec(cfg(ubuntuAMD64), ubuntu)},
+		{webhookOnly: true, name: "capabilities: flavor not mapped", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r","ami":"a"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64"))), want: []string{
+			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[1] Required",
+		}, detail: "and capabilitySet map[architecture:[arm64]]"},
+		{name: "capabilities: neither regions nor flavors", spec: capSpec(cfg(`{"name":"ubuntu","versions":[{"version":"1.0.0"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64"))), want: []string{
+			"EXT-AWS-7 spec.providerConfig.machineImages[0].versions[0].regions Required",
+			"EXT-AWS-13 spec.machineImages[0].versions[0].capabilityFlavors[0] Required",
+		}},
+	}
+}
+
+func ncp(config string, images ...gardencorev1beta1.MachineImage) gardencorev1beta1.NamespacedCloudProfileSpec {
+	return gardencorev1beta1.NamespacedCloudProfileSpec{Parent: exttest.Parent(), ProviderConfig: exttest.Raw(config), MachineImages: images}
+}
+
+func ncpCases() []ncpCase {
+	parent := spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0")))
+	capParent := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))
+	newVersion := `{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-west-1","ami":"ami-2"}]}]}`
+	badKind := ncp("")
+	badKind.Parent.Kind = "NamespacedCloudProfile"
+	return []ncpCase{
+		{name: "no providerConfig, nothing new", spec: ncp(""), parent: parent},
+		{name: "expiration date only on an inherited version", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: parent},
+		{name: "expiration date only, capabilities parent", spec: ncp("", exttest.Image("ubuntu", exttest.Expiring("1.0.0"))), parent: capParent},
+		{name: "new version with mapping", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent},
+		{name: "new version in old format under capabilities", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent},
+		{name: "new version in both formats under capabilities", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"r","ami":"a"}]},{"version":"3.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r","ami":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"), exttest.FlavorVersion("3.0.0", "arm64"))), parent: capParent},
+		{name: "parent of the wrong kind", spec: badKind, parent: parent, want: []string{"EXT-AWS-14 spec.parent.kind Internal"}, detail: "parent reference must be of kind CloudProfile (unsupported kind: NamespacedCloudProfile)"},
+		{name: "undecodable providerConfig", spec: ncp(`{"apiVersion":"v1","kind":"CloudProfileConfig"}`), parent: parent, want: []string{"EXT-AWS-2 spec.providerConfig Internal"}},
+		{name: "new version without mapping", spec: ncp("", exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
+			"EXT-AWS-15 spec.providerConfig.machineImages Required",
+		}, detail: "machine image version ubuntu@2.0.0 is not defined in the NamespacedCloudProfile providerConfig"},
+		{name: "new image without mapping", spec: ncp("", exttest.Image("suse", exttest.Version("15.0", "amd64"))), parent: parent, want: []string{
+			"EXT-AWS-15 spec.providerConfig.machineImages Required",
+		}, detail: "machine image suse is not defined in the NamespacedCloudProfile providerConfig"},
+		{name: "excess and missing architectures", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-west-1","ami":"a","architecture":"arm64"},{"name":"eu-west-2","ami":"b"}]}]}`), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
+			"EXT-AWS-16 spec.providerConfig.machineImages Forbidden",
+			"EXT-AWS-16 spec.providerConfig.machineImages Required",
+		}, detail: `machine image version ubuntu@2.0.0 for region "eu-west-1" with architecture "amd64" is not defined in the NamespacedCloudProfile providerConfig`},
+		{name: "new version without regions", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0"}]}`), exttest.Image("ubuntu", exttest.Version("2.0.0", "amd64"))), parent: parent, want: []string{
+			"EXT-AWS-7 spec.providerConfig.machineImages[0].versions[0].regions Required",
+			"EXT-AWS-16 spec.providerConfig.machineImages Required",
+		}},
+		{webhookOnly: true, name: "capabilities: old format misses architecture", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64", "arm64"))), parent: capParent, want: []string{
+			"EXT-AWS-16 spec.providerConfig.machineImages Required",
+		}},
+		{webhookOnly: true, name: "capabilities: old format excess architecture", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"r","ami":"a"},{"name":"r","ami":"b","architecture":"arm64"}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+			"EXT-AWS-16 spec.providerConfig.machineImages Forbidden",
+		}, detail: `has an excess architecture "arm64"`},
+		{webhookOnly: true, name: "capabilities: flavors excess, missing, region gap", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"r1","ami":"a"}]},{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"r2","ami":"b"}]}]}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+			"EXT-AWS-16 spec.providerConfig.machineImages Forbidden",
+			"EXT-AWS-16 spec.providerConfig.machineImages Required",
+		}, detail: `is missing region "r2" in capabilityFlavor map[architecture:[amd64]]`},
+		{name: "capabilities: neither regions nor flavors", spec: ncp(cfg(`{"name":"ubuntu","versions":[{"version":"2.0.0"}]}`), exttest.Image("ubuntu", exttest.FlavorVersion("2.0.0", "amd64"))), parent: capParent, want: []string{
+			"EXT-AWS-7 spec.providerConfig.machineImages[0].versions[0].regions Required",
+			"EXT-AWS-16 spec.providerConfig.machineImages Required",
+		}},
+		{name: "override of a parent version", spec: ncp(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64"))), parent: parent, want: []string{
+			"EXT-AWS-17 spec.providerConfig.machineImages[0].versions[0] Forbidden",
+		}, detail: "machine image version ubuntu@1.0.0 is already defined in the parent CloudProfile"},
+		{name: "mapping without spec version", spec: ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("3.0.0", "amd64"))), parent: parent, want: []string{
+			"EXT-AWS-15 spec.providerConfig.machineImages Required",
+			"EXT-AWS-18 spec.providerConfig.machineImages[0].versions[0] Invalid",
+		}},
+		{name: "mapping without spec image", spec: ncp(cfg(`{"name":"suse","versions":[{"version":"15.0","regions":[{"name":"r","ami":"a"}]}]}`)), parent: parent, want: []string{
+			"EXT-AWS-18 spec.providerConfig.machineImages[0] Required",
+		}, detail: "machine image suse is not defined in the NamespacedCloudProfile .spec.machineImages"},
+	}
+}
+
+func check(t *testing.T, got cloudprofile.Problems, want []string, detail string) {
+	t.Helper()
+	w := slices.Clone(want)
+	slices.Sort(w)
+	if g := exttest.Summaries(got); !slices.Equal(g, w) {
+		t.Fatalf("problems\n got %q\nwant %q\n%v", g, w, got)
+	}
+	if detail != "" && !slices.ContainsFunc(got, func(p cloudprofile.Problem) bool { return strings.Contains(p.Detail, detail) }) {
+		t.Errorf("no problem has detail %q: %v", detail, got)
+	}
+	for _, p := range got {
+		if p.Path.Attribute() == "" || !strings.HasPrefix(p.Path.Attribute(), "spec.") {
+			t.Errorf("problem %v has attribute path %q", p, p.Path.Attribute())
+		}
+		if strings.HasPrefix(p.Path.Field(), "spec.providerConfig") && p.Path.Attribute() != "spec.provider_config" {
+			t.Errorf("problem %v inside providerConfig has attribute path %q", p, p.Path.Attribute())
+		}
+	}
+}
+
+func runCP(c cpCase) cloudprofile.Problems {
+	if c.webhookOnly {
+		return validateCloudProfile(extcommon.DefaultedSpec(c.spec))
+	}
+	return ValidateCloudProfile(c.spec)
+}
+
+func runNCP(c ncpCase) cloudprofile.Problems {
+	if c.webhookOnly {
+		return validateNamespaced(extcommon.DefaultedNamespacedSpec(c.spec), extcommon.DefaultedSpec(c.parent))
+	}
+	return ValidateNamespacedCloudProfile(c.spec, c.parent)
+}
+
+func TestValidateCloudProfile(t *testing.T) {
+	for _, c := range cpCases() {
+		t.Run(c.name, func(t *testing.T) { check(t, runCP(c), c.want, c.detail) })
+	}
+}
+
+func TestValidateNamespacedCloudProfile(t *testing.T) {
+	for _, c := range ncpCases() {
+		t.Run(c.name, func(t *testing.T) { check(t, runNCP(c), c.want, c.detail) })
+	}
+}
+
+func TestAttributePaths(t *testing.T) {
+	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))))
+	if len(ps) != 1 || ps[0].Path.Attribute() != "spec.machine_images[0].versions[0]" {
+		t.Fatalf("got %v", ps)
+	}
+	want := "spec.machineImages[0].versions[0]: Required value: missing providerConfig mapping for machine image version ubuntu@1.0.0 and architecture: arm64"
+	if ps[0].Error() != want {
+		t.Errorf("got %q, want %q", ps[0].Error(), want)
+	}
+}
+
+func TestRuleCatalogue(t *testing.T) {
+	used := map[string]bool{}
+	for _, c := range cpCases() {
+		for _, p := range runCP(c) {
+			used[p.Rule] = true
+		}
+	}
+	for _, c := range ncpCases() {
+		for _, p := range runNCP(c) {
+			used[p.Rule] = true
+		}
+	}
+	exttest.CheckCatalogue(t, ".", "EXT-AWS", Rules(), used)
+}
