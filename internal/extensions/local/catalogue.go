@@ -1,20 +1,13 @@
 package local
 
-import "slices"
+import (
+	"slices"
 
-// RuleInfo describes one rule of provider-local's admission, in the shape of cloudprofile.RuleInfo:
-// the id a Problem carries, what is wrong, where the extension implements it, what it means and how
-// to fix it in Terraform attribute names.
-type RuleInfo struct {
-	ID       string
-	Summary  string
-	Gardener string
-	Meaning  string
-	Fix      string
-}
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+)
 
 // Rules returns the catalogue of provider-local's rules, ordered by number.
-func Rules() []RuleInfo { return slices.Clone(catalogue) }
+func Rules() []cloudprofile.RuleInfo { return slices.Clone(catalogue) }
 
 // Where provider-local's admission lives in gardener/gardener v1.149.3.
 const (
@@ -24,7 +17,7 @@ const (
 	release      = ", v1.149.3"
 )
 
-var catalogue = []RuleInfo{
+var catalogue = []cloudprofile.RuleInfo{
 	{
 		ID: "EXT-LOCAL-1", Summary: "A CloudProfile of type local has no provider configuration",
 		Gardener: cpValidator,

@@ -14,7 +14,7 @@
 // Files:
 //   - config.go: CloudProfileConfig and its parts, the strict decoding the extension applies
 //     (DecodeCloudProfileConfig), Type and AppliesTo.
-//   - catalogue.go: RuleInfo and the catalogue of rule ids.
+//   - catalogue.go: the catalogue of rule ids.
 //   - validate_cloudprofile.go: ValidateCloudProfile (EXT-LOCAL-1 … EXT-LOCAL-12) and the problem
 //     constructors.
 //   - validate_namespaced.go: ValidateNamespacedCloudProfile (EXT-LOCAL-2, EXT-LOCAL-13 …

@@ -1,0 +1,98 @@
+// Package extensions is the registry of the provider extensions whose admission the provider knows
+// offline: Gardener's provider-local and the public extensions for AWS, Azure, GCP, OpenStack and
+// Alibaba Cloud, each in a package of its own that follows one release of the extension. For a
+// profile of another provider type there is no offline extension check.
+//
+// Files:
+//   - extensions.go: Extension, For, Known and RuleOf.
+package extensions
+
+import (
+	"cmp"
+	"slices"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/alicloud"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/aws"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/azure"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/gcp"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/local"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/openstack"
+)
+
+// Extension is the offline admission of one provider extension: the checks its validating webhooks
+// make of the profiles of its provider type, and the catalogue of their rules.
+type Extension struct {
+	// Type is the provider type (spec.type) whose profiles the extension admits.
+	Type string
+	// Release names the release of the extension the checks follow.
+	Release string
+	// ValidateCloudProfile checks the CloudProfile of the given name as it is stored.
+	ValidateCloudProfile func(name string, spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems
+	// ValidateNamespacedCloudProfile checks a NamespacedCloudProfile with its parent's spec.
+	ValidateNamespacedCloudProfile func(name string, spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems
+	// Rules is the catalogue of the rule ids the checks report.
+	Rules []cloudprofile.RuleInfo
+}
+
+// known are the extensions, by provider type.
+var known = func() map[string]Extension {
+	unnamed := func(validate func(gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems) func(string, gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
+		return func(_ string, spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems { return validate(spec) }
+	}
+	unnamedNamespaced := func(validate func(gardencorev1beta1.NamespacedCloudProfileSpec, gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems) func(string, gardencorev1beta1.NamespacedCloudProfileSpec, gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
+		return func(_ string, spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
+			return validate(spec, parent)
+		}
+	}
+	all := []Extension{
+		{Type: local.Type, Release: "Gardener v1.149.3 (provider-local)", ValidateCloudProfile: local.ValidateCloudProfile,
+			ValidateNamespacedCloudProfile: local.ValidateNamespacedCloudProfile, Rules: local.Rules()},
+		{Type: aws.Type, Release: aws.Release, ValidateCloudProfile: unnamed(aws.ValidateCloudProfile),
+			ValidateNamespacedCloudProfile: unnamedNamespaced(aws.ValidateNamespacedCloudProfile), Rules: aws.Rules()},
+		{Type: azure.Type, Release: azure.Release, ValidateCloudProfile: unnamed(azure.ValidateCloudProfile),
+			ValidateNamespacedCloudProfile: unnamedNamespaced(azure.ValidateNamespacedCloudProfile), Rules: azure.Rules()},
+		{Type: gcp.Type, Release: gcp.Release, ValidateCloudProfile: unnamed(gcp.ValidateCloudProfile),
+			ValidateNamespacedCloudProfile: unnamedNamespaced(gcp.ValidateNamespacedCloudProfile), Rules: gcp.Rules()},
+		{Type: openstack.Type, Release: openstack.Release, ValidateCloudProfile: unnamed(openstack.ValidateCloudProfile),
+			ValidateNamespacedCloudProfile: unnamedNamespaced(openstack.ValidateNamespacedCloudProfile), Rules: openstack.Rules()},
+		{Type: alicloud.Type, Release: alicloud.Release, ValidateCloudProfile: unnamed(alicloud.ValidateCloudProfile),
+			ValidateNamespacedCloudProfile: unnamedNamespaced(alicloud.ValidateNamespacedCloudProfile), Rules: alicloud.Rules()},
+	}
+	out := make(map[string]Extension, len(all))
+	for _, e := range all {
+		out[e.Type] = e
+	}
+	return out
+}()
+
+// For returns the extension that admits profiles of the provider type; false for a type the
+// provider knows no extension of.
+func For(providerType string) (Extension, bool) {
+	e, ok := known[providerType]
+	return e, ok
+}
+
+// Known returns every extension, ordered by provider type.
+func Known() []Extension {
+	out := make([]Extension, 0, len(known))
+	for _, e := range known {
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b Extension) int { return cmp.Compare(a.Type, b.Type) })
+	return out
+}
+
+// RuleOf finds a rule of an extension by its id.
+func RuleOf(id string) (cloudprofile.RuleInfo, bool) {
+	for _, e := range known {
+		for _, r := range e.Rules {
+			if r.ID == id {
+				return r, true
+			}
+		}
+	}
+	return cloudprofile.RuleInfo{}, false
+}
