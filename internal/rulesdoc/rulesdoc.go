@@ -1,5 +1,6 @@
-// Package rulesdoc renders the catalogue of Gardener's rules (cloudprofile.Rules) as the guide
-// docs/guides/rules.md, one section per rule id so that diagnostics can link to it.
+// Package rulesdoc renders the catalogue of Gardener's rules (cloudprofile.Rules), and those of the
+// provider extensions known offline, as the guide docs/guides/rules.md, one section per rule id so
+// that diagnostics can link to it.
 package rulesdoc
 
 import (
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions"
 )
 
 // Path is where `make docs` writes the guide, relative to the repository's root.
@@ -58,9 +60,25 @@ that implements it. Attribute names are the provider's, in snake_case; ` + "`[*]
 element of a list.
 `
 
+// Guide renders the guide of every rule the provider checks: Gardener's, then those of each
+// provider extension it knows offline.
+func Guide() ([]byte, error) {
+	var known []ExtensionRules
+	for _, e := range extensions.Known() {
+		known = append(known, ExtensionRules{Type: e.Type, Release: e.Release, Rules: e.Rules})
+	}
+	return Render(cloudprofile.Rules(), known...)
+}
+
+// ExtensionRules are the rules of one provider extension, for the guide.
+type ExtensionRules struct {
+	Type, Release string
+	Rules         []cloudprofile.RuleInfo
+}
+
 // Render returns the guide for the given catalogue, grouped by the letter of the ids in catalogue
-// order. It fails on a rule whose group has no title.
-func Render(rules []cloudprofile.RuleInfo) ([]byte, error) {
+// order, followed by the rules of each extension. It fails on a rule whose group has no title.
+func Render(rules []cloudprofile.RuleInfo, extensions ...ExtensionRules) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(header)
 	group := ""
@@ -76,8 +94,26 @@ func Render(rules []cloudprofile.RuleInfo) ([]byte, error) {
 		}
 		fmt.Fprintf(&b, "\n### %s\n\n**%s.** %s\n\n- Fix: %s\n- Gardener: %s\n", r.ID, r.Summary, r.Meaning, r.Fix, gardenerLocation(r.Gardener))
 	}
+	if len(extensions) > 0 {
+		b.WriteString(extensionsIntro)
+	}
+	for _, e := range extensions {
+		fmt.Fprintf(&b, "\n## Extension %s: %s\n", e.Type, e.Release)
+		for _, r := range e.Rules {
+			fmt.Fprintf(&b, "\n### %s\n\n**%s.** %s\n\n- Fix: %s\n- Extension: %s\n", r.ID, r.Summary, r.Meaning, r.Fix, gardenerLocation(r.Gardener))
+		}
+	}
 	return b.Bytes(), nil
 }
+
+const extensionsIntro = `
+## Provider extensions
+
+The admission webhooks of provider extensions check the profiles of their provider type
+(` + "`spec.type`" + `) beyond Gardener core. The provider knows the extensions below offline, each in the
+release its rules name; [Provider extensions](provider-extensions.md) says what that means for a
+plan. A problem inside ` + "`spec.provider_config`" + ` names Gardener's path within the JSON.
+`
 
 // gardenerLocation sets the paths of a location such as "pkg/x/y.go Function" as code.
 func gardenerLocation(loc string) string {

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions"
 )
 
 // repoRoot is the repository's root, seen from this package's directory.
 const repoRoot = "../.."
 
 func TestRender_GuideIsUpToDate(t *testing.T) {
-	want, err := Render(cloudprofile.Rules())
+	want, err := Guide()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,11 +28,15 @@ func TestRender_GuideIsUpToDate(t *testing.T) {
 }
 
 func TestRender_EveryRuleHasItsSection(t *testing.T) {
-	doc, err := Render(cloudprofile.Rules())
+	doc, err := Guide()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range cloudprofile.Rules() {
+	rules := cloudprofile.Rules()
+	for _, e := range extensions.Known() {
+		rules = append(rules, e.Rules...)
+	}
+	for _, r := range rules {
 		section := "\n### " + r.ID + "\n\n**" + r.Summary + ".** " + r.Meaning + "\n\n- Fix: " + r.Fix + "\n"
 		if !strings.Contains(string(doc), section) {
 			t.Errorf("the guide has no section %q", section)

@@ -1,17 +1,17 @@
 // Command generate writes the guide of Gardener's rules (rulesdoc.Path) from the catalogue in
-// internal/cloudprofile; `make docs` runs it from the repository's root.
+// internal/cloudprofile and the extensions' in internal/extensions; `make docs` runs it from the
+// repository's root.
 package main
 
 import (
 	"fmt"
 	"os"
 
-	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/rulesdoc"
 )
 
 func main() {
-	doc, err := rulesdoc.Render(cloudprofile.Rules())
+	doc, err := rulesdoc.Guide()
 	if err == nil {
 		err = os.WriteFile(rulesdoc.Path, doc, 0o644)
 	}
