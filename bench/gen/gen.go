@@ -308,7 +308,8 @@ func NamespacedProfiles(parent *gardencorev1beta1.CloudProfile) []*gardencorev1b
 
 // TerraformValue converts an API object into the value of the provider's resource: metadata
 // (name, namespace, labels, annotations) and spec, with every JSON name in snake_case (the
-// provider's naming rule) and without status.
+// provider's naming rule), the keyed lists as maps by key whose entries leave the key out (as the
+// resources' schema has them), and without status.
 func TerraformValue(obj any) (map[string]any, error) {
 	raw, err := json.Marshal(obj)
 	if err != nil {
@@ -329,11 +330,24 @@ func TerraformValue(obj any) (map[string]any, error) {
 	return map[string]any{"metadata": meta, "spec": snake(m["spec"])}, nil
 }
 
+// keyedLists are the lists of a spec that the resources hold as maps, by JSON name, with the
+// JSON name of the key of their entries.
+var keyedLists = map[string]string{
+	"versions": "version", "machineImages": "name", "machineTypes": "name", "volumeTypes": "name",
+	"regions": "name", "zones": "name", "cri": "name", "containerRuntimes": "type",
+}
+
 func snake(v any) any {
 	switch t := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(t))
 		for k, e := range t {
+			if key, keyed := keyedLists[k]; keyed {
+				if entries, ok := e.([]any); ok {
+					out[cloudprofile.SnakeCase(k)] = byKey(entries, key)
+					continue
+				}
+			}
 			out[cloudprofile.SnakeCase(k)] = snake(e)
 		}
 		return out
@@ -344,4 +358,19 @@ func snake(v any) any {
 		return t
 	}
 	return v
+}
+
+// byKey turns the entries of a keyed list into the map by key.
+func byKey(entries []any, key string) map[string]any {
+	out := make(map[string]any, len(entries))
+	for _, e := range entries {
+		entry, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		k, _ := entry[key].(string)
+		delete(entry, key)
+		out[k] = snake(entry)
+	}
+	return out
 }

@@ -27,33 +27,33 @@ resource "gardener_cloud_profile" "local" {
   spec = {
     type = "local"
     kubernetes = {
-      versions = [
-        {
-          version = "1.33.1"
+      versions = {
+        "1.33.1" = {
           lifecycle = [
             { classification = "preview" },
             { classification = "supported", start_time = "2026-01-01T00:00:00Z" },
           ]
-        },
-        { version = "1.32.4", classification = "supported" },
-        { version = "1.31.10", classification = "supported" },
-        { version = "1.31.9", classification = "deprecated", expiration_date = "2030-01-01T00:00:00Z" },
-      ]
+        }
+        "1.32.4"  = { classification = "supported" }
+        "1.31.10" = { classification = "supported" }
+        "1.31.9"  = { classification = "deprecated", expiration_date = "2030-01-01T00:00:00Z" }
+      }
     }
-    machine_images = [{
-      name            = "gardenlinux"
-      update_strategy = "minor"
-      versions = [
-        { version = "1877.3.0", classification = "supported", architectures = ["amd64", "arm64"] },
-        { version = "1592.9.0", classification = "deprecated", expiration_date = "2030-01-01T00:00:00Z" },
-      ]
-    }]
-    machine_types = [
-      { name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" },
-      { name = "m6g.large", cpu = "2", gpu = "0", memory = "8Gi", architecture = "arm64" },
-    ]
-    volume_types = [{ name = "standard", class = "standard" }]
-    regions      = [{ name = "local", zones = [{ name = "local-a" }, { name = "local-b" }] }]
+    machine_images = {
+      "gardenlinux" = {
+        update_strategy = "minor"
+        versions = {
+          "1877.3.0" = { classification = "supported", architectures = ["amd64", "arm64"] }
+          "1592.9.0" = { classification = "deprecated", expiration_date = "2030-01-01T00:00:00Z" }
+        }
+      }
+    }
+    machine_types = {
+      "m5.large"  = { cpu = "2", gpu = "0", memory = "8Gi" }
+      "m6g.large" = { cpu = "2", gpu = "0", memory = "8Gi", architecture = "arm64" }
+    }
+    volume_types = { "standard" = { class = "standard" } }
+    regions      = { "local" = { zones = { "local-a" = {}, "local-b" = {} } } }
   }
 }
 
@@ -65,9 +65,9 @@ resource "gardener_namespaced_cloud_profile" "team" {
   spec = {
     parent = { kind = "CloudProfile", name = gardener_cloud_profile.local.metadata.name }
     kubernetes = {
-      versions = [{ version = "1.31.9", expiration_date = "2031-01-01T00:00:00Z" }]
+      versions = { "1.31.9" = { expiration_date = "2031-01-01T00:00:00Z" } }
     }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
   }
 }
 
@@ -107,5 +107,5 @@ output "team_kubernetes_versions" {
 
 output "team_machine_types" {
   description = "Machine types a shoot of the team's project can use: the parent's plus the team's own."
-  value       = data.gardener_namespaced_cloud_profile.team.merged_spec.machine_types[*].name
+  value       = keys(data.gardener_namespaced_cloud_profile.team.merged_spec.machine_types)
 }

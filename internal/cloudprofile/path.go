@@ -80,6 +80,12 @@ func (p Path) AttributeOnly(steps ...Step) Path {
 	return Path{field: p.field, steps: append(p.cloneSteps(), steps...)}
 }
 
+// WithAttributeSteps returns the path with other Terraform attribute steps and the same field path,
+// for an adapter whose attributes address an entry otherwise than by position.
+func (p Path) WithAttributeSteps(steps []Step) Path {
+	return Path{field: p.field, steps: steps}
+}
+
 // Field renders Gardener's field path, e.g. "spec.machineImages[0].versions[1].cri".
 func (p Path) Field() string {
 	if p.field == nil {

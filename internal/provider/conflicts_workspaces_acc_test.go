@@ -29,7 +29,7 @@ func TestAccConflicts_twoWorkspacesWithOverlappingFields(t *testing.T) {
 	workspaceA := withFieldManager(cloudProfileConfig(kubeconfig, name, "", "", ""), "workspace-a")
 	// B opts into adoption: without it, its create would already fail because the profile exists.
 	workspaceB := withFieldManager(strings.Replace(strings.Replace(cloudProfileConfig(kubeconfig, name, "", "", ""),
-		`{ version = "1.31.2", classification = "supported" }`, `{ version = "1.31.2", classification = "deprecated" }`, 1),
+		`"1.31.2" = { classification = "supported" }`, `"1.31.2" = { classification = "deprecated" }`, 1),
 		`resource "gardener_cloud_profile" "test" {`, "resource \"gardener_cloud_profile\" \"test\" {\n  adopt_existing = true", 1), "workspace-b")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
@@ -73,7 +73,7 @@ func TestAccConflicts_onlyTheConflictIsReported(t *testing.T) {
 
 	adopting := strings.Replace(base, `resource "gardener_cloud_profile" "test" {`, "resource \"gardener_cloud_profile\" \"test\" {\n  adopt_existing = true", 1)
 	deprecating := func(config string) string {
-		return strings.Replace(config, `{ version = "1.31.2", classification = "supported" }`, `{ version = "1.31.2", classification = "deprecated" }`, 1)
+		return strings.Replace(config, `"1.31.2" = { classification = "supported" }`, `"1.31.2" = { classification = "deprecated" }`, 1)
 	}
 	other := newCLIWorkspace(t, withFieldManager(deprecating(adopting), "team-b"))
 	requireOnlyTheConflict(t, "a create that adopts", other.mustRun(1, "apply", "-auto-approve"))

@@ -7,58 +7,28 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-
-	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // requestDiagnostics turns a failed request into diagnostics: one summarising what happened and
 // what to do, plus, for each field the server names (a 422 from Gardener's validation), an error on
-// the matching attribute.
-func requestDiagnostics(action string, err error) diag.Diagnostics {
+// the matching attribute of spec, the value of the spec that was sent (null when none was).
+func requestDiagnostics(action string, err error, spec tftypes.Value) diag.Diagnostics {
 	diags := diag.Diagnostics{requestError(action, err)}
 	var kerr *kube.Error
 	if !errors.As(err, &kerr) || kerr.Kind != kube.KindInvalid {
 		return diags
 	}
+	steps := stepsThrough(spec)
 	for _, c := range kerr.Causes {
-		if at, ok := attributePathOfField(c.Field); ok {
-			diags.AddAttributeError(at, "Gardener rejected this value", fmt.Sprintf("%s: %s", c.Field, c.Message))
+		if at := steps.field(c.Field); len(at) > 0 {
+			diags.AddAttributeError(attributePath(at), "Gardener rejected this value", fmt.Sprintf("%s: %s", c.Field, c.Message))
 		}
 	}
 	return diags
-}
-
-// attributePathOfField converts a field path the API server reports, such as
-// "spec.machineImages[0].versions[1].cri", into the attribute path of the resources. Literal
-// segments Gardener reports without an attribute of their own (such as "versions[]") end the path
-// at their parent.
-func attributePathOfField(field string) (path.Path, bool) {
-	var p path.Path
-	first := true
-	for _, seg := range strings.Split(field, ".") {
-		name, rest, _ := strings.Cut(seg, "[")
-		if name == "" {
-			return p, !first
-		}
-		if first {
-			p, first = path.Root(cloudprofile.SnakeCase(name)), false
-		} else {
-			p = p.AtName(cloudprofile.SnakeCase(name))
-		}
-		for rest != "" {
-			idx, after, _ := strings.Cut(rest, "]")
-			i, err := strconv.Atoi(idx)
-			if err != nil {
-				return p, true
-			}
-			p = p.AtListIndex(i)
-			rest = strings.TrimPrefix(after, "[")
-		}
-	}
-	return p, !first
 }
 
 // requestError turns a failed request into a diagnostic that says what happened and what to do.

@@ -14,13 +14,13 @@ const hostileName = "m5\x1b[31mRED\a\x00\x7f\u009b"
 
 // machineTypesSpecValue is a spec value as Terraform sends it, with machine types of the names given.
 func machineTypesSpecValue(names ...string) tftypes.Value {
-	machineType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"name": tftypes.String}}
-	spec := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"machine_types": tftypes.List{ElementType: machineType}}}
-	var types []tftypes.Value
+	machineType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"usable": tftypes.Bool}}
+	spec := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"machine_types": tftypes.Map{ElementType: machineType}}}
+	types := map[string]tftypes.Value{}
 	for _, n := range names {
-		types = append(types, tftypes.NewValue(machineType, map[string]tftypes.Value{"name": tftypes.NewValue(tftypes.String, n)}))
+		types[n] = tftypes.NewValue(machineType, map[string]tftypes.Value{"usable": tftypes.NewValue(tftypes.Bool, nil)})
 	}
-	return tftypes.NewValue(spec, map[string]tftypes.Value{"machine_types": tftypes.NewValue(tftypes.List{ElementType: machineType}, types)})
+	return tftypes.NewValue(spec, map[string]tftypes.Value{"machine_types": tftypes.NewValue(tftypes.Map{ElementType: machineType}, types)})
 }
 
 // controlBytes returns the bytes of s below 0x20 (but for newlines when allowed) and DEL, and

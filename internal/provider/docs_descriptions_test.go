@@ -34,7 +34,7 @@ func resourceDescriptions(r resource.Resource) map[string]string {
 func TestDocs_NamespacedKubernetesOverridesHaveTheirOwnDescriptions(t *testing.T) {
 	cloud := resourceDescriptions(newCloudProfileResource())
 	namespaced := resourceDescriptions(newNamespacedCloudProfileResource())
-	for _, p := range []string{"spec.kubernetes", "spec.kubernetes.versions", "spec.kubernetes.versions.version",
+	for _, p := range []string{"spec.kubernetes", "spec.kubernetes.versions",
 		"spec.kubernetes.versions.expiration_date", "spec.kubernetes.versions.classification", "spec.kubernetes.versions.lifecycle"} {
 		switch namespaced[p] {
 		case "":

@@ -53,11 +53,11 @@ func TestExamples_ValidateCatchesBrokenExamples(t *testing.T) {
   spec = {
     type = "local"
     kubernetes = {
-      versions = [{ version = "1.33.1", classification = "supported", expiration_date = "2099-01-01T00:00:00Z" }]
+      versions = { "1.33.1" = { classification = "supported", expiration_date = "2099-01-01T00:00:00Z" } }
     }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", classification = "supported" }] }]
-    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions        = [{ name = "local" }]
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = { classification = "supported" } } } }
+    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions        = { "local" = {} }
   }
 }
 `,

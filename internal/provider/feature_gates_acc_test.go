@@ -25,17 +25,18 @@ resource "gardener_cloud_profile" "test" {
   spec = {
     type = "local"
     kubernetes = {
-      versions = [
-        { version = "1.33.1", lifecycle = [{ classification = "preview" }, { classification = "supported", start_time = "2026-01-01T00:00:00Z" }] },
-        { version = "1.32.4", classification = "supported" },
-      ]
+      versions = {
+        "1.33.1" = { lifecycle = [{ classification = "preview" }, { classification = "supported", start_time = "2026-01-01T00:00:00Z" }] }
+        "1.32.4" = { classification = "supported" }
+      }
     }
-    machine_images = [{
-      name     = "gardenlinux"
-      versions = [{ version = "1877.3.0", classification = "supported", architectures = ["amd64"] }]
-    }]
-    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions       = [{ name = "local" }]
+    machine_images = {
+      "gardenlinux" = {
+        versions = { "1877.3.0" = { classification = "supported", architectures = ["amd64"] } }
+      }
+    }
+    machine_types = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions       = { "local" = {} }
   }
 }
 `, name)
@@ -53,7 +54,7 @@ func offlineProvider(settings string) string {
 // Gardener does not spell that way fails on its key.
 func TestFeatureGates_D1LifecycleFollowsTheSetting(t *testing.T) {
 	rejected := regexp.MustCompile(`(?s)Lifecycles need a Gardener feature gate \(Kubernetes version 1\.33\.1\).*` +
-		`spec\.kubernetes\.versions\[0\] \(version "1\.33\.1"\)\.lifecycle.*VersionClassificationLifecycle feature gate.*D-1.*` +
+		`spec\.kubernetes\.versions\["1\.33\.1"\]\.lifecycle.*VersionClassificationLifecycle feature gate.*D-1.*` +
 		`feature_gates = \{ VersionClassificationLifecycle = true \}`)
 	for name, c := range map[string]struct {
 		settings string
@@ -108,7 +109,7 @@ func TestAccFeatureGates_LifecycleAppliesWithTheGate(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config: lifecycleProfileConfig(acctest.ProviderBlock(kubeconfig), name),
 			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue("gardener_cloud_profile.test",
-				tfjsonpath.New("spec").AtMapKey("kubernetes").AtMapKey("versions").AtSliceIndex(0).AtMapKey("lifecycle").AtSliceIndex(1).AtMapKey("classification"),
+				tfjsonpath.New("spec").AtMapKey("kubernetes").AtMapKey("versions").AtMapKey("1.33.1").AtMapKey("lifecycle").AtSliceIndex(1).AtMapKey("classification"),
 				knownvalue.StringExact("supported"))},
 		}},
 	})
@@ -178,7 +179,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
   metadata = { name = "%s-${each.key}", namespace = "garden-demo" }
   spec = {
     parent        = { kind = "CloudProfile", name = %q }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti", usable = true }]
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti", usable = true } }
   }
 }
 `, kubeconfig, acctest.UniqueName("gates-ncp"), parent))

@@ -301,7 +301,7 @@ func argumentError(position int64, err error) *function.FuncError {
 // kubernetesVersionField describes one element of spec.kubernetes.versions.
 func kubernetesVersionField() specField {
 	versions, _ := kubernetesField.child("versions")
-	return specField{json: "version", attr: "version", kind: kindObject, children: versions.children}
+	return specField{json: "version", attr: "version", kind: kindObject, children: versions.entryWithKey()}
 }
 
 // expandVersionArgument converts a version argument ({version, classification, expiration_date,

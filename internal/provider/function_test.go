@@ -119,37 +119,38 @@ locals {
     type       = "aws"
     ca_bundle  = "P"
     limits     = { max_nodes_total = 100 }
-    kubernetes = { versions = [
-      { version = "1.31.2", classification = "supported" },
-      { version = "1.30.5", classification = "deprecated", expiration_date = "2027-06-01T00:00:00Z" },
-    ] }
-    machine_images = [{
-      name = "gardenlinux"
-      versions = [
-        { version = "1877.3.0", classification = "supported", architectures = ["amd64", "arm64"] },
-        { version = "1592.9.0", classification = "deprecated", expiration_date = "2027-04-01T00:00:00Z" },
-      ]
-    }]
-    machine_types = [{ name = "m5.large", cpu = 2, gpu = 0, memory = "8Gi" }]
-    volume_types  = [{ name = "gp3", class = "standard" }]
-    regions       = [{ name = "eu-west-1" }]
+    kubernetes = { versions = {
+      "1.31.2" = { classification = "supported" }
+      "1.30.5" = { classification = "deprecated", expiration_date = "2027-06-01T00:00:00Z" }
+    } }
+    machine_images = {
+      "gardenlinux" = {
+        versions = {
+          "1877.3.0" = { classification = "supported", architectures = ["amd64", "arm64"] }
+          "1592.9.0" = { classification = "deprecated", expiration_date = "2027-04-01T00:00:00Z" }
+        }
+      }
+    }
+    machine_types = { "m5.large" = { cpu = 2, gpu = 0, memory = "8Gi" } }
+    volume_types  = { "gp3" = { class = "standard" } }
+    regions       = { "eu-west-1" = {} }
   }
   team = {
     parent     = { kind = "CloudProfile", name = "aws" }
     ca_bundle  = "N"
     limits     = { max_nodes_total = 50 }
-    kubernetes = { versions = [{ version = "1.30.5", expiration_date = "2027-12-01T00:00:00Z" }] }
-    machine_images = [
-      { name = "gardenlinux", update_strategy = "patch", versions = [
-        { version = "1592.9.0", expiration_date = "2027-09-30T00:00:00Z" },
-        { version = "1600.1.0", cri = [{ name = "containerd" }] },
-      ] },
-      { name = "custom-os", update_strategy = "major", versions = [
-        { version = "1.0.0", cri = [{ name = "containerd" }], architectures = ["arm64"] },
-      ] },
-    ]
-    machine_types = [{ name = "m5.large", cpu = "4", gpu = "0", memory = "16Gi" }, { name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
-    volume_types  = [{ name = "io2", class = "premium" }]
+    kubernetes = { versions = { "1.30.5" = { expiration_date = "2027-12-01T00:00:00Z" } } }
+    machine_images = {
+      "gardenlinux" = { update_strategy = "patch", versions = {
+        "1592.9.0" = { expiration_date = "2027-09-30T00:00:00Z" }
+        "1600.1.0" = { cri = { "containerd" = {} } }
+      } }
+      "custom-os" = { update_strategy = "major", versions = {
+        "1.0.0" = { cri = { "containerd" = {} }, architectures = ["arm64"] }
+      } }
+    }
+    machine_types = { "m5.large" = { cpu = "4", gpu = "0", memory = "16Gi" }, "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
+    volume_types  = { "io2" = { class = "premium" } }
   }
   merged = provider::gardener::merge(local.parent, local.team)
 }
@@ -162,27 +163,26 @@ output "type"            { value = local.merged.type }
 output "ca_bundle"       { value = local.merged.ca_bundle }
 output "max_nodes"       { value = local.merged.limits.max_nodes_total }
 output "k8s_expirations" { value = [for v in local.merged.kubernetes.versions : coalesce(v.expiration_date, "none")] }
-output "images"          { value = [for i in local.merged.machine_images : "${i.name}:${coalesce(i.update_strategy, "-")}:${join(",", [for v in i.versions : v.version])}"] }
-output "extended"        { value = local.merged.machine_images[0].versions[1] }
-output "appended_archs"  { value = local.merged.machine_images[0].versions[2].architectures }
-output "machine_types"   { value = [for m in local.merged.machine_types : "${m.name}:${m.cpu}:${m.memory}:${m.architecture}:${m.usable}"] }
-output "volume_types"    { value = local.merged.volume_types[*].name }
-output "classification"  { value = provider::gardener::classification(local.merged.kubernetes.versions[1], "2027-07-01T00:00:00Z") }
+output "images"          { value = [for name, i in local.merged.machine_images : "${name}:${coalesce(i.update_strategy, "-")}:${join(",", keys(i.versions))}"] }
+output "extended"        { value = local.merged.machine_images["gardenlinux"].versions["1592.9.0"] }
+output "appended_archs"  { value = local.merged.machine_images["gardenlinux"].versions["1600.1.0"].architectures }
+output "machine_types"   { value = [for name, m in local.merged.machine_types : "${name}:${m.cpu}:${m.memory}:${m.architecture}:${m.usable}"] }
+output "volume_types"    { value = keys(local.merged.volume_types) }
+output "classification"  { value = provider::gardener::classification(local.merged.kubernetes.versions["1.30.5"], "2027-07-01T00:00:00Z") }
 `, map[string]knownvalue.Check{
 		"type":            knownvalue.StringExact("aws"),
 		"ca_bundle":       knownvalue.StringExact("PN"),
 		"max_nodes":       knownvalue.Int64Exact(50),
-		"k8s_expirations": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("none"), knownvalue.StringExact("2027-12-01T00:00:00Z")}),
+		"k8s_expirations": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("2027-12-01T00:00:00Z"), knownvalue.StringExact("none")}),
 		"images": knownvalue.ListExact([]knownvalue.Check{
-			knownvalue.StringExact("gardenlinux:patch:1877.3.0,1592.9.0,1600.1.0"),
 			knownvalue.StringExact("custom-os:major:1.0.0"),
+			knownvalue.StringExact("gardenlinux:patch:1592.9.0,1600.1.0,1877.3.0"),
 		}),
 		"extended": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-			"version":         knownvalue.StringExact("1592.9.0"),
 			"classification":  knownvalue.StringExact("deprecated"),
 			"expiration_date": knownvalue.StringExact("2027-09-30T00:00:00Z"),
 			"architectures":   knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("amd64")}),
-			"cri":             knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("containerd")})}),
+			"cri":             knownvalue.MapPartial(map[string]knownvalue.Check{"containerd": knownvalue.NotNull()}),
 		}),
 		"appended_archs": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("amd64")}),
 		"machine_types": knownvalue.ListExact([]knownvalue.Check{
@@ -195,8 +195,8 @@ output "classification"  { value = provider::gardener::classification(local.merg
 }
 
 func TestFunctionMerge_RejectsUnknownAttributes(t *testing.T) {
-	functionError(t, `output "x" { value = provider::gardener::merge({ type = "aws", regions = [] }, { machine_typs = [] }) }`,
+	functionError(t, `output "x" { value = provider::gardener::merge({ type = "aws", regions = {} }, { machine_typs = [] }) }`,
 		regexp.MustCompile(`unsupported attribute "machine_typs"`))
-	functionError(t, `output "x" { value = provider::gardener::merge({ type = "aws", machine_types = [{ name = "a", cpu = "lots" }] }, {}) }`,
-		regexp.MustCompile(`(?s)machine_types\[0\]\.cpu`))
+	functionError(t, `output "x" { value = provider::gardener::merge({ type = "aws", machine_types = { "a" = { cpu = "lots" } } }, {}) }`,
+		regexp.MustCompile(`(?s)machine_types\["a"\]\.cpu`))
 }

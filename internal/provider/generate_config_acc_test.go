@@ -83,7 +83,7 @@ func TestAccGenerateConfig_coOwnedProfile(t *testing.T) {
 	step.ImportPlanChecks.PreApply = []plancheck.PlanCheck{
 		plancheck.ExpectKnownValue(address, tfjsonpath.New("metadata").AtMapKey("labels"),
 			knownvalue.MapExact(map[string]knownvalue.Check{"team": knownvalue.StringExact("acc")})),
-		plancheck.ExpectKnownValue(address, tfjsonpath.New("spec").AtMapKey("machine_types"), knownvalue.ListSizeExact(1)),
+		plancheck.ExpectKnownValue(address, tfjsonpath.New("spec").AtMapKey("machine_types"), knownvalue.MapSizeExact(1)),
 	}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),

@@ -70,15 +70,15 @@ func computedNulled(a rschema.Attribute, v tftypes.Value) (tftypes.Value, bool) 
 			return computedNulled(attrs[name], value)
 		})
 	}
-	if _, isList := a.(rschema.ListNestedAttribute); isList {
+	if largevalue.HoldsElements(a) {
 		return largevalue.MapElements(v, v, func(element, _ tftypes.Value) (tftypes.Value, bool) { return object(element) })
 	}
 	return object(v)
 }
 
 // nullWherePredicted is a nested attribute's value with each Computed value that equals the
-// predicted one at the same place left null; lists are walked by index where both have the same
-// length.
+// predicted one at the same place left null; maps are walked by key, lists by index where both
+// have the same length.
 func nullWherePredicted(a rschema.Attribute, v, predicted tftypes.Value) (tftypes.Value, bool) {
 	attrs := largevalue.NestedAttributes(a)
 	if attrs == nil || !v.IsKnown() || v.IsNull() || !predicted.IsKnown() || predicted.IsNull() {
@@ -92,10 +92,10 @@ func nullWherePredicted(a rschema.Attribute, v, predicted tftypes.Value) (tftype
 			return nullWherePredicted(attrs[name], value, predictedValue)
 		})
 	}
-	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+	if !largevalue.HoldsElements(a) {
 		return object(v, predicted)
 	}
-	if listLength(v) != listLength(predicted) {
+	if _, isList := a.(rschema.ListNestedAttribute); isList && listLength(v) != listLength(predicted) {
 		return v, false
 	}
 	return largevalue.MapElements(v, predicted, object)

@@ -22,19 +22,21 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q, labels = {}, annotations = {} }
   spec = {
     type           = "local"
-    kubernetes     = { versions = [{ version = "1.31.2" }] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", architectures = ["amd64"] }] }]
-    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi", capabilities = {} }]
-    regions = [{
-      name                = "local"
-      labels              = {}
-      access_restrictions = []
-      zones = [{
-        name                      = "local-a"
-        unavailable_machine_types = local.spot ? ["m5.large"] : []
-        unavailable_volume_types  = []
-      }]
-    }]
+    kubernetes     = { versions = { "1.31.2" = {} } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = { architectures = ["amd64"] } } } }
+    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi", capabilities = {} } }
+    regions = {
+      "local" = {
+        labels              = {}
+        access_restrictions = []
+        zones = {
+  "local-a" = {
+          unavailable_machine_types = local.spot ? ["m5.large"] : []
+          unavailable_volume_types  = []
+        }
+    }
+    }
+}
   }
 }
 `, name)
@@ -83,7 +85,7 @@ func TestAccHonestPlans_importOfALabelledProfileAppliesFirstTime(t *testing.T) {
 	cp := minimalCloudProfile(name)
 	cp.Annotations = map[string]string{"owner": "platform-team"}
 	createdWithAdmin(t, cp)
-	config := strings.Replace(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", ""), `{ version = "1.31.2" }`, `{ version = "1.31.2", classification = "supported" }`, 1)
+	config := strings.Replace(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", ""), `"1.31.2" = {}`, `"1.31.2" = { classification = "supported" }`, 1)
 	w := newCLIWorkspace(t, config+fmt.Sprintf(`
 import {
   to = gardener_cloud_profile.test
@@ -103,13 +105,13 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type = "local"
-    kubernetes = { versions = [
-      { version = "1.31.2" },
-      { version = "1.30.5", expiration_date = "2030-01-01T00:00:00Z" },
-    ] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions        = [{ name = "local" }]
+    kubernetes = { versions = {
+      "1.31.2" = {}
+      "1.30.5" = { expiration_date = "2030-01-01T00:00:00Z" }
+    } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions        = { "local" = {} }
   }
   %s
 }
@@ -195,14 +197,14 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q, labels = { team = var.team } }
   spec = {
     type = "local"
-    kubernetes = { versions = [
-      { version = var.kubernetes_version },
-      { version = "1.30.5" },
-      { version = "1.29.8", lifecycle = [{ classification = "supported" }, { classification = "deprecated", start_time = var.deprecated_from }] },
-    ] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions        = [{ name = "local" }]
+    kubernetes = { versions = {
+      (var.kubernetes_version) = {}
+      "1.30.5" = {}
+      "1.29.8" = { lifecycle = [{ classification = "supported" }, { classification = "deprecated", start_time = var.deprecated_from }] }
+    } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions        = { "local" = {} }
   }
 }
 
@@ -214,7 +216,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
   metadata = { name = %q, namespace = %q, labels = { team = var.team } }
   spec = {
     parent     = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
-    kubernetes = { versions = [{ version = data.gardener_cloud_profile.parent.latest_kubernetes_versions_by_minor["1.30"], expiration_date = "2031-01-01T00:00:00Z" }] }
+    kubernetes = { versions = { (data.gardener_cloud_profile.parent.latest_kubernetes_versions_by_minor["1.30"]) = { expiration_date = "2031-01-01T00:00:00Z" } } }
   }
 }
 `, parent, name, projectNamespace)
@@ -238,7 +240,7 @@ func TestAccHonestPlans_unknownValuesWaitForTheirValues(t *testing.T) {
 	w.mustRun(0, append([]string{"plan", "-detailed-exitcode"}, vars("1.31.2")...)...)
 
 	bad := w.mustRun(1, append([]string{"plan"}, vars("1.31")...)...)
-	if !strings.Contains(bad, "The Kubernetes version is not MAJOR.MINOR.PATCH") || !strings.Contains(bad, "spec.kubernetes.versions[0]") {
-		t.Errorf("a bad version given later: want the error on spec.kubernetes.versions[0], got:\n%s", bad)
+	if !strings.Contains(bad, "The Kubernetes version is not MAJOR.MINOR.PATCH") || !strings.Contains(bad, `spec.kubernetes.versions["1.31"]`) {
+		t.Errorf("a bad version given later: want the error on spec.kubernetes.versions[\"1.31\"], got:\n%s", bad)
 	}
 }

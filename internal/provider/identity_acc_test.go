@@ -32,13 +32,14 @@ resource "gardener_cloud_profile" "test" {
   }
   spec = {
     type          = "local"
-    kubernetes    = { versions = [{ version = "1.31.2", classification = "supported" }] }
-    machine_images = [{
-      name     = "gardenlinux"
-      versions = [{ version = "1877.3.0", classification = "supported", architectures = ["amd64"] }]
-    }]
-    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions       = [{ name = "local", zones = [{ name = "local-a" }] }]
+    kubernetes    = { versions = { "1.31.2" = { classification = "supported" } } }
+    machine_images = {
+      "gardenlinux" = {
+        versions = { "1877.3.0" = { classification = "supported", architectures = ["amd64"] } }
+      }
+    }
+    machine_types = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions       = { "local" = { zones = { "local-a" = {} } } }
   }
 }
 `, name, metadata)
@@ -56,7 +57,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
   }
   spec = {
     parent        = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
   }
 }
 `, name, projectNamespace, metadata)

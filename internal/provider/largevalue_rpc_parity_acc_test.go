@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"regexp"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
@@ -43,12 +43,12 @@ func TestAccLargeValueServer_AnswersAsTheFramework(t *testing.T) {
 	t.Cleanup(func() { _ = owner.DeleteNamespacedCloudProfile(context.Background(), projectNamespace, team, "") })
 	servers := newServerPair(t, kubeconfig)
 
-	memory := func(v string) map[string]tftypes.Value {
-		return map[string]tftypes.Value{"spec.machine_types[0].memory": tftypes.NewValue(tftypes.String, v)}
+	memory := func(machineType, v string) map[string]tftypes.Value {
+		return map[string]tftypes.Value{`spec.machine_types["` + machineType + `"].memory`: tftypes.NewValue(tftypes.String, v)}
 	}
-	servers.checkResource(t, "gardener_cloud_profile", parent, memory("16Gi"))
-	servers.checkResource(t, "gardener_namespaced_cloud_profile", projectNamespace+"/"+team, memory("2Ti"))
-	keep := memory("3Ti")
+	servers.checkResource(t, "gardener_cloud_profile", parent, memory("m5.large", "16Gi"))
+	servers.checkResource(t, "gardener_namespaced_cloud_profile", projectNamespace+"/"+team, memory("x1.metal", "2Ti"))
+	keep := memory("x1.metal", "3Ti")
 	keep["keep_merged_status"] = tftypes.NewValue(tftypes.Bool, true)
 	servers.checkResource(t, "gardener_namespaced_cloud_profile", projectNamespace+"/"+team, keep)
 	servers.checkDataSource(t, "gardener_cloud_profile", map[string]string{"name": parent, "at": "2030-07-01T00:00:00Z"})
@@ -288,23 +288,30 @@ func stateJSON(t *testing.T, typ tftypes.Type, v tftypes.Value) []byte {
 	return data
 }
 
-// attributePath parses a path such as "spec.machine_types[0].memory".
+// attributePath parses a path such as `spec.machine_types["m5.large"].memory` or
+// "spec.lifecycle[0].start_time".
 func attributePath(t *testing.T, p string) *tftypes.AttributePath {
 	t.Helper()
 	out := tftypes.NewAttributePath()
-	for _, part := range strings.Split(p, ".") {
-		name, index, indexed := strings.Cut(strings.TrimSuffix(part, "]"), "[")
-		out = out.WithAttributeName(name)
-		if indexed {
-			i, err := strconv.Atoi(index)
+	for _, m := range pathStep.FindAllStringSubmatch(p, -1) {
+		switch {
+		case m[1] != "":
+			out = out.WithAttributeName(m[1])
+		case m[2] != "":
+			i, err := strconv.Atoi(m[2])
 			if err != nil {
 				t.Fatal(err)
 			}
 			out = out.WithElementKeyInt(i)
+		default:
+			out = out.WithElementKeyString(m[3])
 		}
 	}
 	return out
 }
+
+// pathStep matches one step of a path: a name, an index or a quoted key.
+var pathStep = regexp.MustCompile(`([a-z_]+)|\[([0-9]+)\]|\["([^"]*)"\]`)
 
 // withValuesAt is v with the values at the paths replaced.
 func withValuesAt(t *testing.T, v tftypes.Value, values map[string]tftypes.Value) tftypes.Value {

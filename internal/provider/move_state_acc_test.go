@@ -56,10 +56,10 @@ resource "kubernetes_manifest" "profile" {
     metadata   = { name = %q, labels = { team = "acc" } }
     spec = {
       type           = "local"
-      kubernetes     = { versions = [{ version = "1.31.2", classification = "supported" }] }
-      machineImages  = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
+      kubernetes     = { versions = { "1.31.2" = { classification = "supported" } } }
+      machineImages  = [{ name = "gardenlinux", versions = { "1877.3.0" = {} } }]
       machineTypes   = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-      regions        = [{ name = "local" }]
+      regions        = { "local" = {} }
     }
   }
 }
@@ -69,10 +69,10 @@ resource "gardener_cloud_profile" "profile" {
   metadata = { name = %q, labels = { team = "acc" } }
   spec = {
     type           = "local"
-    kubernetes     = { versions = [{ version = "1.31.2", classification = "supported" }] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions        = [{ name = "local" }]
+    kubernetes     = { versions = { "1.31.2" = { classification = "supported" } } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions        = { "local" = {} }
   }
 }
 

@@ -28,10 +28,10 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type           = "local"
-    kubernetes     = { versions = [{ version = "1.31.2" }] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = %q }]
-    regions        = [{ name = "local" }]
+    kubernetes     = { versions = { "1.31.2" = {} } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = %q } }
+    regions        = { "local" = {} }
   }
   %s
 }

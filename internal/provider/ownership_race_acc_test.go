@@ -32,10 +32,10 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type           = "local"
-    kubernetes     = { versions = [{ version = "1.31.2" }] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [{ name = "b.large", cpu = %q, gpu = "0", memory = "8Gi" }]
-    regions        = [{ name = "local" }]
+    kubernetes     = { versions = { "1.31.2" = {} } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = { "b.large" = { cpu = %q, gpu = "0", memory = "8Gi" } }
+    regions        = { "local" = {} }
   }
   adopt_existing = true
 }
@@ -123,10 +123,10 @@ func bigProfileConfig(providerBlock, name, expiry string) string {
 	for minor := range 50 {
 		for patch := range 100 {
 			if minor == 0 && patch == 0 {
-				versions = append(versions, fmt.Sprintf(`{ version = "1.0.0", expiration_date = %q }`, expiry))
+				versions = append(versions, fmt.Sprintf(`"1.0.0" = { expiration_date = %q }`, expiry))
 				continue
 			}
-			versions = append(versions, fmt.Sprintf(`{ version = "1.%d.%d" }`, minor, patch))
+			versions = append(versions, fmt.Sprintf(`"1.%d.%d" = {}`, minor, patch))
 		}
 	}
 	return providerBlock + fmt.Sprintf(`
@@ -134,15 +134,15 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type           = "local"
-    kubernetes     = { versions = [
+    kubernetes     = { versions = {
       %s
-    ] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions        = [{ name = "local" }]
+    } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions        = { "local" = {} }
   }
 }
-`, name, strings.Join(versions, ",\n      "))
+`, name, strings.Join(versions, "\n      "))
 }
 
 // startApply starts terraform apply and returns once it prints that it is modifying the profile,
@@ -273,7 +273,8 @@ func TestAccReliability_killedOrInterruptedApplyOfABigProfile(t *testing.T) {
 		if n := len(cp.Spec.Kubernetes.Versions); n != 5000 {
 			t.Fatalf("%s: cluster holds %d versions, want 5000", in.what, n)
 		}
-		if got := cp.Spec.Kubernetes.Versions[0].ExpirationDate; got == nil || !got.Time.Equal(want) {
+		oldest := cp.Spec.Kubernetes.Versions[len(cp.Spec.Kubernetes.Versions)-1] // written newest first
+		if got := oldest.ExpirationDate; oldest.Version != "1.0.0" || got == nil || !got.Time.Equal(want) {
 			t.Fatalf("%s: cluster expiration %v, want %s", in.what, got, in.expiry)
 		}
 		if got := w.stateAttribute(cpAddr, "spec", "kubernetes", "versions"); !strings.Contains(toJSON(t, got), in.expiry) {

@@ -41,33 +41,74 @@ func keepUnchangedSpecEntries(spec rschema.Attribute, planned, config, prior tft
 }
 
 // keepUnchangedEntries walks a nested attribute's planned value with its configuration and prior
-// value, replacing the entries of keyed lists that are unchanged.
+// value, replacing the entries of keyed lists (maps by key, or lists with a key attribute) that
+// are unchanged.
 func keepUnchangedEntries(a rschema.Attribute, planned, config, prior tftypes.Value) (tftypes.Value, bool) {
 	attrs := largevalue.NestedAttributes(a)
 	if attrs == nil || !planned.IsKnown() || planned.IsNull() || !prior.IsKnown() || prior.IsNull() {
 		return planned, false
 	}
-	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+	if !largevalue.HoldsElements(a) {
 		return largevalue.MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
 			return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(prior, name))
 		})
 	}
-	key := listKeyAttribute(attrs)
-	if key == "" {
+	var priorOf func(element tftypes.Value) (tftypes.Value, bool)
+	if _, isMap := a.(rschema.MapNestedAttribute); isMap {
+		return keepUnchangedMapEntries(attrs, planned, config, prior)
+	} else if key := listKeyAttribute(attrs); key != "" {
+		priorByKey := entriesByKey(prior, key)
+		priorOf = func(element tftypes.Value) (tftypes.Value, bool) {
+			e, ok := priorByKey[stringAttribute(element, key)]
+			return e, ok
+		}
+	} else {
 		return planned, false
 	}
-	priorByKey := entriesByKey(prior, key)
 	return largevalue.MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
-		priorElement, ok := priorByKey[stringAttribute(element, key)]
+		priorElement, ok := priorOf(element)
 		if !ok {
 			return element, false
 		}
-		if unchangedEntry(attrs, configElement, priorElement) {
-			return priorElement, !priorElement.Equal(element)
+		return keepUnchangedEntry(attrs, element, configElement, priorElement)
+	})
+}
+
+// keepUnchangedMapEntries is keepUnchangedEntries of a map, whose entries pair by key.
+func keepUnchangedMapEntries(attrs map[string]rschema.Attribute, planned, config, prior tftypes.Value) (tftypes.Value, bool) {
+	var plannedElements, configElements, priorElements map[string]tftypes.Value
+	if planned.As(&plannedElements) != nil || prior.As(&priorElements) != nil {
+		return planned, false
+	}
+	if config.IsKnown() && !config.IsNull() {
+		_ = config.As(&configElements)
+	}
+	rebuilt, changed := make(map[string]tftypes.Value, len(plannedElements)), false
+	for key, element := range plannedElements {
+		rebuilt[key] = element
+		priorElement, ok := priorElements[key]
+		configElement, configured := configElements[key]
+		if !ok || !configured {
+			continue
 		}
-		return largevalue.MapAttributes(element, configElement, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
-			return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(priorElement, name))
-		})
+		if kept, c := keepUnchangedEntry(attrs, element, configElement, priorElement); c {
+			rebuilt[key], changed = kept, true
+		}
+	}
+	if !changed {
+		return planned, false
+	}
+	return tftypes.NewValue(planned.Type(), rebuilt), true
+}
+
+// keepUnchangedEntry returns the prior entry when the configuration leaves it as it was, else the
+// planned entry with the unchanged entries of its own keyed lists kept.
+func keepUnchangedEntry(attrs map[string]rschema.Attribute, element, configElement, priorElement tftypes.Value) (tftypes.Value, bool) {
+	if unchangedEntry(attrs, configElement, priorElement) {
+		return priorElement, !priorElement.Equal(element)
+	}
+	return largevalue.MapAttributes(element, configElement, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+		return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(priorElement, name))
 	})
 }
 
@@ -148,8 +189,11 @@ func unchangedValue(a rschema.Attribute, config, prior tftypes.Value) bool {
 	if attrs == nil {
 		return config.Equal(prior)
 	}
-	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+	if !largevalue.HoldsElements(a) {
 		return unchangedEntry(attrs, config, prior)
+	}
+	if _, isMap := a.(rschema.MapNestedAttribute); isMap {
+		return unchangedMap(attrs, config, prior)
 	}
 	var configElements, priorElements []tftypes.Value
 	if config.As(&configElements) != nil || prior.As(&priorElements) != nil || len(configElements) != len(priorElements) {
@@ -163,6 +207,21 @@ func unchangedValue(a rschema.Attribute, config, prior tftypes.Value) bool {
 	return true
 }
 
+// unchangedMap compares a map of entries by key (see unchangedEntry).
+func unchangedMap(attrs map[string]rschema.Attribute, config, prior tftypes.Value) bool {
+	var configElements, priorElements map[string]tftypes.Value
+	if config.As(&configElements) != nil || prior.As(&priorElements) != nil || len(configElements) != len(priorElements) {
+		return false
+	}
+	for key, c := range configElements {
+		p, ok := priorElements[key]
+		if !ok || !unchangedEntry(attrs, c, p) {
+			return false
+		}
+	}
+	return true
+}
+
 // unknownComputedInEntries returns the planned value of a nested attribute with every Computed
 // value that the configuration leaves null inside a list entry made unknown, at any depth.
 func unknownComputedInEntries(a rschema.Attribute, planned, config tftypes.Value) (tftypes.Value, bool) {
@@ -170,7 +229,7 @@ func unknownComputedInEntries(a rschema.Attribute, planned, config tftypes.Value
 	if attrs == nil || !planned.IsKnown() || planned.IsNull() {
 		return planned, false
 	}
-	if _, isList := a.(rschema.ListNestedAttribute); isList {
+	if largevalue.HoldsElements(a) {
 		return largevalue.MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
 			return unknownComputedNulls(attrs, element, configElement)
 		})
@@ -195,7 +254,7 @@ func unknownComputedNulls(attrs map[string]rschema.Attribute, entry, config tfty
 		if nested == nil || !value.IsKnown() || value.IsNull() {
 			return value, false
 		}
-		if _, isList := a.(rschema.ListNestedAttribute); isList {
+		if largevalue.HoldsElements(a) {
 			return largevalue.MapElements(value, configValue, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
 				return unknownComputedNulls(nested, element, configElement)
 			})

@@ -27,10 +27,10 @@ func plannedSpecOf(t *testing.T, config, prior gardencorev1beta1.CloudProfileSpe
 	return planned, priorSpec
 }
 
-// machineTypesOf returns the machine type entries of a spec value.
-func machineTypesOf(t *testing.T, spec tftypes.Value) []tftypes.Value {
+// machineTypesOf returns the machine type entries of a spec value, by name.
+func machineTypesOf(t *testing.T, spec tftypes.Value) map[string]tftypes.Value {
 	t.Helper()
-	var types []tftypes.Value
+	var types map[string]tftypes.Value
 	if err := attributeOf(spec, "machine_types").As(&types); err != nil {
 		t.Fatal(err)
 	}
@@ -49,12 +49,12 @@ func TestPlan_UnchangedEntriesKeepTheirPriorValueByKey(t *testing.T) {
 	if len(got) != len(was)+1 {
 		t.Fatalf("planned %d machine types, want %d", len(got), len(was)+1)
 	}
-	for i := range was {
-		if !got[i+1].Equal(was[i]) {
-			t.Errorf("machine type %s: planned %v, prior %v", stringAttribute(was[i], "name"), got[i+1], was[i])
+	for name := range was {
+		if !got[name].Equal(was[name]) {
+			t.Errorf("machine type %s: planned %v, prior %v", name, got[name], was[name])
 		}
 	}
-	if usable := attributeOf(got[0], "usable"); !usable.Equal(tftypes.NewValue(tftypes.Bool, true)) {
+	if usable := attributeOf(got["t3.micro"], "usable"); !usable.Equal(tftypes.NewValue(tftypes.Bool, true)) {
 		t.Errorf("the new machine type's usable is Gardener's default true, got %v", usable)
 	}
 }
@@ -69,12 +69,12 @@ func TestPlan_AChangedEntryIsPlannedAsGardenerStoresIt(t *testing.T) {
 	config.MachineTypes[1].Architecture = nil
 	planned, priorSpec := plannedSpecOf(t, config, prior)
 	got, was := machineTypesOf(t, planned), machineTypesOf(t, priorSpec)
-	if architecture := stringAttribute(got[1], "architecture"); architecture != "arm64" {
+	if architecture := stringAttribute(got["m6g.large"], "architecture"); architecture != "arm64" {
 		t.Errorf("the changed machine type's architecture comes from its capabilities, arm64; got %q", architecture)
 	}
-	for _, i := range []int{0, 2, 3} {
-		if !got[i].Equal(was[i]) {
-			t.Errorf("untouched machine type %d changed: %v -> %v", i, was[i], got[i])
+	for _, name := range []string{"m5.large", "c5.xlarge", "p3.2xlarge"} {
+		if !got[name].Equal(was[name]) {
+			t.Errorf("untouched machine type %s changed: %v -> %v", name, was[name], got[name])
 		}
 	}
 }
@@ -92,15 +92,15 @@ func TestPlan_NewCapabilityDefinitionsAreStoredAnew(t *testing.T) {
 	want := tftypes.NewValue(tftypes.Map{ElementType: tftypes.List{ElementType: tftypes.String}}, map[string]tftypes.Value{
 		"architecture": tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{tftypes.NewValue(tftypes.String, "amd64")}),
 	})
-	if capabilities := attributeOf(machineTypesOf(t, planned)[2], "capabilities"); !capabilities.Equal(want) {
+	if capabilities := attributeOf(machineTypesOf(t, planned)["c5.xlarge"], "capabilities"); !capabilities.Equal(want) {
 		t.Errorf("an untouched machine type's capabilities are stored anew from its architecture: got %v", capabilities)
 	}
 }
 
 // proposedLikeTerraform is the value Terraform proposes for an attribute a: the configuration,
 // with every Computed value it leaves null taken from the prior value at the same place. Entries
-// of lists are paired by index, as Terraform pairs them; an entry beyond the prior list is the
-// configuration's alone.
+// of maps are paired by key and entries of lists by index, as Terraform pairs them; an entry the
+// prior value lacks is the configuration's alone.
 func proposedLikeTerraform(a rschema.Attribute, prior, config tftypes.Value) tftypes.Value {
 	if config.IsNull() {
 		if a != nil && a.IsComputed() && prior.IsKnown() {
@@ -121,6 +121,19 @@ func proposedLikeTerraform(a rschema.Attribute, prior, config tftypes.Value) tft
 			out[name] = proposedLikeTerraform(attrs[name], p[name], value)
 		}
 		return tftypes.NewValue(configObject.Type(), out)
+	}
+	if _, isMap := a.(rschema.MapNestedAttribute); isMap {
+		var p, c map[string]tftypes.Value
+		_ = prior.As(&p)
+		_ = config.As(&c)
+		out := make(map[string]tftypes.Value, len(c))
+		for key, entry := range c {
+			out[key] = entry
+			if priorEntry, ok := p[key]; ok && entry.IsKnown() && !entry.IsNull() {
+				out[key] = object(priorEntry, entry)
+			}
+		}
+		return tftypes.NewValue(config.Type(), out)
 	}
 	if _, isList := a.(rschema.ListNestedAttribute); !isList {
 		return object(prior, config)
@@ -210,10 +223,10 @@ func TestPlan_InsertedEntriesNeverTakeTheirNeighboursDefaults(t *testing.T) {
 		t.Fatalf("the planned spec differs from what Gardener stores at %v", firstDiffs(diffs))
 	}
 	types := machineTypesOf(t, planned)
-	if got := stringAttribute(types[0], "architecture"); got != "amd64" {
+	if got := stringAttribute(types["t3.large"], "architecture"); got != "amd64" {
 		t.Errorf("t3.large inserted before m6g.large (arm64): architecture %q, want Gardener's default amd64", got)
 	}
-	if got := attributeOf(types[0], "usable"); !got.Equal(tftypes.NewValue(tftypes.Bool, true)) {
+	if got := attributeOf(types["t3.large"], "usable"); !got.Equal(tftypes.NewValue(tftypes.Bool, true)) {
 		t.Errorf("t3.large inserted before m6g.large (not usable): usable %v, want Gardener's default true", got)
 	}
 }

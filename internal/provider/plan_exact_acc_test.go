@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -94,7 +96,8 @@ func planChange(t *testing.T, w *cliWorkspace, address string) plannedChange {
 	return plannedChange{}
 }
 
-// leafDiffs lists the paths where two JSON values differ, as "a.b[2].c".
+// leafDiffs lists the paths where two JSON values differ, as "a.b[2].c" (a key of a map as an
+// attribute name: "spec.machine_types.m5.large.memory").
 func leafDiffs(before, after any, at string, out *[]string) {
 	switch b := before.(type) {
 	case map[string]any:
@@ -184,19 +187,20 @@ func TestAccPlan_bigProfileOneChangeIsExact(t *testing.T) {
 	w.mustRun(0, "apply", "-auto-approve")
 	requireNoWarnings(t, "the plan after creating the big profile", w.mustRun(0, "plan", "-detailed-exitcode"))
 
-	var expiring int
+	var expiring string
 	bigProfileWorkspace(t, w, name, func(spec map[string]any) {
-		versions := spec["kubernetes"].(map[string]any)["versions"].([]any)
-		for i, v := range versions {
-			if d, ok := v.(map[string]any)["expiration_date"].(string); ok {
+		versions := spec["kubernetes"].(map[string]any)["versions"].(map[string]any)
+		for _, version := range slices.Sorted(maps.Keys(versions)) {
+			v := versions[version].(map[string]any)
+			if d, ok := v["expiration_date"].(string); ok {
 				at, _ := time.Parse(time.RFC3339, d)
-				v.(map[string]any)["expiration_date"] = at.Add(24 * time.Hour).Format(time.RFC3339)
-				expiring = i
+				v["expiration_date"] = at.Add(24 * time.Hour).Format(time.RFC3339)
+				expiring = version
 				return
 			}
 		}
 	})
-	requireExactly(t, "one expiration date", planChange(t, w, "gardener_cloud_profile.big"), fmt.Sprintf("spec.kubernetes.versions[%d].expiration_date", expiring))
+	requireExactly(t, "one expiration date", planChange(t, w, "gardener_cloud_profile.big"), "spec.kubernetes.versions."+expiring+".expiration_date")
 	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve", "tfplan"))
 	w.mustRun(0, "plan", "-detailed-exitcode")
 
@@ -257,8 +261,8 @@ func driftByAnotherManager(t *testing.T, name string) []string {
 		t.Fatalf("the other manager's apply: %v", err)
 	}
 	return []string{
-		"spec.machine_types[0].memory",
-		fmt.Sprintf("spec.kubernetes.versions[%d].lifecycle[%d].start_time", version, stage),
+		"spec.machine_types." + machineType.Name + ".memory",
+		fmt.Sprintf("spec.kubernetes.versions.%s.lifecycle[%d].start_time", cp.Spec.Kubernetes.Versions[version].Version, stage),
 	}
 }
 
@@ -275,10 +279,10 @@ resource "gardener_namespaced_cloud_profile" "test" {
   metadata = { name = %q, namespace = %q }
   spec = {
     parent        = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
-    machine_types = [
-      { name = "x1.metal", cpu = "96", gpu = "0", memory = %q },
-      { name = "x2.metal", cpu = "128", gpu = "0", memory = "2Ti" },
-    ]
+    machine_types = {
+      "x1.metal" = { cpu = "96", gpu = "0", memory = %q }
+      "x2.metal" = { cpu = "128", gpu = "0", memory = "2Ti" }
+    }
   }
 }
 `, name, projectNamespace, memory)
@@ -289,7 +293,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
 	w.mustRun(0, "plan", "-detailed-exitcode")
 
 	w.write(config("1536Gi"))
-	requireExactly(t, "one machine type", planChange(t, w, ncpAddr), "metadata.generation", "spec.machine_types[0].memory")
+	requireExactly(t, "one machine type", planChange(t, w, ncpAddr), "metadata.generation", "spec.machine_types.x1.metal.memory")
 	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve", "tfplan"))
 	w.mustRun(0, "plan", "-detailed-exitcode")
 }

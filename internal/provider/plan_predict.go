@@ -254,8 +254,8 @@ func listLength(v tftypes.Value) int {
 }
 
 // fillUnknowns returns planned with each unknown value replaced by the predicted value at the
-// same place. Entries of keyed lists are matched by their key; other lists by position, when both
-// have the same length.
+// same place. Entries of maps and keyed lists are matched by their key; other lists by position,
+// when both have the same length.
 func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftypes.Value, bool) {
 	if !planned.IsKnown() {
 		return predicted, predicted.Type().Equal(planned.Type())
@@ -264,12 +264,20 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	if attrs == nil || planned.IsNull() || !predicted.IsKnown() || predicted.IsNull() {
 		return planned, false
 	}
-	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+	if !largevalue.HoldsElements(a) {
 		return largevalue.MapAttributes(planned, predicted, func(name string, value, predictedValue tftypes.Value) (tftypes.Value, bool) {
 			if unordered[name] && listLength(predictedValue) > 1 {
 				return value, false
 			}
 			return fillUnknowns(attrs[name], value, predictedValue)
+		})
+	}
+	if _, isMap := a.(rschema.MapNestedAttribute); isMap {
+		return largevalue.MapElements(planned, predicted, func(element, p tftypes.Value) (tftypes.Value, bool) {
+			if !p.IsKnown() || p.IsNull() || !p.Type().Equal(element.Type()) {
+				return element, false // no entry of that key predicted
+			}
+			return fillUnknowns(rschema.SingleNestedAttribute{Attributes: attrs}, element, p)
 		})
 	}
 	if key := listKeyAttribute(attrs); key != "" {

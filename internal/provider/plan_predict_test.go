@@ -91,7 +91,7 @@ func TestPlan_ANewEntryOfAnUpdateIsPredicted(t *testing.T) {
 	if !spec.IsFullyKnown() {
 		t.Fatalf("planned spec has unknown values: %v", spec)
 	}
-	added := machineTypesOf(t, spec)[1]
+	added := machineTypesOf(t, spec)["m6g.large"]
 	if got := stringAttribute(added, "architecture"); got != "amd64" {
 		t.Errorf("architecture %q, want Gardener's default amd64", got)
 	}
@@ -108,14 +108,14 @@ func TestPlan_DerivedArchitecturesOfSeveralValuesStayUnknown(t *testing.T) {
 	config.MachineImages[0].Versions[0].Architectures = nil // flavors amd64 and arm64
 	planned := planOf(t, config, nil)
 	spec, _ := largevalue.At(planned, specLargePath)
-	var images, versions []tftypes.Value
+	var images, versions map[string]tftypes.Value
 	if err := attributeOf(spec, "machine_images").As(&images); err != nil {
 		t.Fatal(err)
 	}
-	if err := attributeOf(images[0], "versions").As(&versions); err != nil {
+	if err := attributeOf(images["gardenlinux"], "versions").As(&versions); err != nil {
 		t.Fatal(err)
 	}
-	if a := attributeOf(versions[0], "architectures"); a.IsKnown() {
+	if a := attributeOf(versions["1592.1.0"], "architectures"); a.IsKnown() {
 		t.Errorf("architectures derived from two flavors: want unknown, got %v", a)
 	}
 }

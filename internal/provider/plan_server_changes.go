@@ -54,6 +54,10 @@ func collectChangedValues(a rschema.Attribute, planned, stored tftypes.Value, at
 		}
 		return
 	}
+	if _, isMap := a.(rschema.MapNestedAttribute); isMap {
+		collectChangedEntries(attrs, planned, stored, at, out)
+		return
+	}
 	if _, isList := a.(rschema.ListNestedAttribute); isList {
 		var p, s []tftypes.Value
 		if planned.As(&p) != nil || stored.As(&s) != nil || len(p) != len(s) {
@@ -74,6 +78,22 @@ func collectChangedValues(a rschema.Attribute, planned, stored tftypes.Value, at
 	}
 	for _, name := range slices.Sorted(maps.Keys(p)) {
 		collectChangedValues(attrs[name], p[name], s[name], appendStep(at, cloudprofile.Step{Kind: cloudprofile.StepAttribute, Name: name}), out)
+	}
+}
+
+// collectChangedEntries is collectChangedValues of a map of entries: entries pair by key, and a
+// key only one side has is a change of the whole map.
+func collectChangedEntries(attrs map[string]rschema.Attribute, planned, stored tftypes.Value, at []cloudprofile.Step, out *[]changedValue) {
+	var p, s map[string]tftypes.Value
+	if planned.As(&p) != nil || stored.As(&s) != nil || !slices.Equal(slices.Sorted(maps.Keys(p)), slices.Sorted(maps.Keys(s))) {
+		if planned.IsFullyKnown() {
+			*out = append(*out, changedValue{steps: at, planned: planned, stored: stored})
+		}
+		return
+	}
+	element := rschema.SingleNestedAttribute{Attributes: attrs}
+	for _, key := range slices.Sorted(maps.Keys(p)) {
+		collectChangedValues(element, p[key], s[key], appendStep(at, cloudprofile.Step{Kind: cloudprofile.StepKey, Key: key}), out)
 	}
 }
 

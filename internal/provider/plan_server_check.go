@@ -276,7 +276,7 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 	if !createOnly && kube.KindOf(err) == kube.KindConflict {
 		// Drift is a diff: the plan sets the fields back and warns that the apply will conflict;
 		// the check goes on with the fields taken over, as force_conflicts would.
-		diags = conflictWarnings(err, c.specAttr, spec, c.priorSpec)
+		diags = conflictWarnings(err, spec, c.priorSpec)
 		opts.Force = true
 		if result, err = c.kind.dryRun(ctx, c.data, client, meta, spec, opts); kube.KindOf(err) == kube.KindConflict {
 			return spec, diags // the object changed in between: the apply reads it anew
@@ -341,7 +341,7 @@ func (c serverCheck) rejection(ctx context.Context, err error, spec tftypes.Valu
 	case kube.KindForbidden, kube.KindUnauthorized, kube.KindUnreachable, kube.KindAPIUnavailable:
 		return c.data.serverChecksSkippedOnce(err)
 	case kube.KindInvalid:
-		return rejectedAtPlan(err, c.specAttr, spec, c.offline)
+		return rejectedAtPlan(err, spec, c.offline)
 	}
 	if c.offline.repeat(failureMessage(err)) {
 		return nil // e.g. an admission plugin's 500 with the message of an offline error

@@ -170,7 +170,7 @@ func TestServerCheck_driftIsAWarningOnTheAttribute(t *testing.T) {
 	}
 	update := f.check
 	update.prior = f.state
-	memory := tftypes.NewAttributePath().WithAttributeName("machine_types").WithElementKeyInt(0).WithAttributeName("memory")
+	memory := tftypes.NewAttributePath().WithAttributeName("machine_types").WithElementKeyString("m5.large").WithAttributeName("memory")
 	update.priorSpec, _ = tftypes.Transform(f.spec, func(at *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
 		if at.Equal(memory) {
 			return tftypes.NewValue(tftypes.String, "16Gi"), nil // what team-a set
@@ -182,11 +182,11 @@ func TestServerCheck_driftIsAWarningOnTheAttribute(t *testing.T) {
 		t.Fatalf("want one drift warning, got %v", diags)
 	}
 	at := diags[0].(diag.DiagnosticWithPath).Path()
-	if want := path.Root("spec").AtName("machine_types").AtListIndex(0).AtName("memory"); !at.Equal(want) {
+	if want := path.Root("spec").AtName("machine_types").AtMapKey("m5.large").AtName("memory"); !at.Equal(want) {
 		t.Fatalf("drift on %s, want %s", at, want)
 	}
 	d := diags[0].Detail()
-	for _, want := range []string{`spec.machine_types[0] (name "m5.large").memory: "16Gi" in the Garden, "8Gi" planned`, "force_conflicts = true"} {
+	for _, want := range []string{`spec.machine_types["m5.large"].memory: "16Gi" in the Garden, "8Gi" planned`, "force_conflicts = true"} {
 		if !strings.Contains(d, want) {
 			t.Fatalf("the detail lacks %q:\n%s", want, d)
 		}
@@ -238,15 +238,15 @@ func TestServerCheck_acceptedFillsUnknownsWithTheServersValues(t *testing.T) {
 	if !ok {
 		t.Fatal("no machine images planned")
 	}
-	var images []tftypes.Value
+	var images map[string]tftypes.Value
 	if err := got.As(&images); err != nil || len(images) == 0 {
 		t.Fatalf("machine images: %v", err)
 	}
 	var strategy, configured string
-	if err := attributeOf(images[0], "update_strategy").As(&strategy); err != nil || strategy != "minor" {
+	if err := attributeOf(images["gardenlinux"], "update_strategy").As(&strategy); err != nil || strategy != "minor" {
 		t.Fatalf("update_strategy planned %q (%v), want the server's minor", strategy, err)
 	}
-	if err := attributeOf(images[1], "update_strategy").As(&configured); err != nil || configured != "major" {
+	if err := attributeOf(images["ubuntu"], "update_strategy").As(&configured); err != nil || configured != "major" {
 		t.Fatalf("configured update_strategy planned %q (%v), want major as configured", configured, err)
 	}
 	if n := f.fake.requests.Load(); n != 1 {
@@ -263,11 +263,11 @@ func TestServerCheck_changedConfiguredValueIsAnErrorAtPlan(t *testing.T) {
 	if len(diags) != 1 || diags[0].Severity() != diag.SeverityError || diags[0].Summary() != `The Garden changes this configured value (machine image ubuntu)` {
 		t.Fatalf("want one error on the changed update strategy, got %v", diags)
 	}
-	if at, want := diags[0].(diag.DiagnosticWithPath).Path(), path.Root("spec").AtName("machine_images").AtListIndex(1).AtName("update_strategy"); !at.Equal(want) {
+	if at, want := diags[0].(diag.DiagnosticWithPath).Path(), path.Root("spec").AtName("machine_images").AtMapKey("ubuntu").AtName("update_strategy"); !at.Equal(want) {
 		t.Fatalf("error on %s, want %s", at, want)
 	}
 	d := diags[0].Detail()
-	for _, want := range []string{`spec.machine_images[1] (name "ubuntu").update_strategy`, `Configured: "major"`, `The Garden would store: "minor"`,
+	for _, want := range []string{`spec.machine_images["ubuntu"].update_strategy`, `Configured: "major"`, `The Garden would store: "minor"`,
 		"inconsistent result after apply", "Nothing was written (dry run)", "To fix: configure the value the Garden stores"} {
 		if !strings.Contains(d, want) {
 			t.Errorf("detail lacks %q:\n%s", want, d)
@@ -277,7 +277,7 @@ func TestServerCheck_changedConfiguredValueIsAnErrorAtPlan(t *testing.T) {
 
 // TestChangedPlannedValues_semanticallyEqualIsNoChange: a quantity the Garden writes in another
 // form ("1024Mi" for "1Gi") is what the apply keeps, not a change; a list of another length is
-// one change on the list.
+// one change on the list, and a map with another key one change on the map.
 func TestChangedPlannedValues_semanticallyEqualIsNoChange(t *testing.T) {
 	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
 	a := ls.Attribute(specLargePath)
@@ -292,12 +292,10 @@ func TestChangedPlannedValues_semanticallyEqualIsNoChange(t *testing.T) {
 		if name != "machine_types" {
 			return types, false
 		}
-		first := true
 		return largevalue.MapElements(types, types, func(machineType, _ tftypes.Value) (tftypes.Value, bool) {
-			if !first {
-				return machineType, false
+			if stringAttribute(machineType, "memory") != "8Gi" || stringAttribute(machineType, "cpu") != "2" {
+				return machineType, false // m5.large alone
 			}
-			first = false
 			return largevalue.MapAttributes(machineType, machineType, func(name string, v, _ tftypes.Value) (tftypes.Value, bool) {
 				return tftypes.NewValue(tftypes.String, mebibytes), name == "memory"
 			})
@@ -345,9 +343,9 @@ func TestServerCheck_rejectionRepeatingAnOfflineErrorAddsNothing(t *testing.T) {
 	}
 	offline := offlineErrors{
 		"spec.kubernetes.versions\n\nGardener: spec.kubernetes.versions: Forbidden: " + inUse("a") + " (rule N-1)\n\nGardener reports 1 more:\n  - " + inUse("b") + "\n\nTo fix: …",
-		`spec.kubernetes.versions[0] (version "1.29.9").version` + "\n\nGardener: spec.kubernetes.versions[0].version: " +
+		`spec.kubernetes.versions["1.29.9"]` + "\n\nGardener: spec.kubernetes.versions[0].version: " +
 			`Invalid value: "1.29.9": ` + admission + " (rule L-1)\n\nTo fix: …",
-		`spec.kubernetes.versions[1] (version "1.31.2").expiration_date` + "\n\nGardener: " + merged + " (rule M-1/C-3)\n\nTo fix: …",
+		`spec.kubernetes.versions["1.31.2"].expiration_date` + "\n\nGardener: " + merged + " (rule M-1/C-3)\n\nTo fix: …",
 	}
 	duplicate := metav1.StatusCause{Type: metav1.CauseTypeFieldValueDuplicate, Field: "spec.kubernetes.versions[0].version", Message: `Invalid value: "1.29.9": ` + admission}
 	other := metav1.StatusCause{Type: metav1.CauseTypeFieldValueInvalid, Field: "spec.regions[0].name", Message: `Invalid value: "x": unknown region`}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -64,7 +63,7 @@ func existsAtPlanWarning(ref objectRef, existing metav1.Object) diag.Diagnostic 
 
 // rejectedAtPlan puts the Garden's rejection on the attributes it names: one error per field,
 // or one for the object when it names none.
-func rejectedAtPlan(err error, specAttr rschema.Attribute, spec tftypes.Value, offline offlineErrors) diag.Diagnostics {
+func rejectedAtPlan(err error, spec tftypes.Value, offline offlineErrors) diag.Diagnostics {
 	verdict := "The provider's offline rules (Gardener v1.149) accept this value, but the Garden rejects it: it may run another " +
 		"Gardener version, other feature gates, or admission webhooks of provider extensions. Nothing was written (dry run)."
 	if offline.rejected() {
@@ -78,7 +77,7 @@ func rejectedAtPlan(err error, specAttr rschema.Attribute, spec tftypes.Value, o
 		if offline.repeat(f.quoted()) {
 			continue // an offline error says it already, on the attribute and with the rule
 		}
-		steps := serverFieldSteps(f.field, specAttr, spec)
+		steps := stepsThrough(spec).field(f.field)
 		where := describeAttribute(steps, spec)
 		if reported[where.path+"\x00"+f.message] {
 			continue // a message that names a field twice
@@ -159,7 +158,7 @@ func rejectedFields(err error) []rejectedField {
 // conflictWarnings are the warnings of an update whose apply would conflict with other field
 // managers: one per manager, on its first field, naming each field with the value the Garden holds
 // (the refreshed prior state) and the one the plan sets back, and how to go on.
-func conflictWarnings(err error, specAttr rschema.Attribute, planned, prior tftypes.Value) diag.Diagnostics {
+func conflictWarnings(err error, planned, prior tftypes.Value) diag.Diagnostics {
 	var kerr *kube.Error
 	if !errors.As(err, &kerr) || len(kerr.Causes) == 0 {
 		return diag.Diagnostics{diag.NewWarningDiagnostic("Conflict with another field manager", fmt.Sprintf(
@@ -170,6 +169,7 @@ func conflictWarnings(err error, specAttr rschema.Attribute, planned, prior tfty
 		lines []string
 	}
 	byManager := map[string]*managerFields{}
+	plannedSteps, priorSteps := stepsThrough(planned), stepsThrough(prior)
 	for _, c := range kerr.Causes {
 		manager, ok := conflictManager(c.Message)
 		if !ok {
@@ -180,12 +180,12 @@ func conflictWarnings(err error, specAttr rschema.Attribute, planned, prior tfty
 			m = &managerFields{}
 			byManager[manager] = m
 		}
-		steps := serverFieldSteps(c.Field, specAttr, planned)
+		steps := plannedSteps.field(c.Field)
 		if m.first == nil {
 			m.first = steps
 		}
 		m.lines = append(m.lines, fmt.Sprintf("  - %s: %s in the Garden, %s planned", orWhole(describeAttribute(steps, planned).path),
-			describeTerraformValue(valueAtSteps(serverFieldSteps(c.Field, specAttr, prior), prior)), describeTerraformValue(valueAtSteps(steps, planned))))
+			describeTerraformValue(valueAtSteps(priorSteps.field(c.Field), prior)), describeTerraformValue(valueAtSteps(steps, planned))))
 	}
 	var diags diag.Diagnostics
 	for _, manager := range slices.Sorted(maps.Keys(byManager)) {
@@ -220,6 +220,8 @@ func valueAtSteps(steps []cloudprofile.Step, spec tftypes.Value) tftypes.Value {
 			value = attributeOf(value, s.Name)
 		case cloudprofile.StepIndex:
 			value = elementOf(value, s.Index)
+		case cloudprofile.StepKey:
+			value = elementOfMap(value, s.Key)
 		default:
 			return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
 		}

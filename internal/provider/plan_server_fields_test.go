@@ -10,12 +10,12 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// TestServerFieldSteps: the field paths of the API server, in the form of validation errors and
-// in the form of apply conflicts (keyed entries), land on the resource's attributes; the path ends
-// where the schema ends.
-func TestServerFieldSteps(t *testing.T) {
+// TestSpecStepsOfFields: the field paths of the API server, in the form of validation errors and
+// in the form of apply conflicts (keyed entries), land on the resource's attributes, entries of
+// keyed lists by key (positions count in the order the provider writes them: names ascending,
+// versions newest first); the path ends where the schema ends.
+func TestSpecStepsOfFields(t *testing.T) {
 	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
-	specAttr := ls.Attribute(specLargePath)
 	config := cloudProfileResourceValue(t, ls.Type(), richCloudProfileSpec(), false)
 	spec, _ := largevalue.At(config, specLargePath)
 	images := path.Root("spec").AtName("machine_images")
@@ -23,22 +23,27 @@ func TestServerFieldSteps(t *testing.T) {
 		field string
 		want  path.Path
 	}{
-		{"spec.machineImages[1].versions[0].cri", images.AtListIndex(1).AtName("versions").AtListIndex(0).AtName("cri")},
-		{`.spec.machineImages[name="ubuntu"].versions[version="24.4.0"].architectures`, images.AtListIndex(1).AtName("versions").AtListIndex(0).AtName("architectures")},
-		{`.spec.machineImages[name="gardenlinux"].versions[version="1443.3.0"].classification`, images.AtListIndex(0).AtName("versions").AtListIndex(1).AtName("classification")},
+		{"spec.machineImages[1].versions[0].cri", images.AtMapKey("ubuntu").AtName("versions").AtMapKey("24.4.0").AtName("cri")},
+		{"spec.machineImages[0].versions[1].cri[0].name", images.AtMapKey("gardenlinux").AtName("versions").AtMapKey("1443.3.0").AtName("cri").AtMapKey("containerd")},
+		{`.spec.machineImages[name="ubuntu"].versions[version="24.4.0"].architectures`, images.AtMapKey("ubuntu").AtName("versions").AtMapKey("24.4.0").AtName("architectures")},
+		{`.spec.machineImages[name="gardenlinux"].versions[version="1443.3.0"].classification`, images.AtMapKey("gardenlinux").AtName("versions").AtMapKey("1443.3.0").AtName("classification")},
+		{"spec.kubernetes.versions[0].expirationDate", path.Root("spec").AtName("kubernetes").AtName("versions").AtMapKey("1.31.2").AtName("expiration_date")},
 		{"spec.providerConfig.machineImages[0].image", path.Root("spec").AtName("provider_config")},
-		{`.spec.machineImages[name="no.such]image"].name`, images},
+		{"spec.machineImages[7].versions", images},
 		{"spec.machineImages[].versions", images},
 		{"spec.noSuchField.x", path.Root("spec")},
+		{"spec.limits.maxNodesTotal", path.Root("spec").AtName("limits").AtName("max_nodes_total")},
 		{".metadata.labels.team", path.Root("metadata").AtName("labels")},
 	}
 	for _, c := range cases {
-		if got := attributePath(serverFieldSteps(c.field, specAttr, spec)); !got.Equal(c.want) {
+		if got := attributePath(stepsThrough(spec).field(c.field)); !got.Equal(c.want) {
 			t.Errorf("%s: got %s, want %s", c.field, got, c.want)
 		}
 	}
-	if steps := serverFieldSteps("status.kubernetes", specAttr, spec); steps != nil {
-		t.Errorf("a status field: got %v, want no steps", steps)
+	for _, field := range []string{"status.kubernetes", ""} {
+		if steps := stepsThrough(spec).field(field); steps != nil {
+			t.Errorf("%q: got %v, want no steps", field, steps)
+		}
 	}
 }
 

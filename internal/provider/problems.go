@@ -28,7 +28,7 @@ import (
 // not all fit; one more counts the problems of the others by rule.
 func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag.Diagnostics {
 	var diags diag.Diagnostics
-	shown, rest := capGroups(groupProblems(problems.WithoutRepeatsOfMissingType(), spec))
+	shown, rest := capGroups(groupProblems(stepsThrough(spec).problems(problems.WithoutRepeatsOfMissingType()), spec))
 	for _, g := range shown {
 		at := attributePath(g.problems[0].Path.Steps())
 		// Names and values from the configuration reach both texts.
@@ -168,8 +168,9 @@ func attributePath(steps []cloudprofile.Step) path.Path {
 
 // attributeDescription says where a problem lies in the user's terms.
 type attributeDescription struct {
-	// path is the Terraform attribute path with the key of each list entry it passes, e.g.
-	// `spec.kubernetes.versions[2] (version "1.33.5").lifecycle[1].classification`.
+	// path is the Terraform attribute path, naming the entries of keyed lists by key and the
+	// entries of other lists by position and, where they have one, their name, e.g.
+	// `spec.kubernetes.versions["1.33.5"].lifecycle[1].classification`.
 	path string
 	// entry names the innermost keyed entry, e.g. `Kubernetes version 1.33.5`; empty for none.
 	entry string
@@ -178,14 +179,15 @@ type attributeDescription struct {
 // entryNouns names the entries of the spec's keyed lists.
 var entryNouns = map[string]string{
 	"machine_images": "machine image", "machine_types": "machine type", "volume_types": "volume type",
-	"regions": "region", "zones": "zone", "versions": "version",
+	"regions": "region", "zones": "zone", "versions": "version", "cri": "CRI", "container_runtimes": "container runtime",
 }
 
-// entryKeyAttributes are the attributes that identify a list entry, in the order they are tried.
+// entryKeyAttributes are the attributes that identify an entry of a list that is no map, in the
+// order they are tried.
 var entryKeyAttributes = []string{"version", "name"}
 
 // describeAttribute renders the steps of a problem's attribute, following them through spec (the
-// value of the root attribute "spec") to name each list entry by its key.
+// value of the root attribute "spec") to name each entry by its key.
 func describeAttribute(steps []cloudprofile.Step, spec tftypes.Value) attributeDescription {
 	var b strings.Builder
 	var entries []string
@@ -217,7 +219,10 @@ func describeAttribute(steps []cloudprofile.Step, spec tftypes.Value) attributeD
 			}
 		case cloudprofile.StepKey:
 			b.WriteString("[" + strconv.Quote(s.Key) + "]")
-			value = tftypes.Value{}
+			if _, keyed := entryNouns[list]; keyed || list == "Kubernetes versions" {
+				entries = append(entries, entryNoun(list)+" "+escapeControls(s.Key, false))
+			}
+			value = elementOfMap(value, s.Key)
 		}
 	}
 	d := attributeDescription{path: b.String()}

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -23,7 +24,9 @@ func badVersionsProblems(t *testing.T, n int) (cloudprofile.Problems, tftypes.Va
 	cp.Spec.Kubernetes.Versions = nil
 	for i := range versions {
 		versions[i] = fmt.Sprintf("bad-%d", i)
-		cp.Spec.Kubernetes.Versions = append(cp.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{Version: versions[i]})
+	}
+	for _, v := range sortedEntryKeys(newestVersionFirst, slices.Clone(versions)) { // as the provider writes them
+		cp.Spec.Kubernetes.Versions = append(cp.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{Version: v})
 	}
 	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)))
 	if len(problems.Errors()) < n {
@@ -57,6 +60,16 @@ func TestProblemDiagnostics_TenThousandBadVersionsStayBounded(t *testing.T) {
 	t.Logf("%d problems, last summary: %s", len(problems), last.Summary())
 }
 
+// numberedSpec is a spec value with the Kubernetes versions 1.0.0 to 1.0.(n-1), which numberedProblems
+// name.
+func numberedSpec(n int) tftypes.Value {
+	versions := make([]string, n)
+	for i := range n {
+		versions[i] = fmt.Sprintf("1.0.%d", i)
+	}
+	return kubernetesSpecValue(versions...)
+}
+
 // numberedProblems are n problems of severity on distinct Kubernetes versions, with rule.
 func numberedProblems(n int, severity cloudprofile.Severity, rule string) cloudprofile.Problems {
 	var out cloudprofile.Problems
@@ -71,7 +84,7 @@ func numberedProblems(n int, severity cloudprofile.Severity, rule string) cloudp
 
 func TestProblemDiagnostics_CapShowsErrorsFirstAndCountsTheRestByRule(t *testing.T) {
 	problems := append(numberedProblems(30, cloudprofile.SeverityWarning, ""), numberedProblems(25, cloudprofile.SeverityError, "C-6")...)
-	diags := problemDiagnostics(problems, tftypes.Value{})
+	diags := problemDiagnostics(problems, numberedSpec(30))
 	if len(diags) != maxProblemDiagnostics+1 {
 		t.Fatalf("got %d diagnostics, want %d", len(diags), maxProblemDiagnostics+1)
 	}
@@ -87,14 +100,14 @@ func TestProblemDiagnostics_CapShowsErrorsFirstAndCountsTheRestByRule(t *testing
 }
 
 func TestProblemDiagnostics_CountedWarningsStayAWarning(t *testing.T) {
-	diags := problemDiagnostics(numberedProblems(maxProblemDiagnostics+3, cloudprofile.SeverityWarning, "W-expires-soon"), tftypes.Value{})
+	diags := problemDiagnostics(numberedProblems(maxProblemDiagnostics+3, cloudprofile.SeverityWarning, "W-expires-soon"), numberedSpec(maxProblemDiagnostics+3))
 	if diags.HasError() || len(diags) != maxProblemDiagnostics+1 || diags[maxProblemDiagnostics].Summary() != "… and 3 more problems: W-expires-soon ×3" {
 		t.Fatalf("got %d diagnostics, errors %v, last %q", len(diags), diags.HasError(), diags[len(diags)-1].Summary())
 	}
 }
 
 func TestProblemDiagnostics_UpToTheCapNothingIsCounted(t *testing.T) {
-	diags := problemDiagnostics(numberedProblems(maxProblemDiagnostics, cloudprofile.SeverityError, "C-6"), tftypes.Value{})
+	diags := problemDiagnostics(numberedProblems(maxProblemDiagnostics, cloudprofile.SeverityError, "C-6"), numberedSpec(maxProblemDiagnostics))
 	if len(diags) != maxProblemDiagnostics || strings.HasPrefix(diags[len(diags)-1].Summary(), "…") {
 		t.Fatalf("got %d diagnostics, last %q", len(diags), diags[len(diags)-1].Summary())
 	}

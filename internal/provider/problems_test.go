@@ -18,9 +18,11 @@ import (
 func TestProblemDiagnostics_LandOnTheAttribute(t *testing.T) {
 	p := cloudprofile.Problem{
 		Rule: "F-5", Type: cloudprofile.Invalid, BadValue: "==1.30.0", Detail: "invalid constraint",
-		Path: cloudprofile.NewPath("spec").Child("machineImages").Index(2).Child("versions").Index(0).Child("kubeletVersionConstraint"),
+		Path: cloudprofile.NewPath("spec").Child("machineImages").Index(1).Child("versions").Index(0).Child("kubeletVersionConstraint"),
 	}
-	diags := problemDiagnostics(cloudprofile.Problems{p}, tftypes.Value{})
+	spec, flattened := flattenSpecTerraform(cloudProfileSpecRoot, richCloudProfileSpec())
+	requireNoDiags(t, flattened)
+	diags := problemDiagnostics(cloudprofile.Problems{p}, spec)
 	if len(diags) != 1 || !diags.HasError() {
 		t.Fatalf("want one error, got %v", diags)
 	}
@@ -28,11 +30,11 @@ func TestProblemDiagnostics_LandOnTheAttribute(t *testing.T) {
 	if !ok {
 		t.Fatal("diagnostic has no attribute path")
 	}
-	want := path.Root("spec").AtName("machine_images").AtListIndex(2).AtName("versions").AtListIndex(0).AtName("kubelet_version_constraint")
+	want := path.Root("spec").AtName("machine_images").AtMapKey("ubuntu").AtName("versions").AtMapKey("24.4.0").AtName("kubelet_version_constraint")
 	if !d.Path().Equal(want) {
 		t.Fatalf("path %s, want %s", d.Path(), want)
 	}
-	for _, s := range []string{"spec.machineImages[2].versions[0].kubeletVersionConstraint", "==1.30.0", "F-5"} {
+	for _, s := range []string{"spec.machineImages[1].versions[0].kubeletVersionConstraint", "==1.30.0", "F-5"} {
 		if !strings.Contains(diags[0].Detail(), s) {
 			t.Errorf("detail %q lacks %q", diags[0].Detail(), s)
 		}
@@ -72,18 +74,18 @@ func TestProblemDetail_ShortensLongBadValues(t *testing.T) {
 // each with one lifecycle stage.
 func kubernetesSpecValue(versions ...string) tftypes.Value {
 	stage := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"classification": tftypes.String}}
-	version := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"version": tftypes.String, "lifecycle": tftypes.List{ElementType: stage}}}
-	kubernetes := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"versions": tftypes.List{ElementType: version}}}
+	version := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"lifecycle": tftypes.List{ElementType: stage}}}
+	kubernetes := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"versions": tftypes.Map{ElementType: version}}}
 	spec := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"kubernetes": kubernetes}}
-	var vs []tftypes.Value
+	vs := map[string]tftypes.Value{}
 	for _, v := range versions {
 		lifecycle := tftypes.NewValue(tftypes.List{ElementType: stage}, []tftypes.Value{
 			tftypes.NewValue(stage, map[string]tftypes.Value{"classification": tftypes.NewValue(tftypes.String, "supported")}),
 		})
-		vs = append(vs, tftypes.NewValue(version, map[string]tftypes.Value{"version": tftypes.NewValue(tftypes.String, v), "lifecycle": lifecycle}))
+		vs[v] = tftypes.NewValue(version, map[string]tftypes.Value{"lifecycle": lifecycle})
 	}
 	return tftypes.NewValue(spec, map[string]tftypes.Value{
-		"kubernetes": tftypes.NewValue(kubernetes, map[string]tftypes.Value{"versions": tftypes.NewValue(tftypes.List{ElementType: version}, vs)}),
+		"kubernetes": tftypes.NewValue(kubernetes, map[string]tftypes.Value{"versions": tftypes.NewValue(tftypes.Map{ElementType: version}, vs)}),
 	})
 }
 
@@ -94,8 +96,9 @@ func kubernetesSpecValue(versions ...string) tftypes.Value {
 // checks, its detail with the rule id and no word of Gardener), then the rule's fix.
 func TestProblemDiagnostics_SayWhatWhereAndHowToFixForEveryRule(t *testing.T) {
 	spec := kubernetesSpecValue("1.32.4", "1.33.5")
-	at := cloudprofile.NewPath("spec").Child("kubernetes").Child("versions").Index(1).Child("lifecycle").Index(0).Child("classification")
-	const terraformPath = `spec.kubernetes.versions[1] (version "1.33.5").lifecycle[0].classification`
+	// The provider writes versions newest first: index 0 is 1.33.5.
+	at := cloudprofile.NewPath("spec").Child("kubernetes").Child("versions").Index(0).Child("lifecycle").Index(0).Child("classification")
+	const terraformPath = `spec.kubernetes.versions["1.33.5"].lifecycle[0].classification`
 	for _, rule := range cloudprofile.Rules() {
 		t.Run(rule.ID, func(t *testing.T) {
 			severity := cloudprofile.SeverityError
@@ -119,7 +122,7 @@ func TestProblemDiagnostics_SayWhatWhereAndHowToFixForEveryRule(t *testing.T) {
 			if !strings.HasPrefix(got, terraformPath+"\n") {
 				t.Errorf("detail does not start with the Terraform path %q:\n%s", terraformPath, got)
 			}
-			message := `Gardener: spec.kubernetes.versions[1].lifecycle[0].classification: Invalid value: "supported": ` + detail + " (rule " + rule.ID + ")"
+			message := `Gardener: spec.kubernetes.versions[0].lifecycle[0].classification: Invalid value: "supported": ` + detail + " (rule " + rule.ID + ")"
 			if rule.ProviderOwn {
 				message = upperFirst(detail) + " (rule " + rule.ID + ", the provider's own check)"
 				if strings.Contains(got, "Gardener:") {
@@ -182,7 +185,7 @@ func TestProblemDiagnostics_NeverDumpAWholeObject(t *testing.T) {
 		t.Fatalf("no C-5 among %v", problems)
 	}
 	d := problemDiagnostics(cloudprofile.Problems{*c5}, kubernetesSpecValue("1.32.4", "1.x"))[0]
-	if strings.Contains(d.Detail(), `{"`) || !strings.HasPrefix(d.Detail(), `spec.kubernetes.versions[1] (version "1.x")`) {
+	if strings.Contains(d.Detail(), `{"`) || !strings.HasPrefix(d.Detail(), `spec.kubernetes.versions["1.x"]`) {
 		t.Fatalf("got %q:\n%s", d.Summary(), d.Detail())
 	}
 	if !strings.HasSuffix(d.Summary(), "(Kubernetes version 1.x)") {

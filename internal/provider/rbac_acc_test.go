@@ -25,7 +25,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
   metadata = { name = %q, namespace = %q }
   spec = {
     parent        = { kind = "CloudProfile", name = %q }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
   }
 }`, name, namespace, parent)
 	}
@@ -44,10 +44,10 @@ resource "gardener_cloud_profile" "forbidden" {
   metadata = { name = %q }
   spec = {
     type = "local"
-    kubernetes = { versions = [{ version = "1.31.2" }] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1.0.0" }] }]
-    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions = [{ name = "local" }]
+    kubernetes = { versions = { "1.31.2" = {} } }
+    machine_images = { "gardenlinux" = { versions = { "1.0.0" = {} } } }
+    machine_types = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions = { "local" = {} }
   }
 }`, name+"-cp"),
 				ExpectError: regexp.MustCompile(`(?s)Permission\s+denied.*cloudprofiles`),

@@ -28,7 +28,7 @@ func TestAccReferences_removingAVersionANamespacedProfileUsesFailsAtPlan(t *test
 	ncpName := acctest.UniqueName("acc-refs-ncp")
 	const namespace = "garden-demo"
 	const used = "1.30.5"
-	withVersion := shortDelete(cloudProfileConfig(kubeconfig, name, "", fmt.Sprintf(`{ version = %q, classification = "supported" },`, used), ""))
+	withVersion := shortDelete(cloudProfileConfig(kubeconfig, name, "", fmt.Sprintf(`%q = { classification = "supported" }`, used), ""))
 	withoutVersion := shortDelete(cloudProfileConfig(kubeconfig, name, "", "", ""))
 
 	deleteNCP := func() error {

@@ -7,6 +7,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -96,8 +97,10 @@ func forbiddenListHint(namespace string, err error) string {
 
 // knownReferencesOnly drops the reference problems whose attribute is not fully known yet: those at
 // or below an unknown value, and those on a list or object that holds one (a removal computed from
-// an unknown entry is not a removal).
-func knownReferencesOnly(problems cloudprofile.Problems, unknown []path.Path) cloudprofile.Problems {
+// an unknown entry is not a removal). Their attribute paths come back through the keys of spec, as
+// knownOnly's.
+func knownReferencesOnly(problems cloudprofile.Problems, unknown []path.Path, spec tftypes.Value) cloudprofile.Problems {
+	problems = stepsThrough(spec).problems(problems)
 	if len(unknown) == 0 {
 		return problems
 	}

@@ -26,9 +26,9 @@ func TestAccReliability_hostileButValidInputApplies(t *testing.T) {
 	versions := make([]string, 0, 5000)
 	for minor := range 50 {
 		for patch := range 100 {
-			v := fmt.Sprintf(`{ version = "1.%d.%d" }`, minor, patch)
+			v := fmt.Sprintf(`"1.%d.%d" = {}`, minor, patch)
 			if minor == 0 && patch == 0 {
-				v = `{ version = "1.0.0", expiration_date = "2031-01-01T05:45:00+05:45" }`
+				v = `"1.0.0" = { expiration_date = "2031-01-01T05:45:00+05:45" }`
 			}
 			versions = append(versions, v)
 		}
@@ -44,38 +44,39 @@ resource "gardener_cloud_profile" "test" {
   spec = {
     type            = "local"
     provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", note = "bell\u0007 nul\u0000 esc\u001b" })
-    kubernetes      = { versions = [
+    kubernetes      = { versions = {
       %s
-    ] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [
-      { name = "m5.large", cpu = "2", gpu = "0", memory = terraform_data.memory.output },
-      { name = "huge", cpu = "2", gpu = "0", memory = "9999999999999999999999999Ei" },
-    ]
-    regions = [{ name = "local" }]
+    } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = {
+      "m5.large" = { cpu = "2", gpu = "0", memory = terraform_data.memory.output }
+      "huge" = { cpu = "2", gpu = "0", memory = "9999999999999999999999999Ei" }
+    }
+    regions = { "local" = {} }
   }
 }
-`, name, strings.Join(versions, ",\n      "))
+`, name, strings.Join(versions, "\n      "))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		CheckDestroy:             cloudProfileGone(admin, name),
 		Steps: []resource.TestStep{{
 			Config: config,
 			Check: resource.ComposeAggregateTestCheckFunc(
-				resource.TestCheckResourceAttr(cpAddr, "spec.kubernetes.versions.#", "5000"),
-				resource.TestCheckResourceAttr(cpAddr, "spec.kubernetes.versions.0.expiration_date", "2031-01-01T05:45:00+05:45"),
-				resource.TestCheckResourceAttr(cpAddr, "spec.machine_types.0.memory", "8Gi"),
-				resource.TestCheckResourceAttr(cpAddr, "spec.machine_types.1.memory", "9999999999999999999999999Ei"),
+				resource.TestCheckResourceAttr(cpAddr, "spec.kubernetes.versions.%", "5000"),
+				resource.TestCheckResourceAttr(cpAddr, "spec.kubernetes.versions.1.0.0.expiration_date", "2031-01-01T05:45:00+05:45"),
+				resource.TestCheckResourceAttr(cpAddr, "spec.machine_types.m5.large.memory", "8Gi"),
+				resource.TestCheckResourceAttr(cpAddr, "spec.machine_types.huge.memory", "9999999999999999999999999Ei"),
 				func(*terraform.State) error {
 					cp := getCloudProfile(t, admin, name)
 					if n := len(cp.Spec.Kubernetes.Versions); n != 5000 {
 						return fmt.Errorf("cluster holds %d versions, want 5000", n)
 					}
 					want := time.Date(2031, 1, 1, 0, 0, 0, 0, time.UTC)
-					if got := cp.Spec.Kubernetes.Versions[0].ExpirationDate; got == nil || !got.Time.Equal(want) {
+					oldest := cp.Spec.Kubernetes.Versions[len(cp.Spec.Kubernetes.Versions)-1] // written newest first
+					if got := oldest.ExpirationDate; oldest.Version != "1.0.0" || got == nil || !got.Time.Equal(want) {
 						return fmt.Errorf("expiration date %v, want %v", got, want)
 					}
-					if got := cp.Spec.MachineTypes[1].Memory; got.Cmp(k8sresource.MustParse("9999999999999999999999999Ei")) != 0 {
+					if got := cp.Spec.MachineTypes[0].Memory; cp.Spec.MachineTypes[0].Name != "huge" || got.Cmp(k8sresource.MustParse("9999999999999999999999999Ei")) != 0 {
 						return fmt.Errorf("huge memory stored as %s", got.String())
 					}
 					var stored map[string]any
@@ -108,7 +109,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
   metadata = { name = %q, namespace = %q }
   spec = {
     parent        = { kind = "CloudProfile", name = %q }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
   }
 }
 `, c.name, projectNamespace, parent)
@@ -131,18 +132,18 @@ resource "gardener_namespaced_cloud_profile" "test" {
 func floodProfile(kubeconfig string, n int) string {
 	var versions strings.Builder
 	for i := range n {
-		fmt.Fprintf(&versions, "      { version = \"1.%d\" },\n", i)
+		fmt.Fprintf(&versions, "      \"1.%d\" = {}\n", i)
 	}
 	return acctest.ProviderBlock(kubeconfig) + fmt.Sprintf(`
 resource "gardener_cloud_profile" "flood" {
   metadata = { name = "flood" }
   spec = {
     type = "local"
-    kubernetes = { versions = [
-%s    ] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [{ name = "m5\u001b[31mRED\u0007\u0000", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions        = [{ name = "local" }]
+    kubernetes = { versions = {
+%s    } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = { "m5\u001b[31mRED\u0007\u0000" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions        = { "local" = {} }
   }
 }
 `, versions.String())

@@ -77,7 +77,7 @@ func TestAccReliability_interruptedCreateIsImportedAndThenUpdated(t *testing.T) 
 				Config: ownedConfig(acctest.ProviderBlock(kubeconfig), name, "16Gi", ""),
 				Check: resource.ComposeAggregateTestCheckFunc(
 					clusterHolds(admin, []string{name}, map[string]string{name: ""}),
-					resource.TestCheckResourceAttr(cpAddr, "spec.machine_types.0.memory", "16Gi"),
+					resource.TestCheckResourceAttr(cpAddr, "spec.machine_types.m5.large.memory", "16Gi"),
 				),
 			},
 		},
@@ -89,17 +89,17 @@ func TestAccReliability_interruptedCreateIsImportedAndThenUpdated(t *testing.T) 
 func twoTypesConfig(providerBlock, name, memory, extra string, types ...string) string {
 	var entries []string
 	for _, t := range types {
-		entries = append(entries, fmt.Sprintf(`{ name = %q, cpu = "2", gpu = "0", memory = %q }`, t, memory))
+		entries = append(entries, fmt.Sprintf(`%q = { cpu = "2", gpu = "0", memory = %q }`, t, memory))
 	}
 	return providerBlock + fmt.Sprintf(`
 resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type           = "local"
-    kubernetes     = { versions = [{ version = "1.31.2" }] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [%s]
-    regions        = [{ name = "local" }]
+    kubernetes     = { versions = { "1.31.2" = {} } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = { %s }
+    regions        = { "local" = {} }
   }
   %s
 }

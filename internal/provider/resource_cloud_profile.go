@@ -145,7 +145,7 @@ func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mo
 	stored, err := requests.send(ctx, ref, desired, mode, plan.ForceConflicts.ValueBool(), plan.AdoptExisting.ValueBool(), diags)
 	if err != nil {
 		existing := func(ctx context.Context) (metav1.Object, error) { return client.GetCloudProfile(ctx, desired.Name) }
-		diags.Append(writeFailure(ctx, ref, mode, "Applying CloudProfile "+desired.Name, err, existing)...)
+		diags.Append(writeFailure(ctx, ref, mode, "Applying CloudProfile "+desired.Name, err, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw), existing)...)
 		if !errors.Is(err, kube.ErrCreatedObjectKept) {
 			return
 		}

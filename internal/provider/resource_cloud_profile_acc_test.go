@@ -35,20 +35,21 @@ resource "gardener_cloud_profile" "test" {
   spec = {
     type = "local"
     kubernetes = {
-      versions = [
-        { version = "1.31.2", classification = "supported" },
+      versions = {
+        "1.31.2" = { classification = "supported" }
         %s
-      ]
+      }
     }
-    machine_images = [{
-      name = "gardenlinux"
-      versions = [
-        { version = "1877.3.0", classification = "supported", architectures = ["amd64", "arm64"] },
-        %s
-      ]
-    }]
-    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions       = [{ name = "local", zones = [{ name = "local-a" }] }]
+    machine_images = {
+      "gardenlinux" = {
+        versions = {
+          "1877.3.0" = { classification = "supported", architectures = ["amd64", "arm64"] }
+          %s
+        }
+      }
+    }
+    machine_types = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions       = { "local" = { zones = { "local-a" = {} } } }
   }
 }
 `, name, labels, extraVersions, extraImageVersions)
@@ -92,19 +93,19 @@ func TestAccCloudProfile_createUpdateImport(t *testing.T) {
 					// Gardener adds provider.extensions.gardener.cloud/local; it is not the provider's.
 					statecheck.ExpectKnownValue(cpAddr, tfjsonpath.New("metadata").AtMapKey("labels"), knownvalue.MapExact(map[string]knownvalue.Check{"team": knownvalue.StringExact("a")})),
 					// Server defaults are recorded, so they never show as a change.
-					statecheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("machine_images").AtSliceIndex(0).AtMapKey("update_strategy"), knownvalue.StringExact("major")),
-					statecheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("machine_types").AtSliceIndex(0).AtMapKey("architecture"), knownvalue.StringExact("amd64")),
+					statecheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("machine_images").AtMapKey("gardenlinux").AtMapKey("update_strategy"), knownvalue.StringExact("major")),
+					statecheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("machine_types").AtMapKey("m5.large").AtMapKey("architecture"), knownvalue.StringExact("amd64")),
 				},
 			},
 			{
 				Config: cloudProfileConfig(kubeconfig, name, `team = "b", tier = "gold"`,
-					`{ version = "1.30.5", classification = "deprecated", expiration_date = "2099-01-01T00:00:00Z" },`,
-					`{ version = "1592.9.0", lifecycle = [{ classification = "preview" }, { classification = "supported", start_time = "2099-01-01T00:00:00Z" }] },`),
+					`"1.30.5" = { classification = "deprecated", expiration_date = "2099-01-01T00:00:00Z" }`,
+					`"1592.9.0" = { lifecycle = [{ classification = "preview" }, { classification = "supported", start_time = "2099-01-01T00:00:00Z" }] }`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(cpAddr, plancheck.ResourceActionUpdate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("kubernetes").AtMapKey("versions").AtSliceIndex(1).AtMapKey("expiration_date"), knownvalue.StringExact("2099-01-01T00:00:00Z")),
+					statecheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("kubernetes").AtMapKey("versions").AtMapKey("1.30.5").AtMapKey("expiration_date"), knownvalue.StringExact("2099-01-01T00:00:00Z")),
 					statecheck.ExpectKnownValue(cpAddr, tfjsonpath.New("metadata").AtMapKey("labels").AtMapKey("tier"), knownvalue.StringExact("gold")),
 				},
 				Check: func(*terraform.State) error {
@@ -154,8 +155,8 @@ func TestAccCloudProfile_invalidConfigFailsAtPlanAndWritesNothing(t *testing.T) 
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		Steps: []resource.TestStep{{
-			Config: cloudProfileConfig(kubeconfig, name, "", `{ version = "1.31.3", classification = "supported" },`,
-				`{ version = "1592.9.0", kubelet_version_constraint = "==1.30.0" },`),
+			Config: cloudProfileConfig(kubeconfig, name, "", `"1.31.3" = { classification = "supported" }`,
+				`"1592.9.0" = { kubelet_version_constraint = "==1.30.0" }`),
 			PlanOnly: true,
 			// C-8: two supported versions in minor 1.31; F-5: "==" is no Masterminds operator.
 			ExpectError: regexp.MustCompile(`(?s)spec\.kubernetes\.versions\[\d\].*(spec\.machineImages\[0\]\.versions\[1\]\.kubeletVersionConstraint|kubelet_version_constraint)`),
@@ -194,7 +195,7 @@ func TestAccCloudProfile_driftIsShownAndDeletedObjectIsRecreated(t *testing.T) {
 				Config: forced,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(cpAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("kubernetes").AtMapKey("versions").AtSliceIndex(0).AtMapKey("classification"), knownvalue.StringExact("supported")),
+					plancheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("kubernetes").AtMapKey("versions").AtMapKey("1.31.2").AtMapKey("classification"), knownvalue.StringExact("supported")),
 				}},
 			},
 			{
@@ -228,10 +229,10 @@ func TestAccCloudProfile_expiredVersionsOnCreateApplyConsistently(t *testing.T) 
 		CheckDestroy:             cloudProfileGone(client, name),
 		Steps: []resource.TestStep{{
 			Config: cloudProfileConfig(kubeconfig, name, "",
-				`{ version = "1.30.1", classification = "deprecated", expiration_date = "2020-01-01T00:00:00Z" },`,
-				`{ version = "1.0.0", expiration_date = "2020-01-01T00:00:00Z" },`),
+				`"1.30.1" = { classification = "deprecated", expiration_date = "2020-01-01T00:00:00Z" }`,
+				`"1.0.0" = { expiration_date = "2020-01-01T00:00:00Z" }`),
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("kubernetes").AtMapKey("versions"), knownvalue.ListSizeExact(2)),
+				statecheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("kubernetes").AtMapKey("versions"), knownvalue.MapSizeExact(2)),
 			},
 			Check: func(*terraform.State) error {
 				cp := getCloudProfile(t, client, name)
@@ -286,11 +287,11 @@ func TestAccCloudProfile_coOwnedVersionIsKeptAndConflictsAreReported(t *testing.
 				}},
 			},
 			{
-				Config:      base(`{ version = "1900.0.0", classification = "supported", architectures = ["amd64"] },`, "false"),
+				Config:      base(`"1900.0.0" = { classification = "supported", architectures = ["amd64"] }`, "false"),
 				ExpectError: regexp.MustCompile(`(?s)image-sync-controller.*classification`),
 			},
 			{
-				Config: base(`{ version = "1900.0.0", classification = "supported", architectures = ["amd64"] },`, "true"),
+				Config: base(`"1900.0.0" = { classification = "supported", architectures = ["amd64"] }`, "true"),
 				Check: func(*terraform.State) error {
 					cp := getCloudProfile(t, client, name)
 					for _, v := range cp.Spec.MachineImages[0].Versions {
@@ -314,21 +315,23 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type = "local"
-    kubernetes = { versions = [{ version = "1.31.2", classification = "supported" }] }
-    machine_images = [{
-      name     = "gardenlinux"
-      versions = [{ version = "1877.3.0", classification = "supported", architectures = ["amd64", "arm64"] }]
-    }]
-    machine_types = [
-      { name = "m5.large", cpu = "2", gpu = "0", memory = "16Gi" },
-      { name = "m6g.large", cpu = "2", gpu = "0", memory = "8Gi", architecture = "arm64", storage = { class = "standard", type = "gp3", size = "50Gi" } },
-    ]
-    volume_types = [{ name = "standard", class = "standard", min_size = "20Gi" }]
-    regions = [{
-      name   = "local"
-      labels = { "topology.example.com/tier" = "one" }
-      zones  = [{ name = "local-a" }, { name = "local-b", unavailable_machine_types = ["m6g.large"] }]
-    }]
+    kubernetes = { versions = { "1.31.2" = { classification = "supported" } } }
+    machine_images = {
+      "gardenlinux" = {
+        versions = { "1877.3.0" = { classification = "supported", architectures = ["amd64", "arm64"] } }
+      }
+    }
+    machine_types = {
+      "m5.large" = { cpu = "2", gpu = "0", memory = "16Gi" }
+      "m6g.large" = { cpu = "2", gpu = "0", memory = "8Gi", architecture = "arm64", storage = { class = "standard", type = "gp3", size = "50Gi" } }
+    }
+    volume_types = { "standard" = { class = "standard", min_size = "20Gi" } }
+    regions = {
+      "local" = {
+        labels = { "topology.example.com/tier" = "one" }
+        zones  = { "local-a" = {}, "local-b" = { unavailable_machine_types = ["m6g.large"] } }
+      }
+    }
     limits        = { max_nodes_total = 100 }
     seed_selector = { match_labels = { "seed.gardener.cloud/region" = "local" }, provider_types = ["local"] }
     bastion       = { machine_type = { name = "m5.large" } }

@@ -39,7 +39,7 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 	resp.Diagnostics.Append(objectSizeDiagnostics("CloudProfile", cp, cp.Spec.ProviderConfig)...)
 	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, validationOptions(r.data, r.validated))
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(cp.Labels)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
 }
 
 // ModifyPlan adds what needs the prior state: Gardener's update rules, its cross-object admission
@@ -81,11 +81,11 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if old != nil {
 		problems = onlyNew(cloudprofile.ValidateCloudProfileRequest(cp, old, opts), cloudprofile.ValidateCloudProfileRequest(cp, nil, opts))
 	}
-	problems = knownOnly(append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...), unknown)
+	problems = knownOnly(append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...), unknown, spec)
 	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
 	refs := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
-	problems = append(problems, knownReferencesOnly(refs, unknown)...)
-	problems = append(problems, knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown)...)
+	problems = append(problems, knownReferencesOnly(refs, unknown, spec)...)
+	problems = append(problems, knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown, spec)...)
 	// One call, so that the plan's diagnostics of the rules are capped as one (see problemDiagnostics).
 	resp.Diagnostics.Append(problemDiagnostics(problems, spec)...)
 	// A plan equal to the prior state (large values are stand-ins here that differ only when the
@@ -134,7 +134,11 @@ func configuredCloudProfile(ctx context.Context, m cloudProfileModel, specValue 
 // the list holding U (the highest version, duplicates, the order of lifecycle stages), and, when U
 // is an entry's key, a problem of a rule that looks entries up by key. Rules that only ask whether
 // a field is set (feature gates) are decided by the unknown value's presence.
-func knownOnly(problems cloudprofile.Problems, unknown []path.Path) cloudprofile.Problems {
+//
+// The problems come back with their attribute paths through the keys of spec, the configured spec
+// value the paths of unknown are in (see specSteps).
+func knownOnly(problems cloudprofile.Problems, unknown []path.Path, spec tftypes.Value) cloudprofile.Problems {
+	problems = stepsThrough(spec).problems(problems)
 	if len(unknown) == 0 {
 		return problems
 	}

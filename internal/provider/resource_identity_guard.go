@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	k8stypes "k8s.io/apimachinery/pkg/types"
 
@@ -70,14 +71,15 @@ type objectRef struct {
 
 func (o objectRef) String() string { return fmt.Sprintf("%s %q", o.kind, o.importID) }
 
-// writeFailure turns a failed create or update into diagnostics; existing reads the object a
+// writeFailure turns a failed create or update of spec (its Terraform value) into diagnostics;
+// existing reads the object a
 // create found in its way, to name its owners. Only an update names a UID, so only its not-found
 // means that the object was deleted since the plan (a create's not-found is, e.g., a missing
 // namespace).
-func writeFailure(ctx context.Context, o objectRef, mode writeMode, action string, err error, existing func(context.Context) (metav1.Object, error)) diag.Diagnostics {
+func writeFailure(ctx context.Context, o objectRef, mode writeMode, action string, err error, spec tftypes.Value, existing func(context.Context) (metav1.Object, error)) diag.Diagnostics {
 	kind := kube.KindOf(err)
 	if mode.uid == "" && (kind == kube.KindNotFound || kind == kube.KindReplaced) {
-		return requestDiagnostics(action, err)
+		return requestDiagnostics(action, err, spec)
 	}
 	switch kind {
 	case kube.KindAlreadyExists:
@@ -92,7 +94,7 @@ func writeFailure(ctx context.Context, o objectRef, mode writeMode, action strin
 				"cluster has another UID than the state. Nothing was changed (%v).\n\nRun terraform plan again. To manage the new "+
 				"object with this resource, import it (see adopt_existing for the alternative).", o, err))}
 	}
-	return requestDiagnostics(action, err)
+	return requestDiagnostics(action, err, spec)
 }
 
 // alreadyExistsError says that a create found the name taken, by whom, and how to import.

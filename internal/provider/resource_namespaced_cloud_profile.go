@@ -151,7 +151,7 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsd
 		existing := func(ctx context.Context) (metav1.Object, error) {
 			return client.GetNamespacedCloudProfile(ctx, desired.Namespace, desired.Name)
 		}
-		diags.Append(writeFailure(ctx, ref, mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, existing)...)
+		diags.Append(writeFailure(ctx, ref, mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw), existing)...)
 		if !errors.Is(err, kube.ErrCreatedObjectKept) {
 			return
 		}

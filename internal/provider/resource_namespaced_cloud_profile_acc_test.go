@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -28,7 +29,7 @@ const (
 // parentAndNamespacedConfig renders a parent CloudProfile and a NamespacedCloudProfile whose spec
 // body is ncpSpec (HCL attributes after parent).
 func parentAndNamespacedConfig(kubeconfig, parent, name, ncpSpec string) string {
-	return cloudProfileConfig(kubeconfig, parent, "", `{ version = "1.30.5", classification = "deprecated", expiration_date = "2099-01-01T00:00:00Z" },`, "") + fmt.Sprintf(`
+	return cloudProfileConfig(kubeconfig, parent, "", `"1.30.5" = { classification = "deprecated", expiration_date = "2099-01-01T00:00:00Z" }`, "") + fmt.Sprintf(`
 resource "gardener_namespaced_cloud_profile" "test" {
   metadata = {
     name      = %q
@@ -60,8 +61,8 @@ func TestAccNamespacedCloudProfile_createRefreshImport(t *testing.T) {
 	client := acctest.Client(t)
 	parent, name := acctest.UniqueName("acc-parent"), acctest.UniqueName("acc-ncp")
 	config := parentAndNamespacedConfig(kubeconfig, parent, name, `
-    kubernetes    = { versions = [{ version = "1.30.5", expiration_date = "2099-06-01T00:00:00Z" }] }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    kubernetes    = { versions = { "1.30.5" = { expiration_date = "2099-06-01T00:00:00Z" } } }
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
     limits        = { max_nodes_total = 50 }`)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
@@ -90,8 +91,8 @@ func TestAccNamespacedCloudProfile_createRefreshImport(t *testing.T) {
 				Config: keepMergedStatus(config),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("observed_generation"), knownvalue.Int64Exact(1)),
-					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("machine_types"), knownvalue.ListPartial(map[int]knownvalue.Check{
-						1: knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("x1.metal")}),
+					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("machine_types"), knownvalue.MapPartial(map[string]knownvalue.Check{
+						"x1.metal": knownvalue.ObjectPartial(map[string]knownvalue.Check{"cpu": knownvalue.StringExact("96")}),
 					})),
 					statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("limits").AtMapKey("max_nodes_total"), knownvalue.Int32Exact(50)),
 				},
@@ -140,11 +141,11 @@ func TestAccNamespacedCloudProfile_parentRulesFailAtPlan(t *testing.T) {
 		rule, spec string
 		want       *regexp.Regexp
 	}{
-		{"L-1 version missing in parent", `kubernetes = { versions = [{ version = "1.29.9", expiration_date = "2099-06-01T00:00:00Z" }] }`,
+		{"L-1 version missing in parent", `kubernetes = { versions = { "1.29.9" = { expiration_date = "2099-06-01T00:00:00Z" } } }`,
 			regexp.MustCompile(`(?s)1\.29\.9.*does\s+not\s+exist\s+in\s+parent`)},
-		{"L-6 classification on an extended parent version", `machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", classification = "preview", expiration_date = "2099-06-01T00:00:00Z" }] }]`,
+		{"L-6 classification on an extended parent version", `machine_images = { "gardenlinux" = { versions = { "1877.3.0" = { classification = "preview", expiration_date = "2099-06-01T00:00:00Z" } } } }`,
 			regexp.MustCompile(`(?s)must\s+not\s+provide\s+a\s+classification`)},
-		{"M-2/F-7 new version without cri fails in the merged profile", `machine_images = [{ name = "gardenlinux", versions = [{ version = "1900.0.0" }] }]`,
+		{"M-2/F-7 new version without cri fails in the merged profile", `machine_images = { "gardenlinux" = { versions = { "1900.0.0" = {} } } }`,
 			regexp.MustCompile(`(?s)status\.cloudProfileSpec\.machineImages\[0\]\.versions\[1\]\.cri`)},
 	}
 	steps := []resource.TestStep{{Config: base}}
@@ -241,7 +242,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
   }
   spec = {
     parent        = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
   }
 }`, name, projectNamespace)
 	resource.Test(t, resource.TestCase{
@@ -251,7 +252,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("metadata").AtMapKey("labels").AtMapKey("parent-uid"), knownvalue.NotNull()),
-				statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("spec").AtMapKey("machine_types").AtSliceIndex(0).AtMapKey("usable"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("spec").AtMapKey("machine_types").AtMapKey("x1.metal").AtMapKey("usable"), knownvalue.Bool(true)),
 			},
 		}},
 	})
@@ -267,10 +268,10 @@ func TestAccNamespacedCloudProfile_keptMergedStatusIsPlanned(t *testing.T) {
 	parent, name := acctest.UniqueName("acc-parent"), acctest.UniqueName("acc-ncp")
 	withMemory := func(memory string) string {
 		return keepMergedStatus(parentAndNamespacedConfig(kubeconfig, parent, name, fmt.Sprintf(`
-    kubernetes    = { versions = [{ version = "1.30.5", expiration_date = "2099-06-01T00:00:00Z" }] }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = %q }]`, memory)))
+    kubernetes    = { versions = { "1.30.5" = { expiration_date = "2099-06-01T00:00:00Z" } } }
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = %q } }`, memory)))
 	}
-	mergedMachineType := tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("machine_types").AtSliceIndex(1)
+	mergedMachineType := tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("machine_types").AtMapKey("x1.metal")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		CheckDestroy:             resource.ComposeTestCheckFunc(namespacedGone(client, name), cloudProfileGone(client, parent)),
@@ -283,8 +284,8 @@ func TestAccNamespacedCloudProfile_keptMergedStatusIsPlanned(t *testing.T) {
 					plancheck.ExpectKnownValue(ncpAddr, mergedMachineType.AtMapKey("memory"), knownvalue.StringExact("2Ti")),
 					plancheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("observed_generation"), knownvalue.Int64Exact(2)),
 					plancheck.ExpectKnownValue(ncpAddr, tfjsonpath.New("status").AtMapKey("cloud_profile_spec").AtMapKey("kubernetes").AtMapKey("versions"),
-						knownvalue.ListPartial(map[int]knownvalue.Check{1: knownvalue.ObjectPartial(map[string]knownvalue.Check{
-							"version": knownvalue.StringExact("1.30.5"), "expiration_date": knownvalue.StringExact("2099-06-01T00:00:00Z"),
+						knownvalue.MapPartial(map[string]knownvalue.Check{"1.30.5": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"expiration_date": knownvalue.StringExact("2099-06-01T00:00:00Z"),
 						})})),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
@@ -301,6 +302,14 @@ func TestAccNamespacedCloudProfile_keptMergedStatusIsPlanned(t *testing.T) {
 	})
 }
 
+// formatTime renders an instant as the state holds it, "" for none.
+func formatTime(t *metav1.Time) string {
+	if t == nil {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
 // keptStatusIsRendered compares the state's merged profile with the one Gardener's controller
 // rendered, by the names and values of its versions and machine types.
 func keptStatusIsRendered(client *kube.Client, name string) resource.TestCheckFunc {
@@ -312,17 +321,16 @@ func keptStatusIsRendered(client *kube.Client, name string) resource.TestCheckFu
 		attrs := s.RootModule().Resources[ncpAddr].Primary.Attributes
 		rendered := ncp.Status.CloudProfileSpec
 		checks := map[string]string{
-			"status.cloud_profile_spec.kubernetes.versions.#": fmt.Sprint(len(rendered.Kubernetes.Versions)),
-			"status.cloud_profile_spec.machine_types.#":       fmt.Sprint(len(rendered.MachineTypes)),
-			"status.cloud_profile_spec.machine_images.#":      fmt.Sprint(len(rendered.MachineImages)),
+			"status.cloud_profile_spec.kubernetes.versions.%": fmt.Sprint(len(rendered.Kubernetes.Versions)),
+			"status.cloud_profile_spec.machine_types.%":       fmt.Sprint(len(rendered.MachineTypes)),
+			"status.cloud_profile_spec.machine_images.%":      fmt.Sprint(len(rendered.MachineImages)),
 			"status.observed_generation":                      fmt.Sprint(ncp.Status.ObservedGeneration),
 		}
-		for i, v := range rendered.Kubernetes.Versions {
-			checks[fmt.Sprintf("status.cloud_profile_spec.kubernetes.versions.%d.version", i)] = v.Version
+		for _, v := range rendered.Kubernetes.Versions {
+			checks[fmt.Sprintf("status.cloud_profile_spec.kubernetes.versions.%s.expiration_date", v.Version)] = formatTime(v.ExpirationDate)
 		}
-		for i, m := range rendered.MachineTypes {
-			checks[fmt.Sprintf("status.cloud_profile_spec.machine_types.%d.name", i)] = m.Name
-			checks[fmt.Sprintf("status.cloud_profile_spec.machine_types.%d.memory", i)] = m.Memory.String()
+		for _, m := range rendered.MachineTypes {
+			checks[fmt.Sprintf("status.cloud_profile_spec.machine_types.%s.memory", m.Name)] = m.Memory.String()
 		}
 		for k, want := range checks {
 			if got := attrs[k]; got != want {

@@ -37,7 +37,7 @@ func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req
 	resp.Diagnostics.Append(objectSizeDiagnostics("NamespacedCloudProfile", ncp, ncp.Spec.ProviderConfig)...)
 	problems := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, validationOptions(r.data, r.validated))
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(ncp.Labels)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
 }
 
 // ModifyPlan runs what needs the prior state or the parent: Gardener's update rules and its
@@ -98,7 +98,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		predictNamespacedCloudProfilePlan(ctx, req, resp, knownSpec(ncp, unknown), old, parent, opts, check)
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown), spec)...)
+	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
 	// A plan equal to the prior state (large values are stand-ins here that differ only when the
 	// value changed) drops nothing.
 	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {

@@ -2,9 +2,12 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -37,8 +40,8 @@ func TestNamespacedCloudProfileState_UpgradeFromV0DropsTheMergedStatus(t *testin
 		t.Fatal(err)
 	}
 	s := schemas.ResourceSchemas["gardener_namespaced_cloud_profile"]
-	if s.Version != 1 {
-		t.Fatalf("schema version %d, want 1", s.Version)
+	if s.Version != 2 {
+		t.Fatalf("schema version %d, want 2", s.Version)
 	}
 	resp, err := server.UpgradeResourceState(ctx, &tfprotov6.UpgradeResourceStateRequest{
 		TypeName: "gardener_namespaced_cloud_profile", Version: 0, RawState: &tfprotov6.RawState{JSON: []byte(v0NamespacedState)},
@@ -59,6 +62,8 @@ func TestNamespacedCloudProfileState_UpgradeFromV0DropsTheMergedStatus(t *testin
 				p = p.WithAttributeName(st)
 			case int:
 				p = p.WithElementKeyInt(st)
+			case key:
+				p = p.WithElementKeyString(string(st))
 			}
 		}
 		v, _, err := tftypes.WalkAttributePath(upgraded, p)
@@ -74,11 +79,62 @@ func TestNamespacedCloudProfileState_UpgradeFromV0DropsTheMergedStatus(t *testin
 	if !at("status").IsNull() {
 		t.Errorf("status = %v, want null", at("status"))
 	}
-	var specVersion, version, id string
+	var expiration, version, id string
 	_ = at("id").As(&id)
 	_ = at("metadata", "resource_version").As(&version)
-	_ = at("spec", "kubernetes", "versions", 0, "version").As(&specVersion)
-	if id != "garden-team/team" || version != "812" || specVersion != "1.31.2" {
-		t.Errorf("kept values changed: id %q, resource_version %q, spec version %q", id, version, specVersion)
+	_ = at("spec", "kubernetes", "versions", key("1.31.2"), "expiration_date").As(&expiration)
+	if id != "garden-team/team" || version != "812" || expiration != "2031-01-01T00:00:00Z" {
+		t.Errorf("kept values changed: id %q, resource_version %q, expiration of 1.31.2 %q", id, version, expiration)
+	}
+}
+
+// key is a map key in a path of the test.
+type key string
+
+// TestUpgradeState_V1KeyedListsBecomeMapsByKey: a state of schema version 1 (both kinds) has its
+// keyed lists as lists of entries holding their key; version 2 has maps by key whose entries leave
+// the key out, at every depth, in the spec and in the merged profile of a NamespacedCloudProfile's
+// status. Everything else is kept.
+func TestUpgradeState_V1KeyedListsBecomeMapsByKey(t *testing.T) {
+	spec := `{"type":"local","kubernetes":{"versions":[{"version":"1.31.2","classification":"supported","lifecycle":[{"classification":"supported"}]}]},
+	  "machine_images":[{"name":"gardenlinux","update_strategy":"major","versions":[{"version":"1877.3.0","cri":[{"name":"containerd","container_runtimes":[{"type":"gvisor"}]}]}]}],
+	  "machine_types":[{"name":"m5.large","cpu":"2"}],"volume_types":[{"name":"gp3","class":"standard"}],
+	  "regions":[{"name":"local","zones":[{"name":"local-a"}],"access_restrictions":[{"name":"eu-access-only"}]}],
+	  "machine_capabilities":[{"name":"architecture","values":["amd64"]}]}`
+	wantSpec := `{"type":"local","kubernetes":{"versions":{"1.31.2":{"classification":"supported","lifecycle":[{"classification":"supported"}]}}},
+	  "machine_images":{"gardenlinux":{"update_strategy":"major","versions":{"1877.3.0":{"cri":{"containerd":{"container_runtimes":{"gvisor":{}}}}}}}},
+	  "machine_types":{"m5.large":{"cpu":"2"}},"volume_types":{"gp3":{"class":"standard"}},
+	  "regions":{"local":{"zones":{"local-a":{}},"access_restrictions":[{"name":"eu-access-only"}]}},
+	  "machine_capabilities":[{"name":"architecture","values":["amd64"]}]}`
+	ctx := context.Background()
+	for _, c := range []struct {
+		kind      string
+		upgraders map[int64]resource.StateUpgrader
+		state     string
+		want      string
+	}{
+		{"CloudProfile", (&cloudProfileResource{}).UpgradeState(ctx), `{"id":"x","spec":` + spec + `,"status":null}`,
+			`{"id":"x","spec":` + wantSpec + `,"status":null}`},
+		{"NamespacedCloudProfile", (&namespacedCloudProfileResource{}).UpgradeState(ctx),
+			`{"id":"x","spec":{"parent":{"kind":"CloudProfile","name":"p"},"machine_types":[{"name":"m5.large","cpu":"2"}]},"status":{"observed_generation":2,"cloud_profile_spec":` + spec + `}}`,
+			`{"id":"x","spec":{"parent":{"kind":"CloudProfile","name":"p"},"machine_types":{"m5.large":{"cpu":"2"}}},"status":{"observed_generation":2,"cloud_profile_spec":` + wantSpec + `}}`},
+	} {
+		t.Run(c.kind, func(t *testing.T) {
+			var resp resource.UpgradeStateResponse
+			c.upgraders[1].StateUpgrader(ctx, resource.UpgradeStateRequest{RawState: &tfprotov6.RawState{JSON: []byte(c.state)}}, &resp)
+			if resp.Diagnostics.HasError() {
+				t.Fatal(resp.Diagnostics)
+			}
+			var got, want any
+			if err := json.Unmarshal(resp.DynamicValue.JSON, &got); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(c.want), &want); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("upgraded:\n%s\nwant:\n%s", resp.DynamicValue.JSON, c.want)
+			}
+		})
 	}
 }

@@ -36,6 +36,15 @@ func withResourceNestedTypes(attrs map[string]rschema.Attribute) map[string]rsch
 				a.CustomType = types.ListType{ElemType: a.NestedObject.CustomType}
 			}
 			attrs[name] = a
+		case rschema.MapNestedAttribute:
+			a.NestedObject.Attributes = withResourceNestedTypes(a.NestedObject.Attributes)
+			if a.NestedObject.CustomType == nil {
+				a.NestedObject.CustomType = newCachedObjectType(a.NestedObject.Type().(types.ObjectType))
+			}
+			if a.CustomType == nil {
+				a.CustomType = types.MapType{ElemType: a.NestedObject.CustomType}
+			}
+			attrs[name] = a
 		}
 	}
 	return attrs

@@ -91,7 +91,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
   metadata = { name = "%s-%s", namespace = %q }
   spec = {
     parent        = { kind = "CloudProfile", name = %q }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
   }
 }
 `, name, suffix, projectNamespace, parent)
@@ -104,10 +104,10 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = "%s-cp" }
   spec = {
     type           = "local"
-    kubernetes     = { versions = [{ version = "1.31.2" }] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions        = [{ name = "local" }]
+    kubernetes     = { versions = { "1.31.2" = {} } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions        = { "local" = {} }
   }
 }
 `, name),
@@ -214,7 +214,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
   metadata = { name = %q, namespace = %q }
   spec = {
     parent        = { kind = "CloudProfile", name = %q }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
   }
 }
 `, cluster.Server, string(cluster.CertificateAuthorityData), tokenFile, name, projectNamespace, parent)

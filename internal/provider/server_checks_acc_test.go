@@ -45,10 +45,10 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q, labels = { %q = %q } }
   spec = {
     type            = "local"
-    kubernetes      = { versions = [{ version = "1.31.2" }] }
-    machine_images  = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
-    machine_types   = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions         = [{ name = "local" }]
+    kubernetes      = { versions = { "1.31.2" = {} } }
+    machine_images  = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types   = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions         = { "local" = {} }
     provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = %q })
   }
   %s
@@ -243,7 +243,7 @@ func TestAccServerChecks_mutatingWebhookDefaultIsPlanned(t *testing.T) {
 			*cp.Spec.MachineImages[0].UpdateStrategy == gardencorev1beta1.UpdateStrategyMinor
 	})
 	name := acctest.UniqueName("acc-webhook-m")
-	strategy := tfjsonpath.New("spec").AtMapKey("machine_images").AtSliceIndex(0).AtMapKey("update_strategy")
+	strategy := tfjsonpath.New("spec").AtMapKey("machine_images").AtMapKey("gardenlinux").AtMapKey("update_strategy")
 	config := webhookConfig(kubeconfig, "", name, label, "CloudProfileConfig", "")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
@@ -258,8 +258,8 @@ func TestAccServerChecks_mutatingWebhookDefaultIsPlanned(t *testing.T) {
 		}, {
 			// The webhook also changes a configured "major": an error at plan on the attribute,
 			// instead of an inconsistent result after a write.
-			Config: strings.Replace(config, `name = "gardenlinux", versions`, `name = "gardenlinux", update_strategy = "major", versions`, 1),
-			ExpectError: regexp.MustCompile(`(?s)The Garden changes this configured value.*spec.machine_images\[0\] \(name "gardenlinux"\).update_strategy.*` +
+			Config: strings.Replace(config, `"gardenlinux" = { versions`, `"gardenlinux" = { update_strategy = "major", versions`, 1),
+			ExpectError: regexp.MustCompile(`(?s)The Garden changes this configured value.*spec.machine_images\["gardenlinux"\].update_strategy.*` +
 				`Configured: "major".*The Garden would store: "minor"`),
 		}, {
 			Config:   config, // nothing was written: the first configuration still plans nothing

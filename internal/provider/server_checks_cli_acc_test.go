@@ -99,7 +99,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
   metadata = { name = "`+name+`", namespace = "`+projectNamespace+`" }
   spec = {
     parent     = { kind = "CloudProfile", name = "`+parent+`" }
-    kubernetes = { versions = [{ version = "1.29.9", expiration_date = "2099-06-01T00:00:00Z" }] }
+    kubernetes = { versions = { "1.29.9" = { expiration_date = "2099-06-01T00:00:00Z" } } }
   }
 }
 `)
@@ -138,7 +138,7 @@ resource "gardener_namespaced_cloud_profile" "typo" {
   metadata = { name = "`+acctest.UniqueName("acc-typo")+`-${each.key}", namespace = "`+projectNamespace+`" }
   spec = {
     parent        = { kind = "CloudProfile", name = "`+missing+`" }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti", usable = true }]
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti", usable = true } }
   }
 }
 
@@ -146,7 +146,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
   metadata = { name = "`+acctest.UniqueName("acc-same")+`", namespace = "`+projectNamespace+`" }
   spec = {
     parent        = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti", usable = true }]
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti", usable = true } }
   }
 }
 `)
@@ -182,10 +182,10 @@ resource "gardener_cloud_profile" "parent" {
   metadata = { name = "` + parent + `" }
   spec = {
     type           = "local"
-    kubernetes     = { versions = [for v in local.versions : { version = v }] }
-    machine_images = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", cri = [{ name = "containerd" }] }] }]
-    machine_types  = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi", usable = true }]
-    regions        = [{ name = "local" }]
+    kubernetes     = { versions = { for v in local.versions : v => {} } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = { cri = { "containerd" = {} } } } } }
+    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi", usable = true } }
+    regions        = { "local" = {} }
   }
 }
 
@@ -194,7 +194,7 @@ resource "gardener_namespaced_cloud_profile" "team" {
   metadata = { name = "` + parent + `-${each.key}", namespace = "` + projectNamespace + `" }
   spec = {
     parent     = { kind = "CloudProfile", name = gardener_cloud_profile.parent.metadata.name }
-    kubernetes = { versions = [for v in slice(local.versions, 1, length(local.versions)) : { version = v, expiration_date = "2099-06-01T00:00:00Z" }] }
+    kubernetes = { versions = { for v in slice(local.versions, 1, length(local.versions)) : v => { expiration_date = "2099-06-01T00:00:00Z" } } }
   }
 }
 `

@@ -29,21 +29,22 @@ resource "gardener_cloud_profile" "test" {
   spec = {
     type = "local"
     kubernetes = {
-      versions = [
-        { version = "1.31.2", classification = "supported" },
-        { version = "1.30.5", classification = "supported"%[2]s },
-      ]
+      versions = {
+        "1.31.2" = { classification = "supported" }
+        "1.30.5" = { classification = "supported"%[2]s }
+      }
     }
-    machine_images = [{
-      name            = "gardenlinux"
-      update_strategy = "minor"
-      versions = [
-        { version = "1877.3.0", classification = "supported", architectures = ["amd64"] },
-        { version = "1592.9.0", classification = "supported", architectures = ["amd64"]%[2]s },
-      ]
-    }]
-    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi", architecture = "amd64" }]
-    regions       = [{ name = "local" }]
+    machine_images = {
+      "gardenlinux" = {
+        update_strategy = "minor"
+        versions = {
+          "1877.3.0" = { classification = "supported", architectures = ["amd64"] }
+          "1592.9.0" = { classification = "supported", architectures = ["amd64"]%[2]s }
+        }
+      }
+    }
+    machine_types = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi", architecture = "amd64" } }
+    regions       = { "local" = {} }
   }
 }
 
@@ -266,7 +267,7 @@ func TestAccShoots_RemovingAnOverrideReportsTheShootsOfTheNamespacedProfile(t *t
 	kubeconfig := acctest.Kubeconfig(t)
 	client := acctest.Client(t)
 	parent, name := acctest.UniqueName("acc-br-parent"), acctest.UniqueName("acc-br-ncp")
-	override := `kubernetes = { versions = [{ version = "1.30.5", expiration_date = "2099-06-01T00:00:00Z" }] }`
+	override := `kubernetes = { versions = { "1.30.5" = { expiration_date = "2099-06-01T00:00:00Z" } } }`
 	w := newCLIWorkspace(t, parentAndNamespacedConfig(kubeconfig, parent, name, override))
 	w.destroyOnCleanup()
 	w.mustRun(0, "apply", "-auto-approve")

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 	"time"
 
@@ -172,6 +174,8 @@ func (e *expander) value(f specField, v tftypes.Value, p path.Path) (out any, pr
 		return e.list(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) {
 			return e.element(ev, ep, map[string]any{}, func(ov tftypes.Value, op path.Path) (any, bool) { return e.object(f, ov, op) })
 		})
+	case kindKeyedObjects:
+		return e.keyed(f, v, p)
 	}
 	e.diags.AddAttributeError(p, "Unsupported attribute", fmt.Sprintf("The provider does not know how to convert %q (kind %d). This is a bug in the provider.", f.attr, f.kind))
 	return nil, false
@@ -251,6 +255,29 @@ func (e *expander) mapOf(v tftypes.Value, p path.Path, conv func(tftypes.Value, 
 			continue
 		}
 		out[k] = x
+	}
+	return out, complete
+}
+
+// keyed converts the map of a keyed list into the array Gardener stores: each entry with its key in
+// the field f.key, in the field's wire order. An unknown entry is kept as an entry holding only its
+// key, so that the other entries keep their positions.
+func (e *expander) keyed(f specField, v tftypes.Value, p path.Path) (any, bool) {
+	var elems map[string]tftypes.Value
+	if !v.Type().Is(tftypes.Map{}) || v.As(&elems) != nil {
+		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a map, got %s. This is a bug in the provider.", v.Type()))
+		return nil, false
+	}
+	out := make([]any, 0, len(elems))
+	complete := true
+	for _, k := range sortedEntryKeys(f.order, slices.Collect(maps.Keys(elems))) {
+		x, ok := e.element(elems[k], p.AtMapKey(k), map[string]any{}, func(ov tftypes.Value, op path.Path) (any, bool) { return e.object(f, ov, op) })
+		if !ok {
+			complete = false
+			continue
+		}
+		x.(map[string]any)[f.key] = k
+		out = append(out, x)
 	}
 	return out, complete
 }

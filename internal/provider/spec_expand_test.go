@@ -13,7 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// parseTestPath turns "machine_types[3].memory" or `regions[0].labels["k"]` into a path below
+// parseTestPath turns `machine_types["p3.2xlarge"].memory` or `regions["eu-west-1"].labels["k"]` into a path below
 // spec.
 func parseTestPath(t testing.TB, s string) path.Path {
 	t.Helper()
@@ -65,33 +65,33 @@ func TestExpandErrorsOnExactPaths(t *testing.T) {
 		inDetail  []string
 		wantPaths []string // defaults to [at]
 	}{
-		{name: "bad quantity", at: "machine_types[3].memory", value: newCanonicalValue(quantityType, "8 GiB"),
+		{name: "bad quantity", at: `machine_types["p3.2xlarge"].memory`, value: newCanonicalValue(quantityType, "8 GiB"),
 			summary: "Invalid quantity", inDetail: []string{`"8 GiB"`, "8Gi"}},
-		{name: "empty quantity", at: "machine_types[1].storage.min_size", value: newCanonicalValue(quantityType, ""),
+		{name: "empty quantity", at: `machine_types["m6g.large"].storage.min_size`, value: newCanonicalValue(quantityType, ""),
 			summary: "Invalid quantity", inDetail: []string{`""`}},
-		{name: "bad volume min size", at: "volume_types[0].min_size", value: newCanonicalValue(quantityType, "20Gb"),
+		{name: "bad volume min size", at: `volume_types["gp3"].min_size`, value: newCanonicalValue(quantityType, "20Gb"),
 			summary: "Invalid quantity"},
-		{name: "bad expiration date", at: "kubernetes.versions[1].expiration_date", value: newCanonicalValue(timestampType, "2027-03-01"),
+		{name: "bad expiration date", at: `kubernetes.versions["1.30.5"].expiration_date`, value: newCanonicalValue(timestampType, "2027-03-01"),
 			summary: "Invalid timestamp", inDetail: []string{`"2027-03-01"`, "2027-03-01T00:00:00Z"}},
-		{name: "bad lifecycle start", at: "machine_images[0].versions[1].lifecycle[1].start_time", value: newCanonicalValue(timestampType, "tomorrow"),
+		{name: "bad lifecycle start", at: `machine_images["gardenlinux"].versions["1443.3.0"].lifecycle[1].start_time`, value: newCanonicalValue(timestampType, "tomorrow"),
 			summary: "Invalid timestamp"},
-		{name: "zero time", at: "kubernetes.versions[2].lifecycle[1].start_time", value: newCanonicalValue(timestampType, "0001-01-01T00:00:00Z"),
+		{name: "zero time", at: `kubernetes.versions["1.29.9"].lifecycle[1].start_time`, value: newCanonicalValue(timestampType, "0001-01-01T00:00:00Z"),
 			summary: "Invalid timestamp", inDetail: []string{"0001-01-01T00:00:00Z"}},
 		{name: "provider_config not JSON", at: "provider_config", value: jsontypes.NewNormalizedValue(`{"kind":`),
 			summary: "Invalid provider_config", inDetail: []string{"jsonencode"}},
-		{name: "provider_config not an object", at: "machine_images[0].versions[0].cri[0].container_runtimes[0].provider_config", value: jsontypes.NewNormalizedValue(`["a"]`),
+		{name: "provider_config not an object", at: `machine_images["gardenlinux"].versions["1592.1.0"].cri["containerd"].container_runtimes["gvisor"].provider_config`, value: jsontypes.NewNormalizedValue(`["a"]`),
 			summary: "Invalid provider_config", inDetail: []string{"not an object"}},
-		{name: "bad duration", at: "machine_types[0].machine_controller_manager.machine_creation_timeout", value: newCanonicalValue(durationType, "20 minutes"),
+		{name: "bad duration", at: `machine_types["m5.large"].machine_controller_manager.machine_creation_timeout`, value: newCanonicalValue(durationType, "20 minutes"),
 			summary: "Invalid duration", inDetail: []string{"20m"}},
-		{name: "null list element", at: "regions[0].zones[0].unavailable_machine_types[0]", value: types.StringNull(),
+		{name: "null list element", at: `regions["eu-west-1"].zones["eu-west-1a"].unavailable_machine_types[0]`, value: types.StringNull(),
 			summary: "Null element"},
-		{name: "null object element", at: "regions[1].zones[0]", value: types.ObjectNull(objectTypeOf(mustChild(t, cloudProfileSpecRoot, "regions", "zones").children).AttrTypes),
+		{name: "null object element", at: `regions["us-east-1"].zones["us-east-1a"]`, value: types.ObjectNull(objectTypeOf(mustChild(t, cloudProfileSpecRoot, "regions", "zones").children).AttrTypes),
 			summary: "Null element"},
-		{name: "null capability value", at: `machine_types[0].capabilities["network"][0]`, value: types.StringNull(),
+		{name: "null capability value", at: `machine_types["m5.large"].capabilities["network"][0]`, value: types.StringNull(),
 			summary: "Null element"},
-		{name: "NCP bad quantity", ncp: true, at: "machine_types[0].storage.size", value: newCanonicalValue(quantityType, "100 Gi"),
+		{name: "NCP bad quantity", ncp: true, at: `machine_types["custom.large"].storage.size`, value: newCanonicalValue(quantityType, "100 Gi"),
 			summary: "Invalid quantity"},
-		{name: "NCP bad expiration", ncp: true, at: "machine_images[0].versions[0].expiration_date", value: newCanonicalValue(timestampType, "2028-06-30 00:00:00"),
+		{name: "NCP bad expiration", ncp: true, at: `machine_images["gardenlinux"].versions["1592.1.0"].expiration_date`, value: newCanonicalValue(timestampType, "2028-06-30 00:00:00"),
 			summary: "Invalid timestamp"},
 		{name: "NCP bad JSON", ncp: true, at: "provider_config", value: jsontypes.NewNormalizedValue(`kind: CloudProfileConfig`),
 			summary: "Invalid provider_config"},
@@ -132,10 +132,10 @@ func TestExpandSeveralErrorsAtOnce(t *testing.T) {
 	ctx := context.Background()
 	x := mustFlattenCP(t, richCloudProfileSpec())
 	bad := map[string]attr.Value{
-		"machine_types[0].cpu":                   newCanonicalValue(quantityType, "two"),
-		"machine_types[2].gpu":                   newCanonicalValue(quantityType, "1 "),
-		"kubernetes.versions[1].expiration_date": newCanonicalValue(timestampType, "2027-13-01T00:00:00Z"),
-		"provider_config":                        jsontypes.NewNormalizedValue(`"just a string"`),
+		`machine_types["m5.large"].cpu`:                 newCanonicalValue(quantityType, "two"),
+		`machine_types["c5.xlarge"].gpu`:                newCanonicalValue(quantityType, "1 "),
+		`kubernetes.versions["1.30.5"].expiration_date`: newCanonicalValue(timestampType, "2027-13-01T00:00:00Z"),
+		"provider_config":                               jsontypes.NewNormalizedValue(`"just a string"`),
 	}
 	var want []string
 	for at, v := range bad {
@@ -171,16 +171,16 @@ func TestExpandUnknown(t *testing.T) {
 			return getAt(t, x, parseTestPath(t, at).Steps()[1:]).Type(ctx)
 		}
 		unknowns := []string{
-			"type",                                             // scalar
-			"machine_types[1].memory",                          // quantity
-			"kubernetes.versions[1].expiration_date",           // timestamp
-			"regions[0].zones",                                 // whole list
-			"machine_images[0].versions[0]",                    // list element (object)
-			"regions[0].zones[0].unavailable_volume_types[0]",  // list element (string)
-			"provider_config",                                  // JSON
-			`regions[0].labels["quality"]`,                     // map element
-			"machine_types[0].capabilities",                    // map(list)
-			"machine_images[0].versions[1].capability_flavors", // list(map(list))
+			"type",                              // scalar
+			`machine_types["m6g.large"].memory`, // quantity
+			`kubernetes.versions["1.30.5"].expiration_date`,                        // timestamp
+			`regions["eu-west-1"].zones`,                                           // whole list
+			`machine_images["gardenlinux"].versions["1592.1.0"]`,                   // list element (object)
+			`regions["eu-west-1"].zones["eu-west-1a"].unavailable_volume_types[0]`, // list element (string)
+			"provider_config",                                                       // JSON
+			`regions["eu-west-1"].labels["quality"]`,                                // map element
+			`machine_types["m5.large"].capabilities`,                                // map(list)
+			`machine_images["gardenlinux"].versions["1443.3.0"].capability_flavors`, // list(map(list))
 		}
 		// The whole-list unknown makes its elements unreachable: set it last.
 		slices.SortFunc(unknowns, func(a, b string) int { return len(b) - len(a) })
@@ -191,7 +191,7 @@ func TestExpandUnknown(t *testing.T) {
 			want = append(want, p.String())
 		}
 		// regions[0].zones swallowed the zone element set before it.
-		want = slices.DeleteFunc(want, func(s string) bool { return strings.HasPrefix(s, "spec.regions[0].zones[") })
+		want = slices.DeleteFunc(want, func(s string) bool { return strings.HasPrefix(s, `spec.regions["eu-west-1"].zones[`) })
 		slices.Sort(want)
 
 		got, unknown, diags := expandCloudProfileSpec(ctx, x, specPath)
@@ -204,34 +204,34 @@ func TestExpandUnknown(t *testing.T) {
 		if !slices.Equal(paths, want) {
 			t.Fatalf("unknown paths = %q\nwant %q", paths, want)
 		}
-		// Unknown values are left out; unknown elements keep their index.
+		// Unknown values are left out; unknown elements keep their index (entries of keyed lists their key).
 		if got.Type != "" || got.ProviderConfig != nil || got.Regions[0].Zones != nil {
 			t.Errorf("unknown values must be left out: type=%q providerConfig=%v zones=%v", got.Type, got.ProviderConfig, got.Regions[0].Zones)
 		}
-		if !got.MachineTypes[1].Memory.IsZero() || got.Kubernetes.Versions[1].ExpirationDate != nil {
+		if !got.MachineTypes[2].Memory.IsZero() || got.Kubernetes.Versions[1].ExpirationDate != nil {
 			t.Errorf("unknown memory/expiration must be zero/nil")
 		}
-		if n := len(got.MachineImages[0].Versions); n != 2 || got.MachineImages[0].Versions[0].Version != "" || got.MachineImages[0].Versions[1].Version != "1443.3.0" {
-			t.Errorf("an unknown list element must stay in place as an empty element: %+v", got.MachineImages[0].Versions)
+		if n := len(got.MachineImages[0].Versions); n != 2 || got.MachineImages[0].Versions[0].Version != "1592.1.0" || got.MachineImages[0].Versions[0].Classification != nil || got.MachineImages[0].Versions[1].Version != "1443.3.0" {
+			t.Errorf("an unknown entry must stay in place holding only its key: %+v", got.MachineImages[0].Versions)
 		}
 		if got.Regions[0].Labels["quality"] != "" || got.Regions[0].Labels["topology.gardener.cloud/tier"] != "gold" {
 			t.Errorf("an unknown map element must stay as an empty value: %v", got.Regions[0].Labels)
 		}
-		if got.MachineTypes[0].Capabilities != nil {
+		if got.MachineTypes[1].Capabilities != nil {
 			t.Errorf("unknown capabilities must be nil")
 		}
 		// Known values beside the unknown ones are intact.
-		if got.MachineTypes[0].Name != "m5.large" || got.MachineTypes[0].CPU.String() != "2" {
-			t.Errorf("known values changed: %+v", got.MachineTypes[0])
+		if got.MachineTypes[1].Name != "m5.large" || got.MachineTypes[1].CPU.String() != "2" {
+			t.Errorf("known values changed: %+v", got.MachineTypes[1])
 		}
 	})
 
 	t.Run("unknown next to an error", func(t *testing.T) {
 		y := mustFlattenCP(t, richCloudProfileSpec())
 		y = withSpecValue(t, y, parseTestPath(t, "type"), types.StringUnknown())
-		y = withSpecValue(t, y, parseTestPath(t, "machine_types[0].gpu"), newCanonicalValue(quantityType, "x"))
+		y = withSpecValue(t, y, parseTestPath(t, `machine_types["m5.large"].gpu`), newCanonicalValue(quantityType, "x"))
 		_, unknown, diags := expandCloudProfileSpec(ctx, y, specPath)
-		if got := errorPaths(diags); !slices.Equal(got, []string{"spec.machine_types[0].gpu"}) {
+		if got := errorPaths(diags); !slices.Equal(got, []string{`spec.machine_types["m5.large"].gpu`}) {
 			t.Fatalf("error paths = %q", got)
 		}
 		if len(unknown) != 1 {
@@ -243,14 +243,14 @@ func TestExpandUnknown(t *testing.T) {
 func TestExpandEmptyCollectionsStayEmpty(t *testing.T) {
 	ctx := context.Background()
 	x := mustFlattenCP(t, richCloudProfileSpec())
-	zones := parseTestPath(t, "regions[1].zones")
-	x = withSpecValue(t, x, zones, types.ListValueMust(getAt(t, x, zones.Steps()[1:]).(types.List).ElementType(ctx), nil))
-	labels := parseTestPath(t, "regions[1].labels")
+	zones := parseTestPath(t, `regions["us-east-1"].zones`)
+	x = withSpecValue(t, x, zones, types.MapValueMust(getAt(t, x, zones.Steps()[1:]).(types.Map).ElementType(ctx), nil))
+	labels := parseTestPath(t, `regions["us-east-1"].labels`)
 	x = withSpecValue(t, x, labels, types.MapValueMust(types.StringType, map[string]attr.Value{}))
 	got, _, diags := expandCloudProfileSpec(ctx, x, specPath)
 	requireNoDiags(t, diags)
 	if got.Regions[1].Zones == nil || len(got.Regions[1].Zones) != 0 {
-		t.Errorf("an empty list must expand to an empty slice, got %#v", got.Regions[1].Zones)
+		t.Errorf("an empty map of entries must expand to an empty slice, got %#v", got.Regions[1].Zones)
 	}
 	if got.Regions[1].Labels == nil || len(got.Regions[1].Labels) != 0 {
 		t.Errorf("an empty map must expand to an empty map, got %#v", got.Regions[1].Labels)

@@ -43,6 +43,21 @@ const (
 	kindNumber                            // number (*big.Float); JSON the float's text, as encoding/json writes it
 	kindObjectMap                         // map nested attribute; JSON object by key
 	kindInt64                             // number (int64); not in a spec (only the generation of a status)
+	// kindKeyedObjects is a list Gardener keys by one string field of its entries (names,
+	// versions): in Terraform a map nested attribute by that key, whose entries leave the key
+	// out; in JSON the array of the entries with the key in field `key`, written in `order`.
+	kindKeyedObjects
+)
+
+// entryOrder is the order in which the provider writes the entries of a keyed list.
+type entryOrder uint8
+
+const (
+	// namesAscending writes entries by key in ascending byte order.
+	namesAscending entryOrder = iota
+	// newestVersionFirst writes versions newest first by semantic version, then the keys that are
+	// no semantic version in ascending byte order.
+	newestVersionFirst
 )
 
 // profileKinds is a set of the two object kinds.
@@ -79,7 +94,11 @@ type specField struct {
 	// emptyIsNull marks a struct Gardener always serialises (no omitempty, not a pointer): when all
 	// of its fields are empty, flatten yields null rather than an object of nulls.
 	emptyIsNull bool
-	children    []specField
+	// key is the JSON name of the field that identifies an entry of a kindKeyedObjects field; the
+	// entry's other fields are its children. order is the order of the entries on the wire.
+	key      string
+	order    entryOrder
+	children []specField
 	// childIndex finds a child by its JSON name; set by prepareSpecFields.
 	childIndex map[string]int
 	// typ caches the Terraform type and tfType its tftypes form; set once by prepareSpecFields.
@@ -173,6 +192,14 @@ func largePaths(trees ...specField) []largevalue.Path {
 	return out
 }
 
+// entryWithKey describes an entry of a kindKeyedObjects field with its key as a Required string
+// attribute of its own, as the key's JSON name; for a provider function's argument, which holds
+// one entry.
+func (f specField) entryWithKey() []specField {
+	key := specField{json: f.key, attr: f.key, kind: kindString, required: true}
+	return append([]specField{key}, f.children...)
+}
+
 // child returns the child with the given Terraform name.
 func (f specField) child(attrName string) (specField, bool) {
 	for _, c := range f.children {
@@ -201,11 +228,9 @@ var lifecycleStageFields = []specField{
 			"start times must not decrease from one stage to the next."},
 }
 
-// expirableVersionFields describes ExpirableVersion, with the description of `version` for its
-// context.
-func expirableVersionFields(versionDescription string) []specField {
+// expirableVersionFields describes ExpirableVersion without its key, `version`.
+func expirableVersionFields() []specField {
 	return []specField{
-		{json: "version", attr: "version", kind: kindString, required: true, description: versionDescription},
 		{json: "expirationDate", attr: "expiration_date", kind: kindTimestamp,
 			description: "When the version expires (legacy field; Gardener prefers `lifecycle`)." + timestampNote +
 				" From this instant on the version is classified `expired` and shoots must be updated. Cannot be combined with `lifecycle`."},
@@ -226,38 +251,38 @@ var kubernetesField = specField{
 	json: "kubernetes", attr: "kubernetes", kind: kindObject,
 	description: "Kubernetes versions shoots may run (`kubernetes`).",
 	children: []specField{
-		{json: "versions", attr: "versions", kind: kindObjectList,
-			description: "Offered Kubernetes versions. A CloudProfile needs at least one. Each `version` must be unique. " +
+		{json: "versions", attr: "versions", kind: kindKeyedObjects, key: "version", order: newestVersionFirst,
+			description: "Offered Kubernetes versions, keyed by the version, exactly `MAJOR.MINOR.PATCH` such as `1.31.2`: no `v` prefix, " +
+				"no pre-release or build suffix. A map, because Gardener identifies a version by this string. A CloudProfile needs at least one. " +
 				"The highest version must not have an `expiration_date` and its `lifecycle` must not end in `expired`. " +
 				"Per minor version at most one version may have `classification = \"supported\"`. " +
-				"On creation of a CloudProfile, versions that are already expired (or whose lifecycle has not started yet) are dropped by Gardener.",
-			children: expirableVersionFields("The Kubernetes version, exactly `MAJOR.MINOR.PATCH` such as `1.31.2`: no `v` prefix, no pre-release or build suffix.")},
+				"On creation of a CloudProfile, versions that are already expired (or whose lifecycle has not started yet) are dropped by Gardener. " +
+				"The provider writes them newest first.",
+			children: expirableVersionFields()},
 	},
 }
 
 // machineImagesField describes the list of MachineImage.
 var machineImagesField = specField{
-	json: "machineImages", attr: "machine_images", kind: kindObjectList,
-	description: "Machine images (operating systems) worker pools may use (`machineImages`). A CloudProfile needs at least one; names must be unique.",
+	json: "machineImages", attr: "machine_images", kind: kindKeyedObjects, key: "name",
+	description: "Machine images (operating systems) worker pools may use (`machineImages`), keyed by the image's name, e.g. `gardenlinux`; " +
+		qualifiedName + ". A map, because Gardener identifies an image by its name. A CloudProfile needs at least one.",
 	children: []specField{
-		{json: "name", attr: "name", kind: kindString, required: true,
-			description: "Name of the image, e.g. `gardenlinux`; " + qualifiedName + "."},
-		{json: "versions", attr: "versions", kind: kindObjectList,
-			description: "Versions of the image; at least one is required (in a NamespacedCloudProfile only for images its parent lacks). " +
-				"Version strings must be semantic versions and unique across all images. " +
-				"On creation, versions that are already expired are dropped by Gardener.",
-			children: append(expirableVersionFields("The image version, a semantic version such as `1592.1.0` or `1877.12.0-inplace` (a leading `v` and missing components are tolerated)."),
-				specField{json: "cri", attr: "cri", kind: kindObjectList, computedOn: onCloudProfile,
-					description: "Container runtime interfaces the version supports. On a CloudProfile Gardener sets `[{ name = \"containerd\" }]` when it is empty; " +
-						"a NamespacedCloudProfile is not defaulted. Each CRI may occur once.",
+		{json: "versions", attr: "versions", kind: kindKeyedObjects, key: "version", order: newestVersionFirst,
+			description: "Versions of the image, keyed by the version, a semantic version such as `1592.1.0` or `1877.12.0-inplace` (a leading `v` " +
+				"and missing components are tolerated); the versions must be unique across all images. At least one is required (in a " +
+				"NamespacedCloudProfile only for images its parent lacks). On creation, versions that are already expired are dropped by Gardener. " +
+				"The provider writes them newest first.",
+			children: append(expirableVersionFields(),
+				specField{json: "cri", attr: "cri", kind: kindKeyedObjects, key: "name", computedOn: onCloudProfile,
+					description: "Container runtime interfaces the version supports, keyed by the interface's name; only `containerd` is accepted. " +
+						"A map, because each CRI may occur once. On a CloudProfile Gardener sets `{ containerd = {} }` when it is empty; " +
+						"a NamespacedCloudProfile is not defaulted.",
 					children: []specField{
-						{json: "name", attr: "name", kind: kindString, required: true,
-							description: "Name of the container runtime interface; only `containerd` is accepted."},
-						{json: "containerRuntimes", attr: "container_runtimes", kind: kindObjectList,
-							description: "Additional container runtimes offered through this CRI, e.g. gVisor. Types must be unique.",
+						{json: "containerRuntimes", attr: "container_runtimes", kind: kindKeyedObjects, key: "type",
+							description: "Additional container runtimes offered through this CRI, keyed by the runtime's type, e.g. `gvisor`; " +
+								qualifiedName + ". A map, because the types must be unique.",
 							children: []specField{
-								{json: "type", attr: "type", kind: kindString, required: true,
-									description: "Type of the container runtime, e.g. `gvisor`; " + qualifiedName + "."},
 								{json: "providerConfig", attr: "provider_config", kind: kindJSON,
 									description: "Provider-specific configuration of the container runtime." + jsonNote + " Not validated by Gardener core."},
 							}},
@@ -293,11 +318,10 @@ var machineImagesField = specField{
 
 // machineTypesField describes the list of MachineType.
 var machineTypesField = specField{
-	json: "machineTypes", attr: "machine_types", kind: kindObjectList,
-	description: "Machine types worker pools may use (`machineTypes`). A CloudProfile needs at least one; names must be unique.",
+	json: "machineTypes", attr: "machine_types", kind: kindKeyedObjects, key: "name",
+	description: "Machine types worker pools may use (`machineTypes`), keyed by the type's name, e.g. `m5.large`; " + qualifiedName +
+		". A map, because Gardener identifies a machine type by its name. A CloudProfile needs at least one.",
 	children: []specField{
-		{json: "name", attr: "name", kind: kindString, required: true,
-			description: "Name of the machine type, e.g. `m5.large`; " + qualifiedName + "."},
 		{json: "cpu", attr: "cpu", kind: kindQuantity, computedOn: onBoth,
 			description: "Number of CPUs, e.g. `2` or `500m`; must not be negative. Gardener stores `0` when it is omitted." + quantityNote},
 		{json: "gpu", attr: "gpu", kind: kindQuantity, computedOn: onBoth,
@@ -339,13 +363,12 @@ var machineTypesField = specField{
 
 // volumeTypesField describes the list of VolumeType.
 var volumeTypesField = specField{
-	json: "volumeTypes", attr: "volume_types", kind: kindObjectList,
-	description: "Volume (disk) types worker pools may use (`volumeTypes`); names must be unique. May be empty.",
+	json: "volumeTypes", attr: "volume_types", kind: kindKeyedObjects, key: "name",
+	description: "Volume (disk) types worker pools may use (`volumeTypes`), keyed by the type's name, e.g. `gp3`; " + qualifiedName +
+		". A map, because Gardener identifies a volume type by its name. May be empty.",
 	children: []specField{
 		{json: "class", attr: "class", kind: kindString, required: true,
 			description: "Class of the volume type, e.g. `standard` or `premium`; " + qualifiedName + "."},
-		{json: "name", attr: "name", kind: kindString, required: true,
-			description: "Name of the volume type, e.g. `gp3`; " + qualifiedName + "."},
 		{json: "usable", attr: "usable", kind: kindBool, computedOn: onBoth,
 			description: "Whether shoots may use the volume type. Gardener sets `true` when it is omitted."},
 		{json: "minSize", attr: "min_size", kind: kindQuantity,
@@ -389,16 +412,14 @@ var cloudProfileSpecFields = []specField{
 	machineImagesField,
 	machineTypesField,
 	providerConfigField,
-	{json: "regions", attr: "regions", kind: kindObjectList,
-		description: "Regions (and their zones) where shoots may be created (`regions`); at least one is required, names must be unique.",
+	{json: "regions", attr: "regions", kind: kindKeyedObjects, key: "name",
+		description: "Regions (and their zones) where shoots may be created (`regions`), keyed by the region's name, e.g. `eu-west-1` (any " +
+			"non-empty string). A map, because Gardener identifies a region by its name. At least one is required.",
 		children: []specField{
-			{json: "name", attr: "name", kind: kindString, required: true,
-				description: "Name of the region, e.g. `eu-west-1`. Any non-empty string; must be unique."},
-			{json: "zones", attr: "zones", kind: kindObjectList,
-				description: "Availability zones of the region; names must be unique within the region.",
+			{json: "zones", attr: "zones", kind: kindKeyedObjects, key: "name",
+				description: "Availability zones of the region, keyed by the zone's name, e.g. `eu-west-1a` (any non-empty string). A map, " +
+					"because zone names are unique within the region.",
 				children: []specField{
-					{json: "name", attr: "name", kind: kindString, required: true,
-						description: "Name of the zone, e.g. `eu-west-1a`. Any non-empty string."},
 					{json: "unavailableMachineTypes", attr: "unavailable_machine_types", kind: kindStringList,
 						description: "Names of machine types that cannot be used in this zone. Not validated by Gardener."},
 					{json: "unavailableVolumeTypes", attr: "unavailable_volume_types", kind: kindStringList,
@@ -407,7 +428,8 @@ var cloudProfileSpecFields = []specField{
 			{json: "labels", attr: "labels", kind: kindStringMap,
 				description: "Labels of the region, e.g. to describe its quality or reliability. Keys must be qualified names and values valid Kubernetes label values."},
 			{json: "accessRestrictions", attr: "access_restrictions", kind: kindObjectList,
-				description: "Access restrictions shoots in this region may request, e.g. `eu-access-only`. Not validated by Gardener.",
+				description: "Access restrictions shoots in this region may request, e.g. `eu-access-only`. Not validated by Gardener. " +
+					"A list, not a map by name: Gardener does not require the names to be unique, so a stored region may list one twice.",
 				children: []specField{
 					{json: "name", attr: "name", kind: kindString, required: true,
 						description: "Name of the access restriction."},
@@ -476,11 +498,10 @@ var cloudProfileSpecFields = []specField{
 var namespacedKubernetesField = kubernetesField.
 	describedAt("", "Overrides of the parent's Kubernetes versions (`kubernetes`): a project can give a version of the parent "+
 		"another expiration date, and nothing else. Versions cannot be added here.").
-	describedAt("versions", "One entry per parent version whose expiration date this project changes. Each needs `version` "+
-		"and `expiration_date`; `classification` and `lifecycle` stay unset. In the merged profile the entry's `expiration_date` "+
+	describedAt("versions", "One entry per parent version whose expiration date this project changes, keyed by the version as the "+
+		"parent CloudProfile writes it (such as `1.31.2`); a version the parent lacks is rejected (rule L-1). Each entry needs "+
+		"`expiration_date`; `classification` and `lifecycle` stay unset. In the merged profile the entry's `expiration_date` "+
 		"replaces the parent's; the parent's other fields stay. May be empty.").
-	describedAt("versions.version", "A Kubernetes version the parent CloudProfile offers, written as there (such as `1.31.2`). "+
-		"Each version may occur once. A version the parent lacks is rejected (rule L-1).").
 	describedAt("versions.expiration_date", "Required. When the version expires for this project's shoots, instead of the "+
 		"parent's date. RFC 3339 timestamp such as `2027-03-01T00:00:00Z`; Gardener stores it in UTC with second precision, and "+
 		"the same instant written with an offset is not a change. On update, a changed date in the past is rejected (rule L-3).").

@@ -178,11 +178,13 @@ func flattenValue(f specField, r *jsonReader, asIs bool) (tftypes.Value, error) 
 		}
 		return tftypes.NewValue(f.tfType, slices.Clone(r.strings)), nil
 	case kindObject:
-		return flattenObject(f, r, f.emptyIsNull, asIs)
+		return flattenObject(f, r, f.emptyIsNull, asIs, nil)
 	case kindObjectList:
 		return flattenObjectList(f, r, asIs)
 	case kindObjectMap:
 		return flattenObjectMap(f, r, asIs)
+	case kindKeyedObjects:
+		return flattenKeyedObjects(f, r, asIs)
 	}
 	raw, err := r.raw()
 	if err != nil {
@@ -255,7 +257,7 @@ func flattenObjectList(f specField, r *jsonReader, asIs bool) (tftypes.Value, er
 	null := tftypes.NewValue(f.tfType, nil)
 	elems := []tftypes.Value{}
 	err := r.array(func(i int) error {
-		v, err := flattenObject(f, r, false, asIs)
+		v, err := flattenObject(f, r, false, asIs, nil)
 		elems = append(elems, v)
 		if err != nil {
 			return within(err, path.PathStepElementKeyInt(i))
@@ -277,7 +279,7 @@ func flattenObjectMap(f specField, r *jsonReader, asIs bool) (tftypes.Value, err
 		if err != nil {
 			return err
 		}
-		v, err := flattenObject(f, r, false, asIs)
+		v, err := flattenObject(f, r, false, asIs, nil)
 		elems[k] = v
 		if err != nil {
 			return within(err, path.PathStepElementKeyString(k))
@@ -290,17 +292,42 @@ func flattenObjectMap(f specField, r *jsonReader, asIs bool) (tftypes.Value, err
 	return tftypes.NewValue(f.tfType, elems), nil
 }
 
+// flattenKeyedObjects consumes the JSON array of a keyed list into the map of its entries by key.
+// Of entries with the same key (which Gardener rejects in a CloudProfile) the last is kept, as
+// Gardener's merge of a NamespacedCloudProfile keeps it; an entry without its key has the key "".
+func flattenKeyedObjects(f specField, r *jsonReader, asIs bool) (tftypes.Value, error) {
+	null := tftypes.NewValue(f.tfType, nil)
+	elems := map[string]tftypes.Value{}
+	err := r.array(func(i int) error {
+		var key string
+		v, err := flattenObject(f, r, false, asIs, &key)
+		elems[key] = v
+		switch {
+		case err != nil && key != "":
+			return within(err, path.PathStepElementKeyString(key))
+		case err != nil:
+			return fmt.Errorf("entry %d: %w", i, err) // its key is not read yet: the error lies at the map
+		}
+		return nil
+	})
+	if err != nil || (len(elems) == 0 && !asIs) {
+		return null, err
+	}
+	return tftypes.NewValue(f.tfType, elems), nil
+}
+
 // flattenObject consumes a JSON object and converts it into an object value of f's children (for
 // a list or map of objects: one element). JSON null is a null object, but an object of nulls for
 // an element; if emptyIsNull, an object whose every attribute comes out null is null too. Keys
-// without a descriptor are skipped. asIs is flattenValue's.
-func flattenObject(f specField, r *jsonReader, emptyIsNull, asIs bool) (tftypes.Value, error) {
+// without a descriptor are skipped, but the entry key of a keyed list is read into key (non-nil).
+// asIs is flattenValue's.
+func flattenObject(f specField, r *jsonReader, emptyIsNull, asIs bool, key *string) (tftypes.Value, error) {
 	objType := f.tfType
 	element := false
 	switch f.kind {
 	case kindObjectList:
 		objType, element = f.tfType.(tftypes.List).ElementType, true
-	case kindObjectMap:
+	case kindObjectMap, kindKeyedObjects:
 		objType, element = f.tfType.(tftypes.Map).ElementType, true
 	}
 	null := tftypes.NewValue(objType, nil)
@@ -309,8 +336,16 @@ func flattenObject(f specField, r *jsonReader, emptyIsNull, asIs bool) (tftypes.
 		if !element {
 			return null, nil
 		}
-	} else if err := r.object(func(key []byte) error {
-		i, ok := f.childIndex[string(key)]
+	} else if err := r.object(func(name []byte) error {
+		if key != nil && string(name) == f.key {
+			if r.null() {
+				return nil
+			}
+			s, err := r.string()
+			*key = s
+			return err
+		}
+		i, ok := f.childIndex[string(name)]
 		if !ok {
 			return r.skip()
 		}

@@ -31,20 +31,20 @@ type fuzzTarget struct {
 }
 
 var fuzzTargets = []fuzzTarget{
-	{"machine_types[1].memory", func(s string) attr.Value { return newCanonicalValue(quantityType, s) },
+	{`machine_types["b"].memory`, func(s string) attr.Value { return newCanonicalValue(quantityType, s) },
 		func(s string) error { _, err := parseQuantity(s); return err }},
-	{"machine_types[0].storage.min_size", func(s string) attr.Value { return newCanonicalValue(quantityType, s) },
+	{`machine_types["a"].storage.min_size`, func(s string) attr.Value { return newCanonicalValue(quantityType, s) },
 		func(s string) error { _, err := parseQuantity(s); return err }},
-	{"kubernetes.versions[1].expiration_date", func(s string) attr.Value { return newCanonicalValue(timestampType, s) },
+	{`kubernetes.versions["1.30.5"].expiration_date`, func(s string) attr.Value { return newCanonicalValue(timestampType, s) },
 		func(s string) error { _, err := parseTimestamp(s); return err }},
-	{"machine_images[0].versions[1].lifecycle[0].start_time", func(s string) attr.Value { return newCanonicalValue(timestampType, s) },
+	{`machine_images["gardenlinux"].versions["1443.3.0"].lifecycle[0].start_time`, func(s string) attr.Value { return newCanonicalValue(timestampType, s) },
 		func(s string) error { _, err := parseTimestamp(s); return err }},
-	{"machine_types[0].machine_controller_manager.machine_creation_timeout", func(s string) attr.Value { return newCanonicalValue(durationType, s) },
+	{`machine_types["a"].machine_controller_manager.machine_creation_timeout`, func(s string) attr.Value { return newCanonicalValue(durationType, s) },
 		func(s string) error { return checkCanonical(durationKind, s) }},
 	{"provider_config", func(s string) attr.Value { return jsontypes.NewNormalizedValue(s) }, checkJSONObject},
-	{"machine_images[0].versions[0].cri[0].container_runtimes[0].provider_config", func(s string) attr.Value { return jsontypes.NewNormalizedValue(s) }, checkJSONObject},
+	{`machine_images["gardenlinux"].versions["1592.1.0"].cri["containerd"].container_runtimes["gvisor"].provider_config`, func(s string) attr.Value { return jsontypes.NewNormalizedValue(s) }, checkJSONObject},
 	{"type", func(s string) attr.Value { return types.StringValue(s) }, func(string) error { return nil }},
-	{`regions[0].labels["quality"]`, func(s string) attr.Value { return types.StringValue(s) }, func(string) error { return nil }},
+	{`regions["eu-west-1"].labels["quality"]`, func(s string) attr.Value { return types.StringValue(s) }, func(string) error { return nil }},
 }
 
 // fuzzBaseSpec is a small CloudProfile spec that holds every fuzz target (small, so that a fuzz
@@ -179,8 +179,8 @@ func FuzzExpandCloudProfileSpec(f *testing.F) {
 
 // The fuzz corpus entries also run as a plain test; this names the path helper's contract.
 func TestParseTestPath(t *testing.T) {
-	got := parseTestPath(t, `regions[0].labels["a.b/c"]`)
-	want := path.Root("spec").AtName("regions").AtListIndex(0).AtName("labels").AtMapKey("a.b/c")
+	got := parseTestPath(t, `regions["eu-west-1"].labels["a.b/c"]`)
+	want := path.Root("spec").AtName("regions").AtMapKey("eu-west-1").AtName("labels").AtMapKey("a.b/c")
 	if !got.Equal(want) {
 		t.Fatalf("%s != %s", got, want)
 	}

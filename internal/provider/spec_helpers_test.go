@@ -377,13 +377,78 @@ func nonNullAttributePaths(v attr.Value, prefix string, out map[string]bool) {
 		}
 	case types.List:
 		for _, e := range x.Elements() {
-			if o, ok := e.(types.Object); ok {
-				for k, c := range o.Attributes() {
-					nonNullAttributePaths(c, join(k), out)
-				}
+			nonNullEntryPaths(e, join, out)
+		}
+	case types.Map:
+		for _, e := range x.Elements() {
+			nonNullEntryPaths(e, join, out)
+		}
+	}
+}
+
+// nonNullEntryPaths is nonNullAttributePaths of an entry of a list or map: the paths of its
+// attributes continue the list's or map's.
+func nonNullEntryPaths(e attr.Value, join func(string) string, out map[string]bool) {
+	if o, ok := e.(types.Object); ok {
+		for k, c := range o.Attributes() {
+			nonNullAttributePaths(c, join(k), out)
+		}
+	}
+}
+
+// inWireOrder returns spec with its keyed lists in the order the provider writes them (names
+// ascending, versions newest first), as expanding a spec yields it.
+func inWireOrder(spec gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.CloudProfileSpec {
+	out := *spec.DeepCopy()
+	sortEntries(out.Kubernetes.Versions, newestVersionFirst, func(v gardencorev1beta1.ExpirableVersion) string { return v.Version })
+	sortImages(out.MachineImages)
+	sortEntries(out.MachineTypes, namesAscending, func(m gardencorev1beta1.MachineType) string { return m.Name })
+	sortEntries(out.VolumeTypes, namesAscending, func(v gardencorev1beta1.VolumeType) string { return v.Name })
+	sortEntries(out.Regions, namesAscending, func(r gardencorev1beta1.Region) string { return r.Name })
+	for i := range out.Regions {
+		sortEntries(out.Regions[i].Zones, namesAscending, func(z gardencorev1beta1.AvailabilityZone) string { return z.Name })
+	}
+	return out
+}
+
+// namespacedInWireOrder is inWireOrder of a NamespacedCloudProfile's spec.
+func namespacedInWireOrder(spec gardencorev1beta1.NamespacedCloudProfileSpec) gardencorev1beta1.NamespacedCloudProfileSpec {
+	out := *spec.DeepCopy()
+	if out.Kubernetes != nil {
+		sortEntries(out.Kubernetes.Versions, newestVersionFirst, func(v gardencorev1beta1.ExpirableVersion) string { return v.Version })
+	}
+	sortImages(out.MachineImages)
+	sortEntries(out.MachineTypes, namesAscending, func(m gardencorev1beta1.MachineType) string { return m.Name })
+	sortEntries(out.VolumeTypes, namesAscending, func(v gardencorev1beta1.VolumeType) string { return v.Name })
+	return out
+}
+
+// sortImages sorts machine images, their versions, CRIs and container runtimes in wire order.
+func sortImages(images []gardencorev1beta1.MachineImage) {
+	sortEntries(images, namesAscending, func(m gardencorev1beta1.MachineImage) string { return m.Name })
+	for i := range images {
+		versions := images[i].Versions
+		sortEntries(versions, newestVersionFirst, func(v gardencorev1beta1.MachineImageVersion) string { return v.Version })
+		for j := range versions {
+			sortEntries(versions[j].CRI, namesAscending, func(c gardencorev1beta1.CRI) string { return string(c.Name) })
+			for k := range versions[j].CRI {
+				sortEntries(versions[j].CRI[k].ContainerRuntimes, namesAscending, func(c gardencorev1beta1.ContainerRuntime) string { return c.Type })
 			}
 		}
 	}
+}
+
+// sortEntries sorts entries in place by their keys in the given order.
+func sortEntries[E any](entries []E, order entryOrder, key func(E) string) {
+	keys := make([]string, len(entries))
+	for i, e := range entries {
+		keys[i] = key(e)
+	}
+	rank := map[string]int{}
+	for i, k := range sortedEntryKeys(order, keys) {
+		rank[k] = i
+	}
+	slices.SortStableFunc(entries, func(a, b E) int { return rank[key(a)] - rank[key(b)] })
 }
 
 // descriptorPaths lists every attribute path of the descriptor tree.

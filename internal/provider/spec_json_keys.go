@@ -3,7 +3,9 @@ package provider
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,6 +53,16 @@ func forEachJSON(f specField, v tftypes.Value, p path.Path, visit func(path.Path
 		for i, ev := range elems {
 			if ev.IsKnown() && !ev.IsNull() {
 				forEachJSONOfObject(f, ev, p.AtListIndex(i), visit)
+			}
+		}
+	case kindKeyedObjects:
+		var elems map[string]tftypes.Value
+		if v.As(&elems) != nil {
+			return
+		}
+		for _, k := range slices.Sorted(maps.Keys(elems)) {
+			if ev := elems[k]; ev.IsKnown() && !ev.IsNull() {
+				forEachJSONOfObject(f, ev, p.AtMapKey(k), visit)
 			}
 		}
 	}

@@ -52,9 +52,9 @@ func TestValidateConfig_DuplicateProviderConfigKeysAreErrorsOnTheAttribute(t *te
 	}
 	want := map[string]string{
 		tftypes.NewAttributePath().WithAttributeName("spec").WithAttributeName("provider_config").String(): `"name" occurs more than once in one object, at machineImages[0].name`,
-		tftypes.NewAttributePath().WithAttributeName("spec").WithAttributeName("machine_images").WithElementKeyInt(0).
-			WithAttributeName("versions").WithElementKeyInt(0).WithAttributeName("cri").WithElementKeyInt(0).
-			WithAttributeName("container_runtimes").WithElementKeyInt(0).WithAttributeName("provider_config").String(): `"net-raw" occurs more than once in one object, at configFlags.net-raw`,
+		tftypes.NewAttributePath().WithAttributeName("spec").WithAttributeName("machine_images").WithElementKeyString("gardenlinux").
+			WithAttributeName("versions").WithElementKeyString("1877.3.0").WithAttributeName("cri").WithElementKeyString("containerd").
+			WithAttributeName("container_runtimes").WithElementKeyString("gvisor").WithAttributeName("provider_config").String(): `"net-raw" occurs more than once in one object, at configFlags.net-raw`,
 	}
 	got := 0
 	for _, d := range resp.Diagnostics {

@@ -12,9 +12,10 @@ import (
 // at the path of the value, not a panic.
 func TestFlattenReportsBrokenJSON(t *testing.T) {
 	for doc, wantPath := range map[string]string{
-		`{"kubernetes":{"versions":[{"version":1}]}}`:              "spec.kubernetes.versions[0].version",
-		`{"kubernetes":{"versions":[{"version":"1.31.2"},{"lifecy`: "spec.kubernetes.versions[1]",
-		`{"type":"aws","regions":[{"name":"a","zones":[{"name":`:   "spec.regions[0].zones[0]",
+		`{"kubernetes":{"versions":[{"version":1}]}}`:                        "spec.kubernetes.versions",
+		`{"kubernetes":{"versions":[{"version":"1.31.2","lifecycle":[3]}]}}`: `spec.kubernetes.versions["1.31.2"].lifecycle[0]`,
+		`{"kubernetes":{"versions":[{"version":"1.31.2"},{"lifecy`:           "spec.kubernetes.versions",
+		`{"type":"aws","regions":[{"name":"a","zones":[{"name":`:             `spec.regions["a"].zones`,
 		`{"type":"aws"} {}`: "spec",
 		`{"type":"aws",`:    "spec",
 		`{"type":"a\`:       "spec.type",

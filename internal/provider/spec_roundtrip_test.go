@@ -15,9 +15,9 @@ import (
 
 func TestCloudProfileSpecRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	want := richCloudProfileSpec()
+	want := inWireOrder(richCloudProfileSpec())
 
-	x := mustFlattenCP(t, want)
+	x := mustFlattenCP(t, richCloudProfileSpec())
 	if !x.Type(ctx).Equal(cloudProfileSpecType()) {
 		t.Fatalf("flattened type differs from the schema type:\n got %s\nwant %s", x.Type(ctx), cloudProfileSpecType())
 	}
@@ -42,9 +42,9 @@ func TestCloudProfileSpecRoundTrip(t *testing.T) {
 
 func TestNamespacedCloudProfileSpecRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	want := richNamespacedCloudProfileSpec()
+	want := namespacedInWireOrder(richNamespacedCloudProfileSpec())
 
-	x, diags := flattenNamespacedCloudProfileSpec(ctx, want)
+	x, diags := flattenNamespacedCloudProfileSpec(ctx, richNamespacedCloudProfileSpec())
 	requireNoDiags(t, diags)
 	if !x.Type(ctx).Equal(namespacedCloudProfileSpecType()) {
 		t.Fatalf("flattened type differs from the schema type")
@@ -124,7 +124,7 @@ func TestFlattenEmptyAndNull(t *testing.T) {
 	if !attrs["kubernetes"].IsNull() || !attrs["machine_images"].IsNull() {
 		t.Errorf("empty lists must be null: kubernetes=%s machine_images=%s", attrs["kubernetes"], attrs["machine_images"])
 	}
-	region := attrs["regions"].(types.List).Elements()[0].(types.Object).Attributes()
+	region := attrs["regions"].(types.Map).Elements()["r"].(types.Object).Attributes()
 	if !region["labels"].IsNull() || !region["zones"].IsNull() {
 		t.Errorf("empty map and list must be null: %s %s", region["labels"], region["zones"])
 	}
@@ -164,18 +164,18 @@ func TestExpandAcceptsOtherSpellings(t *testing.T) {
 		value attr.Value
 		check func(t *testing.T, s gardencorev1beta1.CloudProfileSpec)
 	}{
-		{"machine_types[0].cpu", newCanonicalValue(quantityType, "2000m"), func(t *testing.T, s gardencorev1beta1.CloudProfileSpec) {
-			if s.MachineTypes[0].CPU.String() != "2" {
-				t.Errorf("cpu = %s", s.MachineTypes[0].CPU.String())
+		{`machine_types["m5.large"].cpu`, newCanonicalValue(quantityType, "2000m"), func(t *testing.T, s gardencorev1beta1.CloudProfileSpec) {
+			if s.MachineTypes[1].CPU.String() != "2" { // m5.large, after c5.xlarge
+				t.Errorf("cpu = %s", s.MachineTypes[1].CPU.String())
 			}
 		}},
-		{"machine_types[0].memory", newCanonicalValue(quantityType, "8192Mi"), nil},
-		{"kubernetes.versions[1].expiration_date", newCanonicalValue(timestampType, "2027-03-01T01:00:00.75+01:00"), func(t *testing.T, s gardencorev1beta1.CloudProfileSpec) {
+		{`machine_types["m5.large"].memory`, newCanonicalValue(quantityType, "8192Mi"), nil},
+		{`kubernetes.versions["1.30.5"].expiration_date`, newCanonicalValue(timestampType, "2027-03-01T01:00:00.75+01:00"), func(t *testing.T, s gardencorev1beta1.CloudProfileSpec) {
 			if got := s.Kubernetes.Versions[1].ExpirationDate.UTC().Format("2006-01-02T15:04:05.000Z07:00"); got != "2027-03-01T00:00:00.000Z" {
 				t.Errorf("expiration date = %s", got)
 			}
 		}},
-		{"machine_types[0].machine_controller_manager.machine_creation_timeout", newCanonicalValue(durationType, "1200s"), nil},
+		{`machine_types["m5.large"].machine_controller_manager.machine_creation_timeout`, newCanonicalValue(durationType, "1200s"), nil},
 		{"provider_config", jsontypes.NewNormalizedValue(`{
 			"kind": "CloudProfileConfig",
 			"apiVersion": "aws.provider.extensions.gardener.cloud/v1alpha1",

@@ -88,7 +88,7 @@ func specAttrType(f specField) attr.Type {
 		return types.NumberType
 	case kindInt64:
 		return types.Int64Type
-	case kindObjectMap:
+	case kindObjectMap, kindKeyedObjects:
 		return types.MapType{ElemType: objectTypeOf(f.children)}
 	}
 	panic(fmt.Sprintf("spec field %q has unknown kind %d", f.attr, f.kind))
@@ -153,6 +153,11 @@ func buildResourceAttribute(f specField, fl attributeFlags, nested func([]specFi
 			NestedObject: rschema.NestedAttributeObject{Attributes: nested(f.children)},
 			Required:     fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d,
 		}
+	case kindKeyedObjects:
+		return rschema.MapNestedAttribute{
+			NestedObject: rschema.NestedAttributeObject{Attributes: nested(f.children)},
+			Required:     fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d,
+		}
 	case kindInt64:
 		return rschema.Int64Attribute{Required: fl.required, Optional: fl.optional, Computed: fl.computed, MarkdownDescription: d}
 	}
@@ -205,7 +210,7 @@ func dataSourceAttribute(f specField) dschema.Attribute {
 		return dschema.NumberAttribute{Computed: true, MarkdownDescription: d}
 	case kindInt64:
 		return dschema.Int64Attribute{Computed: true, MarkdownDescription: d}
-	case kindObjectMap:
+	case kindObjectMap, kindKeyedObjects:
 		return dschema.MapNestedAttribute{
 			NestedObject: dschema.NestedAttributeObject{Attributes: dataSourceAttributes(f.children)},
 			Computed:     true, MarkdownDescription: d,

@@ -25,6 +25,8 @@ func walkResource(prefix string, attrs map[string]rschema.Attribute, fn func(str
 			walkResource(p, x.Attributes, fn)
 		case rschema.ListNestedAttribute:
 			walkResource(p, x.NestedObject.Attributes, fn)
+		case rschema.MapNestedAttribute:
+			walkResource(p, x.NestedObject.Attributes, fn)
 		}
 	}
 }
@@ -37,6 +39,8 @@ func walkDataSource(prefix string, attrs map[string]dschema.Attribute, fn func(s
 		case dschema.SingleNestedAttribute:
 			walkDataSource(p, x.Attributes, fn)
 		case dschema.ListNestedAttribute:
+			walkDataSource(p, x.NestedObject.Attributes, fn)
+		case dschema.MapNestedAttribute:
 			walkDataSource(p, x.NestedObject.Attributes, fn)
 		}
 	}
@@ -156,22 +160,24 @@ func TestSpecSchemaFlags(t *testing.T) {
 		{"spec.machine_types.cpu", "optional+computed", "optional+computed"},
 		{"spec.machine_types.gpu", "optional+computed", "optional+computed"},
 		{"spec.machine_types.memory", "optional+computed", "optional+computed"},
-		{"spec.machine_images.name", "required", "required"},
+		// Keyed lists are maps by key: the key is no attribute of its own.
+		{"spec.machine_images.name", "", ""},
 		{"spec.machine_images.versions", "optional", "optional"},
-		{"spec.machine_images.versions.version", "required", "required"},
+		{"spec.machine_images.versions.version", "", ""},
 		{"spec.machine_images.versions.lifecycle.classification", "required", "required"},
 		// Below the server-defaulted cri of a CloudProfile everything is Optional+Computed, so that
 		// Terraform keeps the default from the prior state (see resourceAttribute).
-		{"spec.machine_images.versions.cri.name", "optional+computed", "required"},
-		{"spec.machine_images.versions.cri.container_runtimes.type", "optional+computed", "required"},
-		{"spec.kubernetes.versions.version", "required", "required"},
+		{"spec.machine_images.versions.cri.container_runtimes", "optional+computed", "optional"},
+		{"spec.machine_images.versions.cri.container_runtimes.provider_config", "optional+computed", "optional"},
+		{"spec.kubernetes.versions.version", "", ""},
 		{"spec.kubernetes.versions", "optional", "optional"},
 		{"spec.machine_types", "optional", "optional"},
-		{"spec.machine_types.name", "required", "required"},
+		{"spec.machine_types.name", "", ""},
 		{"spec.volume_types.class", "required", "required"},
-		{"spec.volume_types.name", "required", "required"},
+		{"spec.volume_types.name", "", ""},
 		{"spec.regions", "optional", ""},
-		{"spec.regions.name", "required", ""},
+		{"spec.regions.zones", "optional", ""},
+		{"spec.regions.access_restrictions.name", "required", ""},
 		{"spec.type", "optional", ""},
 		{"spec.provider_config", "optional", "optional"},
 		{"spec.parent", "", "required"},
@@ -190,7 +196,7 @@ func TestSpecSchemaFlags(t *testing.T) {
 	for _, s := range allSpecSchemas() {
 		walkResource("spec", s.resource.Attributes, func(p string, a rschema.Attribute) {
 			switch a.(type) {
-			case rschema.ListNestedAttribute, rschema.ListAttribute, rschema.MapAttribute:
+			case rschema.ListNestedAttribute, rschema.MapNestedAttribute, rschema.ListAttribute, rschema.MapAttribute:
 				if a.IsRequired() {
 					t.Errorf("%s: collection %s must not be Required", s.name, p)
 				}

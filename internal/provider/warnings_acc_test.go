@@ -66,18 +66,19 @@ resource "gardener_cloud_profile" "test" {
   spec = {
     type = "local"
     kubernetes = {
-      versions = [
-        { version = "1.33.1", classification = "supported" },
-        { version = "1.32.4", classification = "supported", expiration_date = %q },
-        { version = "1.31.10", classification = "deprecated", expiration_date = "2031-01-01T00:00:00Z" },
-      ]
+      versions = {
+        "1.33.1" = { classification = "supported" }
+        "1.32.4" = { classification = "supported", expiration_date = %q }
+        "1.31.10" = { classification = "deprecated", expiration_date = "2031-01-01T00:00:00Z" }
+      }
     }
-    machine_images = [{
-      name     = "gardenlinux"
-      versions = [{ version = "1877.3.0", classification = "supported", architectures = ["amd64"] }]
-    }]
-    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions       = [{ name = "local", zones = [{ name = "local-a" }] }]
+    machine_images = {
+      "gardenlinux" = {
+        versions = { "1877.3.0" = { classification = "supported", architectures = ["amd64"] } }
+      }
+    }
+    machine_types = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions       = { "local" = { zones = { "local-a" = {} } } }
   }
 }
 `, kubeconfig, reminders, name, firstExpiry)

@@ -66,8 +66,8 @@ resource "gardener_namespaced_cloud_profile" "team" {
   }
   spec = {
     parent        = { kind = "CloudProfile", name = %q }
-    kubernetes    = { versions = [{ version = "1.30.5", expiration_date = "2099-06-01T00:00:00Z" }] }
-    machine_types = [{ name = "%s-${count.index}.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    kubernetes    = { versions = { "1.30.5" = { expiration_date = "2099-06-01T00:00:00Z" } } }
+    machine_types = { "%s-${count.index}.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
   }
 }
 `, count, name, projectNamespace, parent, name)

@@ -18,7 +18,7 @@ output "kubernetes_version" {
 
 # Machine types of the merged profile: the parent's plus the project's own.
 output "machine_types" {
-  value = data.gardener_namespaced_cloud_profile.team.merged_spec.machine_types[*].name
+  value = keys(data.gardener_namespaced_cloud_profile.team.merged_spec.machine_types)
 }
 
 # Whether Gardener's controller has rendered what the local merge says (shoots see the rendered status).

@@ -6,8 +6,8 @@ data "gardener_cloud_profile" "aws" {
 locals {
   team_spec = {
     parent        = { kind = "CloudProfile", name = "aws" }
-    kubernetes    = { versions = [{ version = "1.31.9", expiration_date = "2027-12-01T00:00:00Z" }] }
-    machine_types = [{ name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti" }]
+    kubernetes    = { versions = { "1.31.9" = { expiration_date = "2027-12-01T00:00:00Z" } } }
+    machine_types = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" } }
   }
   merged = provider::gardener::merge(data.gardener_cloud_profile.aws.spec, local.team_spec)
 }

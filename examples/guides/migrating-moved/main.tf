@@ -21,17 +21,18 @@ resource "gardener_cloud_profile" "aws" {
   spec = {
     type = "aws"
     kubernetes = {
-      versions = [
-        { version = "1.33.1", classification = "supported" },
-        { version = "1.32.4", classification = "deprecated", expiration_date = "2027-06-01T00:00:00Z" },
-      ]
+      versions = {
+        "1.33.1" = { classification = "supported" }
+        "1.32.4" = { classification = "deprecated", expiration_date = "2027-06-01T00:00:00Z" }
+      }
     }
-    machine_images = [{
-      name     = "gardenlinux"
-      versions = [{ version = "1877.3.0", classification = "supported", architectures = ["amd64", "arm64"] }]
-    }]
-    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions       = [{ name = "eu-west-1", zones = [{ name = "eu-west-1a" }] }]
+    machine_images = {
+      "gardenlinux" = {
+        versions = { "1877.3.0" = { classification = "supported", architectures = ["amd64", "arm64"] } }
+      }
+    }
+    machine_types = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions       = { "eu-west-1" = { zones = { "eu-west-1a" = {} } } }
   }
 }
 
@@ -39,6 +40,6 @@ resource "gardener_namespaced_cloud_profile" "team" {
   metadata = { name = "aws-team", namespace = "garden-team" }
   spec = {
     parent     = { kind = "CloudProfile", name = gardener_cloud_profile.aws.metadata.name }
-    kubernetes = { versions = [{ version = "1.32.4", expiration_date = "2027-12-01T00:00:00Z" }] }
+    kubernetes = { versions = { "1.32.4" = { expiration_date = "2027-12-01T00:00:00Z" } } }
   }
 }

@@ -15,36 +15,34 @@ resource "gardener_namespaced_cloud_profile" "team" {
 
     # Kubernetes: only the expiration date of a parent version that uses the legacy fields.
     kubernetes = {
-      versions = [{ version = "1.31.9", expiration_date = "2027-12-01T00:00:00Z" }]
+      versions = { "1.31.9" = { expiration_date = "2027-12-01T00:00:00Z" } }
     }
 
-    machine_images = [
-      {
+    machine_images = {
+      "gardenlinux" = {
         # An image of the parent: extend a version, or add versions.
-        name = "gardenlinux"
-        versions = [
-          { version = "1592.9.0", expiration_date = "2027-09-30T00:00:00Z" },
+        versions = {
+          "1592.9.0" = { expiration_date = "2027-09-30T00:00:00Z" }
           # A new version is not defaulted here: it needs its cri.
-          { version = "1600.1.0", cri = [{ name = "containerd" }], architectures = ["amd64"] },
-        ]
-      },
-      {
+          "1600.1.0" = { cri = { "containerd" = {} }, architectures = ["amd64"] }
+        }
+      }
+      "team-os" = {
         # A new image: versions, cri and update_strategy are required.
-        name            = "team-os"
         update_strategy = "patch"
-        versions = [
-          { version = "1.0.0", cri = [{ name = "containerd" }], architectures = ["arm64"] },
-        ]
-      },
-    ]
+        versions = {
+          "1.0.0" = { cri = { "containerd" = {} }, architectures = ["arm64"] }
+        }
+      }
+    }
 
     # Added to the parent's types; an entry named like a parent type replaces it as a whole.
-    machine_types = [
-      { name = "x1.metal", cpu = "96", gpu = "0", memory = "1Ti", usable = true },
-    ]
-    volume_types = [
-      { name = "io2", class = "premium", usable = true },
-    ]
+    machine_types = {
+      "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti", usable = true }
+    }
+    volume_types = {
+      "io2" = { class = "premium", usable = true }
+    }
 
     # Any positive value, higher or lower than the parent's.
     limits = { max_nodes_total = 50 }
@@ -64,5 +62,5 @@ data "gardener_namespaced_cloud_profile" "team" {
 }
 
 output "team_machine_types" {
-  value = data.gardener_namespaced_cloud_profile.team.merged_spec.machine_types[*].name
+  value = keys(data.gardener_namespaced_cloud_profile.team.merged_spec.machine_types)
 }

@@ -10,48 +10,47 @@ resource "gardener_cloud_profile" "lifecycles" {
   spec = {
     type = "local"
     kubernetes = {
-      versions = [
-        {
+      versions = {
+        "1.34.1" = {
           # GEP-32: preview now, supported from March 2027. Being the highest version, its lifecycle
           # must not end in `expired` (rule C-4).
-          version = "1.34.1"
           lifecycle = [
             { classification = "preview" },
             { classification = "supported", start_time = "2027-03-01T00:00:00Z" },
           ]
-        },
-        {
+        }
+        "1.33.5" = {
           # A whole life planned ahead; no changes to the profile are needed along the way.
-          version = "1.33.5"
           lifecycle = [
             { classification = "supported" },
             { classification = "deprecated", start_time = "2027-03-01T00:00:00Z" },
             { classification = "expired", start_time = "2027-09-01T00:00:00Z" },
           ]
-        },
+        }
         # The legacy fields: deprecated until the expiration date, expired from then on.
-        { version = "1.32.9", classification = "deprecated", expiration_date = "2027-06-01T00:00:00Z" },
+        "1.32.9" = { classification = "deprecated", expiration_date = "2027-06-01T00:00:00Z" }
         # Only a version: supported, forever.
-        { version = "1.31.14" },
-      ]
+        "1.31.14" = {}
+      }
     }
-    machine_images = [{
-      name            = "gardenlinux"
-      update_strategy = "minor"
-      versions = [
-        { version = "1877.3.0", classification = "supported" },
-        # Machine image versions have the same fields; the highest may expire.
-        { version = "1592.9.0", lifecycle = [{ classification = "deprecated" }, { classification = "expired", start_time = "2027-04-01T00:00:00Z" }] },
-      ]
-    }]
-    machine_types = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-    regions       = [{ name = "local" }]
+    machine_images = {
+      "gardenlinux" = {
+        update_strategy = "minor"
+        versions = {
+          "1877.3.0" = { classification = "supported" }
+          # Machine image versions have the same fields; the highest may expire.
+          "1592.9.0" = { lifecycle = [{ classification = "deprecated" }, { classification = "expired", start_time = "2027-04-01T00:00:00Z" }] }
+        }
+      }
+    }
+    machine_types = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions       = { "local" = {} }
   }
 }
 
 # What a version is at an instant, computed offline exactly as Gardener computes it.
 locals {
-  v1_34 = gardener_cloud_profile.lifecycles.spec.kubernetes.versions[0]
+  v1_34 = gardener_cloud_profile.lifecycles.spec.kubernetes.versions["1.34.1"]
 }
 
 output "v1_34_now" {

@@ -12,45 +12,45 @@ resource "gardener_cloud_profile" "aws" {
   spec = {
     type = "aws"
     kubernetes = {
-      versions = [
-        {
+      versions = {
+        "1.33.1" = {
           # A GEP-32 lifecycle: each stage begins at its start_time; only the first may omit it.
           # The latest version must not end in an expired stage (rule C-4).
-          version = "1.33.1"
           lifecycle = [
             { classification = "preview" },
             { classification = "supported", start_time = "2026-03-01T00:00:00Z" },
           ]
-        },
-        {
-          version = "1.32.4"
+        }
+        "1.32.4" = {
           lifecycle = [
             { classification = "supported" },
             { classification = "deprecated", start_time = "2027-03-01T00:00:00Z" },
             { classification = "expired", start_time = "2027-09-01T00:00:00Z" },
           ]
-        },
+        }
         # The legacy fields: deprecated until the expiration date, expired afterwards.
-        { version = "1.31.9", classification = "deprecated", expiration_date = "2027-06-01T00:00:00Z" },
-      ]
+        "1.31.9" = { classification = "deprecated", expiration_date = "2027-06-01T00:00:00Z" }
+      }
     }
-    machine_images = [{
-      name            = "gardenlinux"
-      update_strategy = "minor"
-      versions = [
-        { version = "1877.3.0", classification = "supported", architectures = ["amd64", "arm64"], kubelet_version_constraint = ">= 1.30" },
-        { version = "1592.9.0", classification = "deprecated", expiration_date = "2027-04-01T00:00:00Z" },
-      ]
-    }]
-    machine_types = [
-      { name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" },
-      { name = "m6g.large", cpu = "2", gpu = "0", memory = "8Gi", architecture = "arm64" },
-    ]
-    volume_types = [{ name = "gp3", class = "standard" }]
-    regions = [{
-      name  = "eu-west-1"
-      zones = [{ name = "eu-west-1a" }, { name = "eu-west-1b" }, { name = "eu-west-1c" }]
-    }]
+    machine_images = {
+      "gardenlinux" = {
+        update_strategy = "minor"
+        versions = {
+          "1877.3.0" = { classification = "supported", architectures = ["amd64", "arm64"], kubelet_version_constraint = ">= 1.30" }
+          "1592.9.0" = { classification = "deprecated", expiration_date = "2027-04-01T00:00:00Z" }
+        }
+      }
+    }
+    machine_types = {
+      "m5.large"  = { cpu = "2", gpu = "0", memory = "8Gi" }
+      "m6g.large" = { cpu = "2", gpu = "0", memory = "8Gi", architecture = "arm64" }
+    }
+    volume_types = { "gp3" = { class = "standard" } }
+    regions = {
+      "eu-west-1" = {
+        zones = { "eu-west-1a" = {}, "eu-west-1b" = {}, "eu-west-1c" = {} }
+      }
+    }
     provider_config = jsonencode({
       apiVersion = "aws.provider.extensions.gardener.cloud/v1alpha1"
       kind       = "CloudProfileConfig"

@@ -27,8 +27,20 @@ func NestedAttributes(a rschema.Attribute) map[string]rschema.Attribute {
 		return n.Attributes
 	case rschema.ListNestedAttribute:
 		return n.NestedObject.Attributes
+	case rschema.MapNestedAttribute:
+		return n.NestedObject.Attributes
 	}
 	return nil
+}
+
+// HoldsElements tells whether a nested attribute is a list or a map of objects (rather than one
+// object).
+func HoldsElements(a rschema.Attribute) bool {
+	switch a.(type) {
+	case rschema.ListNestedAttribute, rschema.MapNestedAttribute:
+		return true
+	}
+	return false
 }
 
 // markComputedNullsUnknown plans a value as the framework plans a changing resource: every null
@@ -46,7 +58,7 @@ func markComputedNullsUnknown(a rschema.Attribute, planned, config tftypes.Value
 	if !planned.IsKnown() || attrs == nil {
 		return planned, false
 	}
-	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+	if !HoldsElements(a) {
 		return markObject(attrs, planned, config)
 	}
 	return MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
@@ -94,7 +106,7 @@ func keepSemanticallyEqual(ctx context.Context, eq equivalence, a rschema.Attrib
 			return keepSemanticallyEqual(ctx, eq, attrs[name], priorValue, value)
 		})
 	}
-	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+	if !HoldsElements(a) {
 		return keepInObject(prior, next)
 	}
 	return MapElements(next, prior, func(element, priorElement tftypes.Value) (tftypes.Value, bool) {
@@ -155,9 +167,12 @@ func MapAttributes(v, other tftypes.Value, f func(name string, value, otherValue
 	return tftypes.NewValue(v.Type(), rebuilt), true
 }
 
-// MapElements applies f to each element of the list v with the element of other at the same index
-// (other itself where it has none), and rebuilds v only when f changed something.
+// MapElements applies f to each element of the list or map v with the element of other at the same
+// index or key (other itself where it has none), and rebuilds v only when f changed something.
 func MapElements(v, other tftypes.Value, f func(element, otherElement tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
+	if v.Type() != nil && v.Type().Is(tftypes.Map{}) {
+		return mapMapElements(v, other, f)
+	}
 	var elements []tftypes.Value
 	if err := v.As(&elements); err != nil {
 		return v, false
@@ -185,6 +200,40 @@ func MapElements(v, other tftypes.Value, f func(element, otherElement tftypes.Va
 	return tftypes.NewValue(v.Type(), rebuilt), true
 }
 
+// mapMapElements is MapElements of a map, pairing elements by key. An element without a partner
+// in a known map other is paired with a null element.
+func mapMapElements(v, other tftypes.Value, f func(element, otherElement tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
+	var elements map[string]tftypes.Value
+	if err := v.As(&elements); err != nil {
+		return v, false
+	}
+	var otherElements map[string]tftypes.Value
+	otherIsMap := other.IsKnown() && !other.IsNull() && other.Type().Is(tftypes.Map{})
+	if otherIsMap {
+		_ = other.As(&otherElements)
+	}
+	var rebuilt map[string]tftypes.Value // As returns v's own map: copy before the first change
+	for key, element := range elements {
+		o, ok := otherElements[key]
+		switch {
+		case !ok && otherIsMap:
+			o = tftypes.NewValue(element.Type(), nil)
+		case !ok:
+			o = other
+		}
+		if ne, c := f(element, o); c {
+			if rebuilt == nil {
+				rebuilt = maps.Clone(elements)
+			}
+			rebuilt[key] = ne
+		}
+	}
+	if rebuilt == nil {
+		return v, false
+	}
+	return tftypes.NewValue(v.Type(), rebuilt), true
+}
+
 // configurationProblems are the errors the framework's validation of a configuration reports
 // below a large attribute (fwserver.AttributeValidate without validators): a read-only attribute
 // that is set, and a required one that is null. at is the path of the attribute, v its value; the
@@ -194,14 +243,24 @@ func configurationProblems(a rschema.Attribute, v tftypes.Value, at path.Path) d
 	if attrs == nil || v.IsNull() || !v.IsKnown() {
 		return nil
 	}
-	if _, isList := a.(rschema.ListNestedAttribute); !isList {
+	if !HoldsElements(a) {
 		return objectProblems(attrs, v, at)
+	}
+	var diags diag.Diagnostics
+	if _, isMap := a.(rschema.MapNestedAttribute); isMap {
+		var elements map[string]tftypes.Value
+		if err := v.As(&elements); err != nil {
+			return nil
+		}
+		for _, key := range slices.Sorted(maps.Keys(elements)) {
+			diags.Append(objectProblems(attrs, elements[key], at.AtMapKey(key))...)
+		}
+		return diags
 	}
 	var elements []tftypes.Value
 	if err := v.As(&elements); err != nil {
 		return nil
 	}
-	var diags diag.Diagnostics
 	for i, element := range elements {
 		diags.Append(objectProblems(attrs, element, at.AtListIndex(i))...)
 	}
