@@ -15,6 +15,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
@@ -224,7 +225,35 @@ func Profile(name, label string, z Sizes) *gardencorev1beta1.CloudProfile {
 		}
 		cp.Spec.Regions = append(cp.Spec.Regions, region)
 	}
+	cp.Spec.ProviderConfig = localProviderConfig(cp.Spec.MachineImages)
 	return cp
+}
+
+// localProviderConfig is the provider config that provider-local's admission requires of a
+// profile of type local without machine capabilities: an image for each machine image, given for
+// its first version.
+func localProviderConfig(images []gardencorev1beta1.MachineImage) *runtime.RawExtension {
+	type version struct {
+		Version string `json:"version"`
+		Image   string `json:"image"`
+	}
+	type image struct {
+		Name     string    `json:"name"`
+		Versions []version `json:"versions"`
+	}
+	config := struct {
+		APIVersion    string  `json:"apiVersion"`
+		Kind          string  `json:"kind"`
+		MachineImages []image `json:"machineImages"`
+	}{APIVersion: "local.provider.extensions.gardener.cloud/v1alpha1", Kind: "CloudProfileConfig"}
+	for _, mi := range images {
+		if len(mi.Versions) > 0 {
+			v := mi.Versions[0].Version
+			config.MachineImages = append(config.MachineImages, image{Name: mi.Name, Versions: []version{{Version: v, Image: "local/" + mi.Name + ":" + v}}})
+		}
+	}
+	raw, _ := json.Marshal(config) // structs of strings always marshal
+	return &runtime.RawExtension{Raw: raw}
 }
 
 // NamespacedProfileNamespace is the namespace of the namespaced profiles (the local Garden's
@@ -309,7 +338,7 @@ func NamespacedProfiles(parent *gardencorev1beta1.CloudProfile) []*gardencorev1b
 // TerraformValue converts an API object into the value of the provider's resource: metadata
 // (name, namespace, labels, annotations) and spec, with every JSON name in snake_case (the
 // provider's naming rule), the keyed lists as maps by key whose entries leave the key out (as the
-// resources' schema has them), and without status.
+// resources' schema has them), provider configurations as JSON strings, and without status.
 func TerraformValue(obj any) (map[string]any, error) {
 	raw, err := json.Marshal(obj)
 	if err != nil {
@@ -342,6 +371,11 @@ func snake(v any) any {
 	case map[string]any:
 		out := make(map[string]any, len(t))
 		for k, e := range t {
+			if k == "providerConfig" {
+				raw, _ := json.Marshal(e) // decoded from JSON, so it encodes again
+				out["provider_config"] = string(raw)
+				continue
+			}
 			if key, keyed := keyedLists[k]; keyed {
 				if entries, ok := e.([]any); ok {
 					out[cloudprofile.SnakeCase(k)] = byKey(entries, key)

@@ -54,6 +54,18 @@ resource "gardener_cloud_profile" "local" {
     }
     volume_types = { "standard" = { class = "standard" } }
     regions      = { "local" = { zones = { "local-a" = {}, "local-b" = {} } } }
+    # provider-local's admission needs an image for every machine image of a profile of type local.
+    provider_config = jsonencode({
+      apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1"
+      kind       = "CloudProfileConfig"
+      machineImages = [{
+        name = "gardenlinux"
+        versions = [
+          { version = "1877.3.0", image = "local-skaffold/gardener-extension-provider-local-node:1877.3.0" },
+          { version = "1592.9.0", image = "local-skaffold/gardener-extension-provider-local-node:1592.9.0" },
+        ]
+      }]
+    })
   }
 }
 

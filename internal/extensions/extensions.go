@@ -85,14 +85,14 @@ func Known() []Extension {
 	return out
 }
 
-// RuleOf finds a rule of an extension by its id.
-func RuleOf(id string) (cloudprofile.RuleInfo, bool) {
+// RuleOf finds a rule of an extension by its id, with the extension.
+func RuleOf(id string) (Extension, cloudprofile.RuleInfo, bool) {
 	for _, e := range known {
 		for _, r := range e.Rules {
 			if r.ID == id {
-				return r, true
+				return e, r, true
 			}
 		}
 	}
-	return cloudprofile.RuleInfo{}, false
+	return Extension{}, cloudprofile.RuleInfo{}, false
 }

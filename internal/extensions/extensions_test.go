@@ -38,12 +38,12 @@ func TestRuleOf_findsEveryRuleOfEveryExtension(t *testing.T) {
 				t.Errorf("rule %s twice", r.ID)
 			}
 			seen[r.ID] = true
-			if got, ok := RuleOf(r.ID); !ok || got.Summary != r.Summary {
-				t.Errorf("RuleOf(%s) = %v, %v", r.ID, got, ok)
+			if ext, got, ok := RuleOf(r.ID); !ok || got.Summary != r.Summary || ext.Type != e.Type {
+				t.Errorf("RuleOf(%s) = %s %v, %v", r.ID, ext.Type, got, ok)
 			}
 		}
 	}
-	if _, ok := RuleOf("C-3"); ok {
+	if _, _, ok := RuleOf("C-3"); ok {
 		t.Error("a core rule among the extensions' rules")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	k8sresource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/utils/ptr"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
@@ -31,7 +32,17 @@ func createdWithAdmin(t *testing.T, cp *gardencorev1beta1.CloudProfile) *kube.Cl
 	return admin
 }
 
-// minimalCloudProfile is a small CloudProfile that Gardener accepts.
+// localProviderConfigJSON is the provider config of the tests' profiles of type local, as
+// provider-local's admission requires it: an image for each machine image the tests use. The HCL
+// configurations write the same with jsonencode.
+const localProviderConfigJSON = `{"apiVersion":"local.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":[` +
+	`{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"local/gardenlinux"}]},` +
+	`{"name":"ubuntu","versions":[{"version":"1.0.0","image":"local/ubuntu"}]},` +
+	`{"name":"alpine","versions":[{"version":"1.0.0","image":"local/alpine"}]},` +
+	`{"name":"suse","versions":[{"version":"1.0.0","image":"local/suse"}]},` +
+	`{"name":"rhel","versions":[{"version":"1.0.0","image":"local/rhel"}]}]}`
+
+// minimalCloudProfile is a small CloudProfile that Gardener and provider-local's admission accept.
 func minimalCloudProfile(name string) *gardencorev1beta1.CloudProfile {
 	return &gardencorev1beta1.CloudProfile{
 		ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{"team": "acc"}},
@@ -49,7 +60,8 @@ func minimalCloudProfile(name string) *gardencorev1beta1.CloudProfile {
 			MachineTypes: []gardencorev1beta1.MachineType{{
 				Name: "m5.large", CPU: k8sresource.MustParse("2"), GPU: k8sresource.MustParse("0"), Memory: k8sresource.MustParse("8Gi"),
 			}},
-			Regions: []gardencorev1beta1.Region{{Name: "local"}},
+			Regions:        []gardencorev1beta1.Region{{Name: "local"}},
+			ProviderConfig: &runtime.RawExtension{Raw: []byte(localProviderConfigJSON)},
 		},
 	}
 }

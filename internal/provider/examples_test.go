@@ -52,6 +52,7 @@ func TestExamples_ValidateCatchesBrokenExamples(t *testing.T) {
   metadata = { name = "broken" }
   spec = {
     type = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes = {
       versions = { "1.33.1" = { classification = "supported", expiration_date = "2099-01-01T00:00:00Z" } }
     }

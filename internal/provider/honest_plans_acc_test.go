@@ -22,6 +22,7 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q, labels = {}, annotations = {} }
   spec = {
     type           = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes     = { versions = { "1.31.2" = {} } }
     machine_images = { "gardenlinux" = { versions = { "1877.3.0" = { architectures = ["amd64"] } } } }
     machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi", capabilities = {} } }
@@ -105,6 +106,7 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes = { versions = {
       "1.31.2" = {}
       "1.30.5" = { expiration_date = "2030-01-01T00:00:00Z" }
@@ -197,6 +199,7 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q, labels = { team = var.team } }
   spec = {
     type = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes = { versions = {
       (var.kubernetes_version) = {}
       "1.30.5" = {}

@@ -20,6 +20,7 @@ func reversedProfile(t *testing.T, name string) *unstructured.Unstructured {
   "apiVersion": "core.gardener.cloud/v1beta1", "kind": "CloudProfile", "metadata": {"name": %q},
   "spec": {
     "type": "local",
+    "providerConfig": %s,
     "kubernetes": {"versions": [
       {"version": "1.30.5", "classification": "deprecated", "expirationDate": "2099-01-01T00:00:00Z"},
       {"version": "1.31.2", "classification": "supported"}]},
@@ -36,7 +37,7 @@ func reversedProfile(t *testing.T, name string) *unstructured.Unstructured {
       {"name": "us-east-1", "zones": [{"name": "us-east-1b"}, {"name": "us-east-1a", "unavailableMachineTypes": ["m6g.large"]}]},
       {"name": "eu-west-1", "accessRestrictions": [{"name": "eu-access-only"}]}]
   }
-}`, name)), &object)
+}`, name, localProviderConfigJSON)), &object)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func reversedProfile(t *testing.T, name string) *unstructured.Unstructured {
 // CloudProfile's resource block.
 func onlyCloudProfile(kubeconfig, name, extra string) string {
 	config := keyedProfiles(kubeconfig, name)
-	config = config[:strings.Index(config, `resource "gardener_namespaced_cloud_profile"`)]
+	config, _, _ = strings.Cut(config, `resource "gardener_namespaced_cloud_profile"`)
 	return strings.Replace(config, `resource "gardener_cloud_profile" "parent" {`, `resource "gardener_cloud_profile" "parent" {`+"\n"+extra, 1)
 }
 

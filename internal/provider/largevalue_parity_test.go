@@ -58,8 +58,7 @@ func checkNothingToSkip(t *testing.T, at string, a rschema.Attribute) {
 	if a.GetDeprecationMessage() != "" {
 		t.Errorf("%s is deprecated", at)
 	}
-	switch a.(type) {
-	case rschema.SetNestedAttribute:
+	if _, isSet := a.(rschema.SetNestedAttribute); isSet {
 		t.Errorf("%s is nested as a set, which the server's walks do not handle", at)
 	}
 	for name, child := range largevalue.NestedAttributes(a) {

@@ -56,10 +56,11 @@ resource "kubernetes_manifest" "profile" {
     metadata   = { name = %q, labels = { team = "acc" } }
     spec = {
       type           = "local"
-      kubernetes     = { versions = { "1.31.2" = { classification = "supported" } } }
-      machineImages  = [{ name = "gardenlinux", versions = { "1877.3.0" = {} } }]
+      providerConfig = { apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] }
+      kubernetes     = { versions = [{ version = "1.31.2", classification = "supported" }] }
+      machineImages  = [{ name = "gardenlinux", versions = [{ version = "1877.3.0" }] }]
       machineTypes   = [{ name = "m5.large", cpu = "2", gpu = "0", memory = "8Gi" }]
-      regions        = { "local" = {} }
+      regions        = [{ name = "local" }]
     }
   }
 }
@@ -69,6 +70,7 @@ resource "gardener_cloud_profile" "profile" {
   metadata = { name = %q, labels = { team = "acc" } }
   spec = {
     type           = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes     = { versions = { "1.31.2" = { classification = "supported" } } }
     machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
     machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }

@@ -28,6 +28,7 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type           = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes     = { versions = { "1.31.2" = {} } }
     machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
     machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = %q } }

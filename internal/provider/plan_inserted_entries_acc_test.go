@@ -70,6 +70,7 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes = { versions = {
       "1.31.2" = { classification = "supported" }
       "1.29.5" = { classification = "deprecated" }
@@ -207,6 +208,8 @@ resource "gardener_namespaced_cloud_profile" "test" {
   metadata = { name = %q, namespace = %q }
   spec = {
     parent = { kind = "CloudProfile", name = gardener_cloud_profile.test.metadata.name }
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig",
+      machineImages = [{ name = "custom", versions = [for v in %s : { version = v, image = "local/custom:${v}" }] }] })
     kubernetes = { versions = {
       "1.30.1" = { expiration_date = "2099-01-01T00:00:00Z" }
       "1.28.3" = { expiration_date = "2099-01-01T00:00:00Z" }
@@ -235,7 +238,7 @@ resource "gardener_namespaced_cloud_profile" "test" {
     }
   }
 }
-`, name, projectNamespace,
+`, name, projectNamespace, map[bool]string{false: `["2.0.0"]`, true: `["3.0.0", "2.0.0", "1.0.0"]`}[inserted],
 			pick(`"1.31.2" = { expiration_date = "2099-02-01T00:00:00Z" }
       "1.29.5" = { expiration_date = "2099-03-01T00:00:00Z" }`),
 			pick(`"1900.0.0" = { expiration_date = "2099-02-01T00:00:00Z" }

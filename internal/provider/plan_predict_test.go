@@ -8,6 +8,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
@@ -26,6 +27,9 @@ func plainCloudProfileSpec() gardencorev1beta1.CloudProfileSpec {
 		MachineTypes: []gardencorev1beta1.MachineType{{Name: "m5.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi")}},
 		VolumeTypes:  []gardencorev1beta1.VolumeType{{Name: "standard", Class: "standard"}},
 		Regions:      []gardencorev1beta1.Region{{Name: "local", Zones: []gardencorev1beta1.AvailabilityZone{{Name: "local-a"}}}},
+		ProviderConfig: &runtime.RawExtension{Raw: []byte(`{"apiVersion":"local.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig",` +
+			`"machineImages":[{"name":"gardenlinux","versions":[{"version":"1877.3.0","image":"local/gardenlinux"}]},` +
+			`{"name":"ubuntu","versions":[{"version":"24.4.0","image":"local/ubuntu"}]}]}`)},
 	}
 }
 

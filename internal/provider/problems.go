@@ -17,6 +17,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions"
 )
 
 // problemDiagnostics turns the rules package's findings into diagnostics on the attributes that
@@ -280,7 +281,7 @@ func problemSummary(p cloudprofile.Problem, where attributeDescription) string {
 		return warningHeadline(p.Detail)
 	}
 	summary := fmt.Sprintf("Invalid value for %s", where.path)
-	if r, ok := cloudprofile.RuleOf(p.Rule); ok {
+	if r, _, ok := ruleOf(p.Rule); ok {
 		summary = r.Summary
 	}
 	if where.entry != "" {
@@ -368,7 +369,7 @@ const maxListedProblems = 8
 // checks follow.
 func problemParagraphs(p cloudprofile.Problem, where string) []string {
 	paragraphs := []string{where, problemMessage(p)}
-	if r, known := cloudprofile.RuleOf(p.Rule); known {
+	if r, _, known := ruleOf(p.Rule); known {
 		paragraphs = append(paragraphs, "To fix: "+r.Fix)
 	}
 	if cloudprofile.HoldsBackLaterChecks(p) {
@@ -377,31 +378,51 @@ func problemParagraphs(p cloudprofile.Problem, where string) []string {
 	return paragraphs
 }
 
-// problemMessage quotes Gardener's field error with the rule, "Gardener: <field error> (rule X)";
-// for a check of the provider's own, whose words Gardener never says, it gives the detail instead.
+// problemMessage quotes Gardener's field error with the rule, "Gardener: <field error> (rule X)",
+// or the provider extension's, "Extension <release>: <field error> (rule EXT-…)"; for a check of
+// the provider's own, whose words Gardener never says, it gives the detail instead.
 func problemMessage(p cloudprofile.Problem) string {
 	if isProviderOwn(p) {
 		return fmt.Sprintf("%s (rule %s, the provider's own check)", upperFirst(p.Detail), p.Rule)
 	}
 	p.BadValue = shortBadValue(p.BadValue)
-	gardener := "Gardener: " + p.Error()
-	if p.Rule != "" {
-		gardener += fmt.Sprintf(" (rule %s)", p.Rule)
+	speaker := "Gardener"
+	if _, ext, known := ruleOf(p.Rule); known && ext != "" {
+		speaker = "Extension " + ext
 	}
-	return gardener
+	message := speaker + ": " + p.Error()
+	if p.Rule != "" {
+		message += fmt.Sprintf(" (rule %s)", p.Rule)
+	}
+	return message
+}
+
+// ruleOf finds a rule of Gardener's catalogue or of a provider extension's; extension is the
+// release of the extension whose rule it is, "" for Gardener's.
+func ruleOf(id string) (r cloudprofile.RuleInfo, extension string, known bool) {
+	if r, ok := cloudprofile.RuleOf(id); ok {
+		return r, "", true
+	}
+	if e, r, ok := extensions.RuleOf(id); ok {
+		return r, e.Release, true
+	}
+	return cloudprofile.RuleInfo{}, "", false
 }
 
 // isProviderOwn tells whether a problem is of one of the provider's own checks (W and X rules).
 func isProviderOwn(p cloudprofile.Problem) bool {
-	r, known := cloudprofile.RuleOf(p.Rule)
+	r, _, known := ruleOf(p.Rule)
 	return known && r.ProviderOwn
 }
 
-// reporter names who finds the further problems of a group: Gardener, or the provider for its
-// own checks.
+// reporter names who finds the further problems of a group: Gardener, a provider extension, or
+// the provider for its own checks.
 func reporter(p cloudprofile.Problem) string {
 	if isProviderOwn(p) {
 		return "The provider finds"
+	}
+	if _, ext, _ := ruleOf(p.Rule); ext != "" {
+		return "The extension reports"
 	}
 	return "Gardener reports"
 }

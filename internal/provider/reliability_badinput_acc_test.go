@@ -29,6 +29,7 @@ func TestAccReliability_badInputIsRejectedAtPlan(t *testing.T) {
 		images:       `{ "gardenlinux" = { versions = { "1877.3.0" = {} } } }`,
 		machineTypes: `{ "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }`,
 		regions:      `{ "local" = {} }`,
+		extra:        `provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", image = "local/gardenlinux" }] }] })`,
 	}
 	render := func(p part) string {
 		return acctest.ProviderBlock(kubeconfig) + fmt.Sprintf(`
@@ -71,7 +72,7 @@ resource "gardener_cloud_profile" "test" {
 			`spec.machineTypes[0].name: Required value`},
 		// Terraform lets an explicit null through for a required attribute below the spec; the
 		// provider's validation names it (as the framework would, see largevalue.Server).
-		{"required attribute set to null", func(p *part) { p.extra = `volume_types = { "gp3" = { class = null } }` },
+		{"required attribute set to null", func(p *part) { p.extra += "\n    volume_types = { \"gp3\" = { class = null } }" },
 			`Missing Configuration for Required Attribute … Must set a configuration value for the spec.volume_types["gp3"].class attribute`},
 		{"empty version", func(p *part) { p.kubernetes = `{ versions = { "" = {} } }` },
 			`Gardener: spec.kubernetes.versions[0]: Invalid value: all Kubernetes versions must match`},
@@ -148,6 +149,7 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type           = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes     = { versions = { "1.31.2" = {} } }
     machine_images = %s
     machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }

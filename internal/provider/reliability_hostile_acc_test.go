@@ -33,7 +33,7 @@ func TestAccReliability_hostileButValidInputApplies(t *testing.T) {
 			versions = append(versions, v)
 		}
 	}
-	providerConfig := map[string]any{"apiVersion": "local.provider.extensions.gardener.cloud/v1alpha1", "kind": "CloudProfileConfig", "note": "bell\a nul\x00 esc\x1b"}
+	const hostileImage = "bell\a nul\x00 esc\x1b" // in provider_config, the image of gardenlinux 1877.3.0
 	config := acctest.ProviderBlock(acctest.Kubeconfig(t)) + fmt.Sprintf(`
 resource "terraform_data" "memory" {
   input = "8Gi"
@@ -43,7 +43,7 @@ resource "gardener_cloud_profile" "test" {
   metadata = { name = %q }
   spec = {
     type            = "local"
-    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", note = "bell\u0007 nul\u0000 esc\u001b" })
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", image = "bell\u0007 nul\u0000 esc\u001b" }] }] })
     kubernetes      = { versions = {
       %s
     } }
@@ -79,8 +79,13 @@ resource "gardener_cloud_profile" "test" {
 					if got := cp.Spec.MachineTypes[0].Memory; cp.Spec.MachineTypes[0].Name != "huge" || got.Cmp(k8sresource.MustParse("9999999999999999999999999Ei")) != 0 {
 						return fmt.Errorf("huge memory stored as %s", got.String())
 					}
-					var stored map[string]any
-					if cp.Spec.ProviderConfig == nil || json.Unmarshal(cp.Spec.ProviderConfig.Raw, &stored) != nil || stored["note"] != providerConfig["note"] {
+					var stored struct {
+						MachineImages []struct {
+							Versions []struct{ Image string }
+						}
+					}
+					if cp.Spec.ProviderConfig == nil || json.Unmarshal(cp.Spec.ProviderConfig.Raw, &stored) != nil || len(stored.MachineImages) != 1 ||
+						len(stored.MachineImages[0].Versions) != 1 || stored.MachineImages[0].Versions[0].Image != hostileImage {
 						return fmt.Errorf("provider_config with control characters not stored as written: %v", cp.Spec.ProviderConfig)
 					}
 					return nil
@@ -139,6 +144,7 @@ resource "gardener_cloud_profile" "flood" {
   metadata = { name = "flood" }
   spec = {
     type = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes = { versions = {
 %s    } }
     machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }

@@ -34,6 +34,7 @@ resource "gardener_cloud_profile" "test" {
   }
   spec = {
     type = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes = {
       versions = {
         "1.31.2" = { classification = "supported" }
@@ -335,7 +336,7 @@ resource "gardener_cloud_profile" "test" {
     limits        = { max_nodes_total = 100 }
     seed_selector = { match_labels = { "seed.gardener.cloud/region" = "local" }, provider_types = ["local"] }
     bastion       = { machine_type = { name = "m5.large" } }
-    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig" })
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", image = "local/gardenlinux:1877.3.0" }] }] })
   }
 }
 `, name)

@@ -37,8 +37,10 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 		return
 	}
 	resp.Diagnostics.Append(objectSizeDiagnostics("CloudProfile", cp, cp.Spec.ProviderConfig)...)
-	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, validationOptions(r.data, r.validated))
+	opts := validationOptions(r.data, r.validated)
+	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, opts)
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(cp.Labels)...)
+	problems = append(problems, cloudProfileExtensionProblems(cp, problems, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
 }
 

@@ -82,6 +82,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 			var admitted cloudprofile.Problems
 			parent, admitted = r.admit(ctx, ncp, old, p, opts, localStatus, !parentPlanned)
 			problems = append(problems, admitted...)
+			problems = append(problems, namespacedExtensionProblems(ncp, parent, problems)...)
 			// Cross-object admission (N-6 … N-8): on update only, and only when it can find
 			// something. (On an update the parent exists: Gardener keeps it while NCPs refer to it.)
 			problems = append(problems, namespacedReferenceProblems(ctx, r.data, ncp, old, parent, &resp.Diagnostics)...)

@@ -38,18 +38,19 @@ import (
 const webhookLabel = "acc-webhook"
 
 // webhookConfig is a CloudProfile resource labelled for the test's webhook, with a provider_config
-// of the given kind; extra is HCL added to the resource block, provider to the provider block.
+// of the given kind; extra is HCL added to the resource block, provider to the provider block. Its
+// type is one the provider knows no extension of: the test's webhook stands for that extension.
 func webhookConfig(kubeconfig, provider, name, label, configKind, extra string) string {
 	return fmt.Sprintf("provider %q {\n  config_path = %q\n  %s\n}\n", "gardener", kubeconfig, provider) + fmt.Sprintf(`
 resource "gardener_cloud_profile" "test" {
   metadata = { name = %q, labels = { %q = %q } }
   spec = {
-    type            = "local"
+    type            = "acc-webhook"
     kubernetes      = { versions = { "1.31.2" = {} } }
     machine_images  = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
     machine_types   = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
     regions         = { "local" = {} }
-    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = %q })
+    provider_config = jsonencode({ apiVersion = "acc-webhook.provider.extensions.gardener.cloud/v1alpha1", kind = %q })
   }
   %s
 }

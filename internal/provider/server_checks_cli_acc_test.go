@@ -182,6 +182,7 @@ resource "gardener_cloud_profile" "parent" {
   metadata = { name = "` + parent + `" }
   spec = {
     type           = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes     = { versions = { for v in local.versions : v => {} } }
     machine_images = { "gardenlinux" = { versions = { "1877.3.0" = { cri = { "containerd" = {} } } } } }
     machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi", usable = true } }

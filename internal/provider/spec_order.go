@@ -41,12 +41,3 @@ func sortedEntryKeys(order entryOrder, keys []string) []string {
 	})
 	return keys
 }
-
-// entryKeyAt returns the key of the entry at index i of a keyed list written in wire order, as
-// Gardener's field paths name it ("versions[2]").
-func entryKeyAt(order entryOrder, keys []string, i int) (string, bool) {
-	if i < 0 || i >= len(keys) {
-		return "", false
-	}
-	return sortedEntryKeys(order, keys)[i], true
-}

@@ -31,6 +31,7 @@ resource "gardener_cloud_profile" "parent" {
   metadata = { name = %[1]q }
   spec = {
     type = "local"
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
     kubernetes = { versions = {
       "1.31.2" = { classification = "supported" }
       "1.30.5" = { classification = "deprecated", expiration_date = "2099-01-01T00:00:00Z" }
@@ -58,8 +59,9 @@ resource "gardener_namespaced_cloud_profile" "team" {
   keep_merged_status = true
   metadata           = { name = "%[1]s-team", namespace = %[2]q }
   spec = {
-    parent         = { kind = "CloudProfile", name = gardener_cloud_profile.parent.metadata.name }
-    kubernetes     = { versions = { "1.30.5" = { expiration_date = "2099-06-01T00:00:00Z" } } }
+    parent          = { kind = "CloudProfile", name = gardener_cloud_profile.parent.metadata.name }
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [{ name = "custom", versions = [{ version = "1.0.0", image = "local/custom:1.0.0" }] }] })
+    kubernetes      = { versions = { "1.30.5" = { expiration_date = "2099-06-01T00:00:00Z" } } }
     machine_images = { "custom" = { update_strategy = "patch", versions = { "1.0.0" = { cri = { containerd = {} }, architectures = ["amd64"] } } } }
     machine_types  = { "x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" }, "a1.large" = { cpu = "2", gpu = "0", memory = "4Gi", usable = false } }
     volume_types   = { "nfs" = { class = "standard" } }

@@ -33,6 +33,20 @@ resource "gardener_cloud_profile" "aws" {
     }
     machine_types = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
     regions       = { "eu-west-1" = { zones = { "eu-west-1a" = {} } } }
+    provider_config = jsonencode({
+      apiVersion = "aws.provider.extensions.gardener.cloud/v1alpha1"
+      kind       = "CloudProfileConfig"
+      machineImages = [{
+        name = "gardenlinux"
+        versions = [{
+          version = "1877.3.0"
+          regions = [
+            { name = "eu-west-1", ami = "ami-0a1b2c3d4e5f60001", architecture = "amd64" },
+            { name = "eu-west-1", ami = "ami-0a1b2c3d4e5f60002", architecture = "arm64" },
+          ]
+        }]
+      }]
+    })
   }
 }
 

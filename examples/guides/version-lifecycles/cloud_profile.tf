@@ -45,6 +45,11 @@ resource "gardener_cloud_profile" "lifecycles" {
     }
     machine_types = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
     regions       = { "local" = {} }
+    provider_config = jsonencode({
+      apiVersion    = "local.provider.extensions.gardener.cloud/v1alpha1"
+      kind          = "CloudProfileConfig"
+      machineImages = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", image = "local-skaffold/gardener-extension-provider-local-node:1877.3.0" }] }]
+    })
   }
 }
 

@@ -51,9 +51,23 @@ resource "gardener_cloud_profile" "aws" {
         zones = { "eu-west-1a" = {}, "eu-west-1b" = {}, "eu-west-1c" = {} }
       }
     }
+    # The AWS extension's admission needs an AMI for every image version, region and architecture.
     provider_config = jsonencode({
       apiVersion = "aws.provider.extensions.gardener.cloud/v1alpha1"
       kind       = "CloudProfileConfig"
+      machineImages = [{
+        name = "gardenlinux"
+        versions = [
+          {
+            version = "1877.3.0"
+            regions = [
+              { name = "eu-west-1", ami = "ami-0a1b2c3d4e5f60001", architecture = "amd64" },
+              { name = "eu-west-1", ami = "ami-0a1b2c3d4e5f60002", architecture = "arm64" },
+            ]
+          },
+          { version = "1592.9.0", regions = [{ name = "eu-west-1", ami = "ami-0a1b2c3d4e5f60003", architecture = "amd64" }] },
+        ]
+      }]
     })
   }
 }

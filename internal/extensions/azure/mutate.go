@@ -94,7 +94,7 @@ func entryFlavors(entries []MachineImageVersion) []gardencorev1beta1.MachineImag
 	}
 	var keys []key
 	for _, e := range entries {
-		if e.ImageRef.empty() {
+		if e.empty() {
 			continue
 		}
 		k := key{arch: archOf(e), accelerated: e.AcceleratedNetworking != nil && *e.AcceleratedNetworking}

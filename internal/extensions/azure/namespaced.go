@@ -144,7 +144,7 @@ func validateNamespaced(spec gardencorev1beta1.NamespacedCloudProfileSpec, paren
 						ps = append(ps, extcommon.Forbidden(RuleNamespacedFlavors, imagesPath.Path(), fmt.Sprintf("machine image version %s@%s has an excess capabilityFlavor %v, which is not defined in the machineImages spec", img.Name, v.Version, pf.Capabilities)))
 					}
 				}
-			} else if !v.ImageRef.empty() && len(v.CapabilityFlavors) == 0 {
+			} else if !v.empty() && len(v.CapabilityFlavors) == 0 {
 				arch := archOf(v)
 				if !slices.ContainsFunc(flavors, func(f gardencorev1beta1.MachineImageFlavor) bool {
 					return slices.Contains(f.Capabilities[extcommon.ArchitectureName], arch)

@@ -84,7 +84,7 @@ func validateProviderImage(img MachineImages, defs []gardencorev1beta1.Capabilit
 		if v.Version == "" {
 			ps = append(ps, extcommon.Required(RuleConfigVersionRequired, vp.Child("version").Path(), "must provide a version"))
 		}
-		hasFlavors, hasImage := len(v.CapabilityFlavors) > 0, !v.ImageRef.empty()
+		hasFlavors, hasImage := len(v.CapabilityFlavors) > 0, !v.empty()
 		hasLegacyFields := v.Architecture != nil || v.AcceleratedNetworking != nil
 		if len(defs) == 0 {
 			if hasFlavors {

@@ -116,7 +116,7 @@ func TestImageFlavorsAndEquality(t *testing.T) {
 }
 
 func TestImagesLastWins(t *testing.T) {
-	type v struct{ name, version string }
+	type v struct{ version string }
 	type img struct {
 		name string
 		vs   []v

@@ -8,7 +8,8 @@
 // main module): the provider configuration's JSON types are written anew in config.go. Findings are
 // cloudprofile.Problem values. Their field paths are Gardener's own, also inside the provider
 // configuration (such as spec.providerConfig.machineImages[0].versions[1].image); the Terraform
-// attribute of those is spec.provider_config, which holds the configuration as a JSON string. Rule ids
+// attribute of those is spec.provider_config, which holds the configuration as a JSON string, except
+// where an entry of spec.machine_images lacks its mapping: the attribute is that entry. Rule ids
 // are EXT-LOCAL-1 … EXT-LOCAL-18 (Rules).
 //
 // Files:

@@ -58,10 +58,28 @@ func expect(t *testing.T, ps cloudprofile.Problems, want ...string) {
 		t.Errorf("problems:\n  got  %q\n  want %q", got, want)
 	}
 	for _, p := range ps {
-		if a := p.Path.Attribute(); !strings.HasPrefix(a, "spec.provider_config") && !strings.HasPrefix(a, "spec.parent") {
-			t.Errorf("%s: attribute %s", p.Rule, a)
+		if a := p.Path.Attribute(); a != wantAttribute(p) {
+			t.Errorf("%s: attribute %s, want %s", p.Rule, a, wantAttribute(p))
 		}
 	}
+}
+
+// wantAttribute is the Terraform attribute of a problem: the entry of spec.machine_images that
+// lacks a mapping (at the positions Gardener's field path names below spec.providerConfig, where
+// it names them), else spec.parent.kind or spec.provider_config.
+func wantAttribute(p cloudprofile.Problem) string {
+	switch p.Rule {
+	case "EXT-LOCAL-10", "EXT-LOCAL-11":
+		return strings.Replace(p.Path.Field(), "spec.providerConfig.machineImages", "spec.machine_images", 1)
+	case "EXT-LOCAL-13", "EXT-LOCAL-14":
+		if a := p.Path.Attribute(); strings.HasPrefix(a, "spec.machine_images[") {
+			return a // Gardener names no position; the attribute names the NamespacedCloudProfile's entry
+		}
+		return "spec.machine_images[…]"
+	case "EXT-LOCAL-18":
+		return "spec.parent.kind"
+	}
+	return "spec.provider_config"
 }
 
 // mustJSON marshals v.

@@ -29,6 +29,20 @@ func inConfig(at string) cloudprofile.Path {
 	return providerConfigPath().FieldOnly(at)
 }
 
+// onSpecEntry is p (a field inside spec.providerConfig) on the attribute of the entry of
+// spec.machine_images it maps, the image at position image and, if given, its version at position
+// version: what lacks a mapping is that entry, which a user fixes by mapping it or by removing it.
+func onSpecEntry(p cloudprofile.Path, image int, version ...int) cloudprofile.Path {
+	steps := []cloudprofile.Step{
+		{Kind: cloudprofile.StepAttribute, Name: "spec"}, {Kind: cloudprofile.StepAttribute, Name: "machine_images"},
+		{Kind: cloudprofile.StepIndex, Index: image},
+	}
+	for _, v := range version {
+		steps = append(steps, cloudprofile.Step{Kind: cloudprofile.StepAttribute, Name: "versions"}, cloudprofile.Step{Kind: cloudprofile.StepIndex, Index: v})
+	}
+	return p.WithAttributeSteps(steps)
+}
+
 // sub renders a field below at.
 func sub(at, format string, args ...any) string {
 	s := fmt.Sprintf(format, args...)
@@ -171,7 +185,7 @@ func validateMappings(specImages []gardencorev1beta1.MachineImage, images []Mach
 		}
 		ip := sub(p, "[%d]", i)
 		if !idx.hasImage(mi.Name) {
-			ps = append(ps, required("EXT-LOCAL-10", inConfig(ip), fmt.Sprintf("must provide an image mapping for image %q in providerConfig", mi.Name)))
+			ps = append(ps, required("EXT-LOCAL-10", onSpecEntry(inConfig(ip), i), fmt.Sprintf("must provide an image mapping for image %q in providerConfig", mi.Name)))
 			continue
 		}
 		if len(defs) == 0 {
@@ -181,7 +195,7 @@ func validateMappings(specImages []gardencorev1beta1.MachineImage, images []Mach
 			vp := sub(ip, "versions[%d]", j)
 			mapped, ok := idx.version(mi.Name, v.Version)
 			if !ok {
-				ps = append(ps, required("EXT-LOCAL-11", inConfig(vp), fmt.Sprintf("machine image version %s@%s is not defined in the providerConfig", mi.Name, v.Version)))
+				ps = append(ps, required("EXT-LOCAL-11", onSpecEntry(inConfig(vp), i, j), fmt.Sprintf("machine image version %s@%s is not defined in the providerConfig", mi.Name, v.Version)))
 				continue
 			}
 			ps = append(ps, validateFlavorMappings(mi.Name, v, mapped, defs, vp)...)

@@ -46,16 +46,16 @@ func ValidateNamespacedCloudProfile(name string, spec gardencorev1beta1.Namespac
 	images := inConfig("machineImages")
 
 	var ps cloudprofile.Problems
-	for _, mi := range spec.MachineImages {
+	for i, mi := range spec.MachineImages {
 		if _, ok := inherited[mi.Name]; !ok && !mapped.hasImage(mi.Name) {
-			ps = append(ps, required("EXT-LOCAL-13", images,
+			ps = append(ps, required("EXT-LOCAL-13", onSpecEntry(images, i),
 				fmt.Sprintf("machine image %s is not defined in the NamespacedCloudProfile providerConfig", mi.Name)))
 			continue
 		}
-		for _, v := range mi.Versions {
+		for j, v := range mi.Versions {
 			_, isMapped := mapped.version(mi.Name, v.Version)
 			if !inherited[mi.Name][v.Version] && !isMapped {
-				ps = append(ps, required("EXT-LOCAL-14", images,
+				ps = append(ps, required("EXT-LOCAL-14", onSpecEntry(images, i, j),
 					fmt.Sprintf("machine image version %s@%s is not defined in the NamespacedCloudProfile providerConfig", mi.Name, v.Version)))
 			}
 		}

@@ -142,8 +142,8 @@ func TestProblemsRenderAsGardener(t *testing.T) {
 	if len(ps) != 1 || ps[0].Error() != want {
 		t.Fatalf("got %v, want %q", ps, want)
 	}
-	if a := ps[0].Path.Attribute(); a != "spec.provider_config" {
-		t.Errorf("attribute %q", a)
+	if a := ps[0].Path.Attribute(); a != "spec.machine_images[0]" {
+		t.Errorf("attribute %q, want the image that lacks its mapping", a)
 	}
 }
 

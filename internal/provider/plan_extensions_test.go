@@ -1,0 +1,101 @@
+package provider
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// validateErrors validates a CloudProfile spec as terraform validate does, through the provider's
+// server, and returns its errors.
+func validateErrors(t *testing.T, spec gardencorev1beta1.CloudProfileSpec) []*tfprotov6.Diagnostic {
+	t.Helper()
+	cp := validationCase{t: t, resource: newCloudProfileResource(), root: cloudProfileSpecRoot}
+	_, server := frameworkAndShim(t)
+	resp, err := server.ValidateResourceConfig(context.Background(), cp.request(cp.spec(spec)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs []*tfprotov6.Diagnostic
+	for _, d := range resp.Diagnostics {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			errs = append(errs, d)
+		}
+	}
+	return errs
+}
+
+// TestValidate_TheExtensionOfTheProfilesTypeChecksIt: at terraform validate, a CloudProfile of a
+// type the provider knows an extension of gets the extension's checks: provider-local's (EXT-LOCAL-1)
+// without provider_config, on spec.provider_config, and a missing image mapping (EXT-LOCAL-10) on the
+// machine image that lacks it, naming the extension and the rule; a profile Gardener itself
+// rejects gets Gardener's errors alone, as the webhooks never see it; a type without a known
+// extension gets no extension check.
+func TestValidate_TheExtensionOfTheProfilesTypeChecksIt(t *testing.T) {
+	withoutConfig := plainCloudProfileSpec()
+	withoutConfig.ProviderConfig = nil
+	unmapped := plainCloudProfileSpec()
+	unmapped.MachineImages = append(unmapped.MachineImages, gardencorev1beta1.MachineImage{Name: "alpine",
+		Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "3.20.0"}}}})
+	rejectedByGardener := plainCloudProfileSpec()
+	rejectedByGardener.ProviderConfig = nil
+	rejectedByGardener.Kubernetes.Versions[0].Version = "v1.33"
+	unknownType := plainCloudProfileSpec()
+	unknownType.Type, unknownType.ProviderConfig = "hcloud", nil
+	for _, c := range []struct {
+		name string
+		spec gardencorev1beta1.CloudProfileSpec
+		want []string // per error: its attribute path and texts of its detail
+	}{
+		{"local without provider_config", withoutConfig, []string{`spec.provider_config|Extension Gardener v1.149.3 (provider-local): spec.providerConfig: Required value: ` +
+			`providerConfig must be set for cloud profiles of provider local (rule EXT-LOCAL-1)`}},
+		{"an image without mapping", unmapped, []string{`spec.machine_images["alpine"]|spec.providerConfig.machineImages[0]: Required value: ` +
+			`must provide an image mapping for image "alpine" in providerConfig (rule EXT-LOCAL-10)`}},
+		{"mapped", plainCloudProfileSpec(), nil},
+		{"rejected by Gardener", rejectedByGardener, []string{`spec.kubernetes.versions["v1.33"]|(rule C-5)`}},
+		{"a type without a known extension", unknownType, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			errs := validateErrors(t, c.spec)
+			if len(errs) != len(c.want) {
+				t.Fatalf("got %d errors, want %d: %s", len(errs), len(c.want), diagnosticText(errs))
+			}
+			for i, want := range c.want {
+				at, text, _ := strings.Cut(want, "|")
+				if got := attributeOfDiagnostic(errs[i]); got != at {
+					t.Errorf("error on %s, want %s", got, at)
+				}
+				if !strings.Contains(errs[i].Detail, text) {
+					t.Errorf("the detail lacks %q:\n%s", text, errs[i].Detail)
+				}
+			}
+		})
+	}
+}
+
+// attributeOfDiagnostic renders the attribute of a protocol diagnostic as the framework's path.
+func attributeOfDiagnostic(d *tfprotov6.Diagnostic) string {
+	if d.Attribute == nil {
+		return ""
+	}
+	var b strings.Builder
+	for i, s := range d.Attribute.Steps() {
+		switch s := s.(type) {
+		case tftypes.AttributeName:
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(string(s))
+		case tftypes.ElementKeyString:
+			b.WriteString(`["` + string(s) + `"]`)
+		case tftypes.ElementKeyInt:
+			b.WriteString("[" + strconv.FormatInt(int64(s), 10) + "]")
+		}
+	}
+	return b.String()
+}
