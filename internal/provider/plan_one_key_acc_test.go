@@ -45,7 +45,7 @@ func TestAccPlan_aChangeToOneEntryIsOneKey(t *testing.T) {
 		{"a machine image version", `"1877.3.0" = { architectures = ["amd64", "arm64"] }`, `"1877.3.0" = { architectures = ["amd64", "arm64"], classification = "preview" }`, `"1877.3.0"`},
 		{"a machine type", `"c5.large"  = { cpu = "2", gpu = "0", memory = "4Gi" }`, `"c5.large"  = { cpu = "2", gpu = "0", memory = "6Gi" }`, `"c5.large"`},
 		{"a volume type", `"io1" = { class = "premium", usable = false }`, `"io1" = { class = "premium", usable = true }`, `"io1"`},
-		{"a zone", `"us-east-1a" = { unavailable_machine_types = ["m6g.large"] }`, `"us-east-1a" = { unavailable_machine_types = ["c5.large"] }`, `"us-east-1a"`},
+		{"a zone", `"us-east-1b" = {}`, `"us-east-1b" = { unavailable_volume_types = ["io1"] }`, `"us-east-1b"`},
 		{"a namespaced machine type", `"x1.metal" = { cpu = "96", gpu = "0", memory = "1Ti" }`, `"x1.metal" = { cpu = "96", gpu = "0", memory = "2Ti" }`, `"x1.metal"`},
 		{"a namespaced Kubernetes override", `"1.30.5" = { expiration_date = "2099-06-01T00:00:00Z" }`, `"1.30.5" = { expiration_date = "2099-07-01T00:00:00Z" }`, `"1.30.5"`},
 	} {
