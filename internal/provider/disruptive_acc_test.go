@@ -90,8 +90,9 @@ func TestAccDisruptive_gardenStoppedAndStartedMidApply(t *testing.T) {
 	w.mustRun(0, "apply", "-auto-approve")
 	w.mustRun(0, "plan", "-detailed-exitcode")
 	cp := getCloudProfile(t, admin, name)
-	if len(cp.Spec.Kubernetes.Versions) != 5000 || cp.Spec.Kubernetes.Versions[0].ExpirationDate == nil ||
-		!cp.Spec.Kubernetes.Versions[0].ExpirationDate.Time.Equal(time.Date(2032, 1, 1, 0, 0, 0, 0, time.UTC)) {
-		t.Fatalf("cluster after the restart: %d versions, first expires %v; want 5000 and 2032-01-01", len(cp.Spec.Kubernetes.Versions), cp.Spec.Kubernetes.Versions[0].ExpirationDate)
+	oldest := cp.Spec.Kubernetes.Versions[len(cp.Spec.Kubernetes.Versions)-1] // written newest first: 1.0.0 is last
+	if len(cp.Spec.Kubernetes.Versions) != 5000 || oldest.Version != "1.0.0" || oldest.ExpirationDate == nil ||
+		!oldest.ExpirationDate.Time.Equal(time.Date(2032, 1, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Fatalf("cluster after the restart: %d versions, 1.0.0 expires %v; want 5000 and 2032-01-01", len(cp.Spec.Kubernetes.Versions), oldest.ExpirationDate)
 	}
 }
