@@ -98,7 +98,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "C-2", Summary: "The highest Kubernetes version cannot be determined",
 		Gardener: gardenerCloudProfileValidation + "validateCloudProfileKubernetesSettings (helper.DetermineLatestExpirableVersion)",
 		Meaning:  "Gardener must find the highest Kubernetes version. It cannot when the list is empty or any version is not a semantic version.",
-		Fix:      "Make every `spec.kubernetes.versions[*].version` a version such as `1.33.1`, and offer at least one.",
+		Fix:      "Key every entry of `spec.kubernetes.versions` by a version such as `1.33.1`, and offer at least one.",
 	},
 	{
 		ID: "C-3", Summary: "The highest Kubernetes version has an expiration date",
@@ -116,7 +116,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "C-5", Summary: "The Kubernetes version is not MAJOR.MINOR.PATCH",
 		Gardener: gardenerValidationUtils + "validateKubernetesVersions",
 		Meaning:  "A Kubernetes version is exactly three dot-separated numbers, such as `1.33.1`: no `v` prefix, no pre-release or build suffix. Leading zeros are accepted.",
-		Fix:      "Write `spec.kubernetes.versions[*].version` as three numbers, such as `1.33.1`.",
+		Fix:      "Key the entry of `spec.kubernetes.versions` by three numbers, such as `1.33.1`.",
 	},
 	{
 		ID: "C-6", Summary: "The Kubernetes version is listed twice",
@@ -198,7 +198,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "E-2", Summary: "The highest machine image version cannot be determined",
 		Gardener: gardenerValidationUtils + "ValidateMachineImages (helper.DetermineLatestMachineImageVersions)",
 		Meaning:  "Every image version must be a semantic version, or Gardener cannot find the highest version of each image. Only the first failing image is reported.",
-		Fix:      "Make every `spec.machine_images[*].versions[*].version` a semantic version such as `1877.3.0`.",
+		Fix:      "Key every entry of `spec.machine_images[*].versions` by a semantic version such as `1877.3.0`.",
 	},
 	{
 		ID: "E-3", Summary: "The machine image is listed twice",
@@ -210,7 +210,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "E-4", Summary: "The machine image name is missing or not a qualified name",
 		Gardener: gardenerValidationUtils + "ValidateMachineImage",
 		Meaning:  "An image name is required and must be a qualified name without `/`: letters, digits, `-`, `_` and `.`, beginning and ending with a letter or digit, at most 63 characters.",
-		Fix:      "Rename `spec.machine_images[*].name` to a qualified name such as `gardenlinux`.",
+		Fix:      "Key the entry of `spec.machine_images` by a qualified name such as `gardenlinux`.",
 	},
 	{
 		ID: "E-5", Summary: "The machine image has no version",
@@ -236,13 +236,13 @@ var ruleCatalogue = []RuleInfo{
 		ID: "F-2", Summary: "The machine image version is empty",
 		Gardener: gardenerValidationUtils + "ValidateMachineImageVersion",
 		Meaning:  "An image version needs a `version`; an empty one also fails F-3 and E-2.",
-		Fix:      "Set `spec.machine_images[*].versions[*].version`.",
+		Fix:      "Key the entry of `spec.machine_images[*].versions` by its version, not by an empty string.",
 	},
 	{
 		ID: "F-3", Summary: "The machine image version is not a semantic version",
 		Gardener: gardenerValidationUtils + "ValidateMachineImageVersion",
 		Meaning:  "An image version must parse as a semantic version in Masterminds' loose form: a leading `v`, missing components, pre-releases and build metadata are accepted.",
-		Fix:      "Write `spec.machine_images[*].versions[*].version` as a semantic version such as `1877.3.0`.",
+		Fix:      "Key the entry of `spec.machine_images[*].versions` by a semantic version such as `1877.3.0`.",
 	},
 	{
 		ID: "F-4", Summary: "The minimum version for in-place updates is not a semantic version",
@@ -292,7 +292,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "G-2", Summary: "The machine type name is missing or not a qualified name",
 		Gardener: gardenerValidationUtils + "ValidateMachineType",
 		Meaning:  "A machine type name is required and must be a qualified name without `/`.",
-		Fix:      "Rename `spec.machine_types[*].name` to a qualified name such as `m5.large`.",
+		Fix:      "Key the entry of `spec.machine_types` by a qualified name such as `m5.large`.",
 	},
 	{
 		ID: "G-3", Summary: "The machine type is listed twice",
@@ -330,7 +330,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "H-1", Summary: "The volume type name is missing or not a qualified name",
 		Gardener: gardenerValidationUtils + "validateVolumeTypes",
 		Meaning:  "A volume type name is required and must be a qualified name without `/`.",
-		Fix:      "Rename `spec.volume_types[*].name` to a qualified name such as `gp3`.",
+		Fix:      "Key the entry of `spec.volume_types` by a qualified name such as `gp3`.",
 	},
 	{
 		ID: "H-2", Summary: "The volume type is listed twice",
@@ -394,13 +394,13 @@ var ruleCatalogue = []RuleInfo{
 		ID: "J-2", Summary: "The region name is missing or listed twice",
 		Gardener: gardenerCloudProfileValidation + "validateCloudProfileRegions",
 		Meaning:  "Region names are required and unique; their format is not checked.",
-		Fix:      "Give every `spec.regions[*].name` a value that occurs once.",
+		Fix:      "Key every entry of `spec.regions` by a name that is not empty (a map holds each key once).",
 	},
 	{
 		ID: "J-3", Summary: "The zone name is missing or listed twice in its region",
 		Gardener: gardenerCloudProfileValidation + "validateCloudProfileRegions",
 		Meaning:  "Zone names are required and unique within their region; their format is not checked.",
-		Fix:      "Give every `spec.regions[*].zones[*].name` a value that occurs once in its region.",
+		Fix:      "Key every entry of `spec.regions[*].zones` by a name that is not empty (a map holds each key once).",
 	},
 	{
 		ID: "J-4", Summary: "A region label is not a valid label",

@@ -57,7 +57,7 @@ Gardener accepts the object. [Troubleshooting](troubleshooting.md) explains how 
 
 Each rule names the file and function of [gardener/gardener](https://github.com/gardener/gardener)
 that implements it. Attribute names are the provider's, in snake_case; ` + "`[*]`" + ` stands for any
-element of a list.
+element of a list or entry of a map.
 `
 
 // Guide renders the guide of every rule the provider checks: Gardener's, then those of each

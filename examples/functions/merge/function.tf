@@ -13,9 +13,9 @@ locals {
 }
 
 output "team_machine_types" {
-  value = local.merged.machine_types[*].name
+  value = keys(local.merged.machine_types)
 }
 
 output "team_kubernetes" {
-  value = { for v in local.merged.kubernetes.versions : v.version => provider::gardener::classification(v, plantimestamp()) }
+  value = { for version, v in local.merged.kubernetes.versions : version => provider::gardener::classification(v, plantimestamp()) }
 }
