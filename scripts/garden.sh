@@ -14,10 +14,11 @@
 #
 # Environment: GARDEN_FEATURE_GATES (gardener-apiserver's --feature-gates, default
 # VersionClassificationLifecycle=true; the acceptance tests read it too), GARDEN_PROJECT (default
-# demo), GARDEN_EXTENSION_ADMISSION (local-garden's --extension-admission: `local` runs provider-local's
-# CloudProfile/NamespacedCloudProfile admission webhooks in the Garden, `none` runs none; default
-# none; a running Garden is reused whatever its setting, so `down` first to change it), GARDEN_TIMEOUT (seconds to wait for readiness, default 180), KUBEBUILDER_ASSETS (folder
-# with etcd and kube-apiserver, default .cache/assets).
+# demo), GARDEN_EXTENSION_ADMISSION (local-garden's --extension-admission: `local`, the default, runs
+# provider-local's admission webhooks for cloud profiles and Shoots of type local, as a real Garden
+# runs its provider extensions'; `none` runs none; a running Garden is reused whatever its setting, so
+# `down` first to change it), GARDEN_TIMEOUT (seconds to wait for readiness, default 180),
+# KUBEBUILDER_ASSETS (folder with etcd and kube-apiserver, default .cache/assets).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,7 +28,7 @@ pidfile="$state/pid"
 logfile="$state/garden.log"
 kubeconfig="$state/admin.kubeconfig"
 project="${GARDEN_PROJECT:-demo}"
-extension_admission="${GARDEN_EXTENSION_ADMISSION:-none}"
+extension_admission="${GARDEN_EXTENSION_ADMISSION:-local}"
 timeout="${GARDEN_TIMEOUT:-180}"
 assets="${KUBEBUILDER_ASSETS:-$root/.cache/assets}"
 

@@ -14,6 +14,11 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
 
+// coreType is the provider type of the core rules' cases: no extension of the local Garden admits
+// it, so the Garden's verdict is gardener-apiserver's alone (extension_local_test.go compares
+// provider-local's admission, for type local).
+const coreType = "conformance"
+
 // legacyProfile is a valid CloudProfile without capability definitions. Optional fields that
 // Gardener defaults (update strategy, CRI, architectures, usable) are mostly left out so that the
 // comparison covers defaulting too.
@@ -21,7 +26,7 @@ func legacyProfile(name string) *cpT {
 	return &cpT{
 		ObjectMeta: metav1.ObjectMeta{Name: name},
 		Spec: gardencorev1beta1.CloudProfileSpec{
-			Type: "local",
+			Type: coreType,
 			Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: []evT{
 				{Version: "1.31.2", Classification: cls(supported)},
 				{Version: "1.30.5", Classification: cls(deprecated), ExpirationDate: at(future)},
@@ -52,7 +57,7 @@ func capabilityProfile(name string) *cpT {
 	return &cpT{
 		ObjectMeta: metav1.ObjectMeta{Name: name},
 		Spec: gardencorev1beta1.CloudProfileSpec{
-			Type: "local",
+			Type: coreType,
 			MachineCapabilities: []gardencorev1beta1.CapabilityDefinition{
 				{Name: "architecture", Values: []string{"amd64", "arm64"}},
 				{Name: "network", Values: []string{"standard", "accelerated"}},

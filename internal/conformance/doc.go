@@ -4,8 +4,8 @@
 // predicts for the same objects.
 //
 // extension_local_test.go does the same for package extensions/local against provider-local's
-// admission webhooks; those tests skip unless the Garden runs them
-// (GARDEN_EXTENSION_ADMISSION=local scripts/garden.sh up).
+// admission webhooks, which scripts/garden.sh runs by default (those tests skip with
+// GARDEN_EXTENSION_ADMISSION=none). The core rules' cases use a provider type no extension admits.
 //
 // The tests run only with TF_ACC=1 and GARDEN_KUBECONFIG set:
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -21,22 +22,27 @@ import (
 )
 
 // The differential tests of package extensions/local: the same objects go to a Garden that runs
-// provider-local's admission webhooks (GARDEN_EXTENSION_ADMISSION=local scripts/garden.sh up) and to
-// the package. Every case is valid for Gardener's own rules (the tests check that with package
-// cloudprofile), so a rejection is the extension's. Without the extension's webhooks the tests skip.
+// provider-local's admission webhooks (scripts/garden.sh starts them by default) and to the package.
+// Every case is valid for Gardener's own rules (the tests check that with package cloudprofile), so
+// a rejection is the extension's. With GARDEN_EXTENSION_ADMISSION=none the tests skip.
 
 // localWebhookConfig is the name under which provider-local registers its webhooks.
 const localWebhookConfig = "gardener-extension-admission-local"
 
-// requireLocalAdmission skips the test unless the Garden has provider-local's validating webhook
-// registered for cloud profiles of type local.
+// requireLocalAdmission fails the test unless the Garden has provider-local's validating webhook
+// registered for cloud profiles of type local, which scripts/garden.sh starts by default; it skips
+// when the Garden was started without it on purpose (GARDEN_EXTENSION_ADMISSION=none).
 func requireLocalAdmission(t *testing.T, s *server) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	raw, err := s.rest.Get().AbsPath("/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations", localWebhookConfig).Do(ctx).Raw()
+	if apierrors.IsNotFound(err) && os.Getenv("GARDEN_EXTENSION_ADMISSION") == "none" {
+		t.Skip("GARDEN_EXTENSION_ADMISSION=none: the Garden runs no provider-local admission")
+	}
 	if apierrors.IsNotFound(err) {
-		t.Skipf("the Garden runs no provider-local admission (no ValidatingWebhookConfiguration %s): start it with GARDEN_EXTENSION_ADMISSION=local scripts/garden.sh up", localWebhookConfig)
+		t.Fatalf("the Garden runs no provider-local admission (no ValidatingWebhookConfiguration %s), which scripts/garden.sh starts by default: "+
+			"restart it with scripts/garden.sh down && scripts/garden.sh up, or set GARDEN_EXTENSION_ADMISSION=none to skip these tests", localWebhookConfig)
 	}
 	if err != nil {
 		t.Fatalf("reading ValidatingWebhookConfiguration %s: %v", localWebhookConfig, err)
@@ -64,7 +70,7 @@ func requireLocalAdmission(t *testing.T, s *server) {
 			}
 		}
 	}
-	t.Skipf("ValidatingWebhookConfiguration %s does not select cloud profiles of type local", localWebhookConfig)
+	t.Fatalf("ValidatingWebhookConfiguration %s does not select cloud profiles of type local", localWebhookConfig)
 }
 
 // providerConfig encodes a provider-local configuration with the given machineImages.
@@ -118,6 +124,7 @@ func completeMapping(cp *cpT) *runtime.RawExtension {
 func mapped(base func(string) *cpT, mutate func(cp *cpT)) func(string) *cpT {
 	return func(name string) *cpT {
 		cp := base(name)
+		cp.Spec.Type = local.Type
 		cp.Spec.ProviderConfig = completeMapping(cp)
 		if mutate != nil {
 			mutate(cp)

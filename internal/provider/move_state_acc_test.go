@@ -172,6 +172,30 @@ resource "kubectl_manifest" "profile" {
       name: %s
     spec:
       type: local
+      providerConfig:
+        apiVersion: local.provider.extensions.gardener.cloud/v1alpha1
+        kind: CloudProfileConfig
+        machineImages:
+        - name: gardenlinux
+          versions:
+          - version: 1.0.0
+            image: local/gardenlinux
+        - name: ubuntu
+          versions:
+          - version: 1.0.0
+            image: local/ubuntu
+        - name: alpine
+          versions:
+          - version: 1.0.0
+            image: local/alpine
+        - name: suse
+          versions:
+          - version: 1.0.0
+            image: local/suse
+        - name: rhel
+          versions:
+          - version: 1.0.0
+            image: local/rhel
       kubernetes:
         versions:
         - version: 1.31.2

@@ -37,6 +37,10 @@ var (
 	gvrSecrets                 = schema.GroupVersionResource{Version: "v1", Resource: "secrets"}
 )
 
+// shootNodesCIDR is the tests' Shoots' node network: provider-local's Shoot admission requires one
+// inside 10.0.0.0/16.
+const shootNodesCIDR = "10.0.0.0/24"
+
 func newShootFixture(t *testing.T, kubeconfig, name string) *shootFixture {
 	t.Helper()
 	cfg, err := clientcmd.BuildConfigFromFlags("", kubeconfig)
@@ -117,7 +121,7 @@ func (f *shootFixture) shoot(ctx context.Context, ncp string, minimum int64) err
 			"region":            "local",
 			"secretBindingName": f.name,
 			"kubernetes":        map[string]any{"version": "1.31.2"},
-			"networking":        map[string]any{"type": "calico"},
+			"networking":        map[string]any{"type": "calico", "nodes": shootNodesCIDR},
 			"provider": map[string]any{"type": "local", "workers": []any{map[string]any{
 				"name": "cpu-worker", "minimum": minimum, "maximum": minimum, "machine": map[string]any{"type": "m5.large"},
 			}}},

@@ -160,10 +160,12 @@ func waitForWebhook(t *testing.T, probe *gardencorev1beta1.CloudProfile, ready f
 	}
 }
 
-// labelledProfile is minimalCloudProfile with the webhook's label and a provider config of kind.
+// labelledProfile is minimalCloudProfile of webhookConfig's type (which no extension of the local
+// Garden admits) with the webhook's label and a provider config of kind.
 func labelledProfile(name, label, kind string) *gardencorev1beta1.CloudProfile {
 	cp := minimalCloudProfile(name)
 	cp.Labels = map[string]string{webhookLabel: label}
+	cp.Spec.Type = "acc-webhook"
 	cp.Spec.ProviderConfig = providerConfigOf(kind)
 	return cp
 }
@@ -281,7 +283,7 @@ func storedUpdateStrategyIsMinor(t *testing.T, admin *kube.Client, name string) 
 	}
 }
 
-// providerConfigOf is a provider config of the given kind.
+// providerConfigOf is a provider config of the given kind, as webhookConfig writes it.
 func providerConfigOf(kind string) *runtime.RawExtension {
-	return &runtime.RawExtension{Raw: []byte(fmt.Sprintf(`{"apiVersion":"local.provider.extensions.gardener.cloud/v1alpha1","kind":%q}`, kind))}
+	return &runtime.RawExtension{Raw: []byte(fmt.Sprintf(`{"apiVersion":"acc-webhook.provider.extensions.gardener.cloud/v1alpha1","kind":%q}`, kind))}
 }

@@ -187,7 +187,7 @@ func (f *shootFixture) profileShoot(ctx context.Context, namespace, name, kind, 
 			"region":            "local",
 			"secretBindingName": f.name,
 			"kubernetes":        map[string]any{"version": kubernetes},
-			"networking":        map[string]any{"type": "calico"},
+			"networking":        map[string]any{"type": "calico", "nodes": shootNodesCIDR},
 			"maintenance":       map[string]any{"timeWindow": map[string]any{"begin": "220000+0000", "end": "230000+0000"}},
 			"provider": map[string]any{"type": "local", "workers": []any{map[string]any{
 				"name": "cpu-worker", "minimum": 1, "maximum": 1,

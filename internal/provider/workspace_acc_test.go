@@ -11,6 +11,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
 	"github.com/gardener-community/terraform-provider-gardener/internal/faultproxy"
@@ -37,6 +38,8 @@ func workspaceParent(name string, expiry time.Time) *gardencorev1beta1.CloudProf
 			}}}},
 			MachineTypes: []gardencorev1beta1.MachineType{{Name: "m5.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi")}},
 			Regions:      []gardencorev1beta1.Region{{Name: "local", Zones: []gardencorev1beta1.AvailabilityZone{{Name: "local-a"}}}},
+			ProviderConfig: &runtime.RawExtension{Raw: []byte(`{"apiVersion":"local.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig",` +
+				`"machineImages":[{"name":"gardenlinux","versions":[{"version":"1877.3.0","image":"local/gardenlinux"}]}]}`)},
 		},
 	}
 }
