@@ -13,15 +13,16 @@ import (
 // provider knows an extension of.
 
 // cloudProfileExtensionProblems are the problems the admission of the provider extension of cp's
-// type reports when cp is created: it sees the CloudProfile as gardener-apiserver stores it
-// (defaulted, versions that are already expired dropped). Their attribute paths name entries by
-// key, through the stored spec, whose positions are those the webhook reports.
-func cloudProfileExtensionProblems(cp *gardencorev1beta1.CloudProfile, core cloudprofile.Problems, opts cloudprofile.Options) cloudprofile.Problems {
+// type reports when cp is created (old == nil) or replaces old: it sees the CloudProfile as
+// gardener-apiserver stores it (defaulted; on create without the versions that are already
+// expired, on update with them). Their attribute paths name entries by key, through the stored
+// spec, whose positions are those the webhook reports.
+func cloudProfileExtensionProblems(cp, old *gardencorev1beta1.CloudProfile, core cloudprofile.Problems, opts cloudprofile.Options) cloudprofile.Problems {
 	ext, ok := extensions.For(cp.Spec.Type)
 	if !ok || len(core.Errors()) > 0 {
 		return nil
 	}
-	stored, _ := cloudprofile.StoredCloudProfile(cp, nil, opts)
+	stored, _ := cloudprofile.StoredCloudProfile(cp, old, opts)
 	problems := ext.ValidateCloudProfile(cp.Name, stored.Spec)
 	if len(problems) == 0 {
 		return nil
@@ -31,6 +32,14 @@ func cloudProfileExtensionProblems(cp *gardencorev1beta1.CloudProfile, core clou
 		return problems
 	}
 	return stepsThrough(value).problems(problems)
+}
+
+// cloudProfileUpdateExtensionProblems are the problems the extension's admission reports of an
+// update of old to cp that it would not report of a create of cp (those come at validate): the
+// versions Gardener drops on create but keeps on update, such as an expired version without an
+// image mapping, reach the webhook only on update. core are Gardener's problems of the update.
+func cloudProfileUpdateExtensionProblems(cp, old *gardencorev1beta1.CloudProfile, core, coreOfCreate cloudprofile.Problems, opts cloudprofile.Options) cloudprofile.Problems {
+	return onlyNew(cloudProfileExtensionProblems(cp, old, core, opts), cloudProfileExtensionProblems(cp, nil, coreOfCreate, opts))
 }
 
 // namespacedExtensionProblems are the problems the admission of the provider extension of the

@@ -2,11 +2,17 @@ package provider
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -21,13 +27,7 @@ func validateErrors(t *testing.T, spec gardencorev1beta1.CloudProfileSpec) []*tf
 	if err != nil {
 		t.Fatal(err)
 	}
-	var errs []*tfprotov6.Diagnostic
-	for _, d := range resp.Diagnostics {
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			errs = append(errs, d)
-		}
-	}
-	return errs
+	return errorsOf(resp.Diagnostics)
 }
 
 // TestValidate_TheExtensionOfTheProfilesTypeChecksIt: at terraform validate, a CloudProfile of a
@@ -98,4 +98,47 @@ func attributeOfDiagnostic(d *tfprotov6.Diagnostic) string {
 		}
 	}
 	return b.String()
+}
+
+// TestPlan_AnUpdateMeetsTheExtensionWithTheVersionsGardenerKeeps: Gardener drops the machine image
+// versions that are already expired when a CloudProfile is created, but keeps them on update, and
+// the extension's webhook sees what Gardener stores. In a profile with capabilities, provider-local
+// wants an image mapping for every version; an expired version without one is therefore fine at
+// validate (a create would drop it), but the plan of a change to the existing profile fails on that
+// version with provider-local's EXT-LOCAL-11.
+func TestPlan_AnUpdateMeetsTheExtensionWithTheVersionsGardenerKeeps(t *testing.T) {
+	prior := plainCloudProfileSpec()
+	prior.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64"}}}
+	prior.MachineImages[0].Versions = append(prior.MachineImages[0].Versions, gardencorev1beta1.MachineImageVersion{
+		ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1592.9.0", ExpirationDate: at(2020, time.January, 1)}})
+	prior.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"local.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig",` +
+		`"machineImages":[{"name":"gardenlinux","versions":[{"version":"1877.3.0","capabilityFlavors":[{"image":"local/gardenlinux","capabilities":{"architecture":["amd64"]}}]}]}]}`)}
+	if errs := validateErrors(t, prior); len(errs) != 0 {
+		t.Fatalf("validate (a create) reports %s", diagnosticText(errs))
+	}
+	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: prior}, &gardencorev1beta1.CloudProfile{Spec: prior}, cloudprofile.DefaultOptions(time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)))
+	changed := stored.Spec
+	changed.MachineTypes = append(slices.Clone(changed.MachineTypes), gardencorev1beta1.MachineType{Name: "m6g.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi")})
+	resp, _ := planResponseOf(t, changed, &stored.Spec)
+	errs := errorsOf(resp.Diagnostics)
+	if len(errs) != 1 {
+		t.Fatalf("the plan of the change reports %d errors, want 1: %s", len(errs), diagnosticText(errs))
+	}
+	if got, want := attributeOfDiagnostic(errs[0]), `spec.machine_images["gardenlinux"].versions["1592.9.0"]`; got != want {
+		t.Errorf("error on %s, want %s", got, want)
+	}
+	if want := `machine image version gardenlinux@1592.9.0 is not defined in the providerConfig (rule EXT-LOCAL-11)`; !strings.Contains(errs[0].Detail, want) {
+		t.Errorf("the detail lacks %q:\n%s", want, errs[0].Detail)
+	}
+}
+
+// errorsOf are the errors among diags.
+func errorsOf(diags []*tfprotov6.Diagnostic) []*tfprotov6.Diagnostic {
+	var errs []*tfprotov6.Diagnostic
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			errs = append(errs, d)
+		}
+	}
+	return errs
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -37,26 +38,39 @@ func plainCloudProfileSpec() gardencorev1beta1.CloudProfileSpec {
 // whole planned state.
 func planOf(t *testing.T, config gardencorev1beta1.CloudProfileSpec, prior *gardencorev1beta1.CloudProfileSpec) tftypes.Value {
 	t.Helper()
-	ctx := context.Background()
-	_, ls := largevalue.ResourceSchema(ctx, TypeName, newCloudProfileResource())
+	resp, typ := planResponseOf(t, config, prior)
+	state, err := resp.PlannedState.Unmarshal(typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return state
+}
+
+// planResponseOf plans config against prior (nil: a create) with the provider's server and returns
+// its answer with the resource's type.
+func planResponseOf(t *testing.T, config gardencorev1beta1.CloudProfileSpec, prior *gardencorev1beta1.CloudProfileSpec) (*tfprotov6.PlanResourceChangeResponse, tftypes.Type) {
+	t.Helper()
+	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
 	configValue := cloudProfileResourceValue(t, ls.Type(), config, false)
 	priorValue := tftypes.NewValue(ls.Type(), nil)
 	if prior != nil {
 		priorValue = cloudProfileResourceValue(t, ls.Type(), *prior, true)
 	}
+	return servePlan(t, planRequest(t, ls.Type(), configValue, priorValue, configValue)), ls.Type()
+}
+
+// servePlan answers req with the provider's server.
+func servePlan(t *testing.T, req *tfprotov6.PlanResourceChangeRequest) *tfprotov6.PlanResourceChangeResponse {
+	t.Helper()
 	shim, err := NewProtocol6Server(New("test"))()
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := shim.PlanResourceChange(ctx, planRequest(t, ls.Type(), configValue, priorValue, configValue))
+	resp, err := shim.PlanResourceChange(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	state, err := resp.PlannedState.Unmarshal(ls.Type())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return state
+	return resp
 }
 
 // TestPlan_ACreatePredictsWhatGardenerStores: a create of a profile that leaves every default to

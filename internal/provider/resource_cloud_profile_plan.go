@@ -40,7 +40,7 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 	opts := validationOptions(r.data, r.validated)
 	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, opts)
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(cp.Labels)...)
-	problems = append(problems, cloudProfileExtensionProblems(cp, problems, opts)...)
+	problems = append(problems, cloudProfileExtensionProblems(cp, nil, problems, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
 }
 
@@ -81,7 +81,12 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	}
 	var problems cloudprofile.Problems
 	if old != nil {
-		problems = onlyNew(cloudprofile.ValidateCloudProfileRequest(cp, old, opts), cloudprofile.ValidateCloudProfileRequest(cp, nil, opts))
+		ofUpdate, ofCreate := cloudprofile.ValidateCloudProfileRequest(cp, old, opts), cloudprofile.ValidateCloudProfileRequest(cp, nil, opts)
+		problems = onlyNew(ofUpdate, ofCreate)
+		if changing {
+			// Only a write reaches the extension's webhook.
+			problems = append(problems, cloudProfileUpdateExtensionProblems(cp, old, ofUpdate, ofCreate, opts)...)
+		}
 	}
 	problems = knownOnly(append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...), unknown, spec)
 	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
