@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/alicloud"
@@ -23,7 +24,8 @@ import (
 )
 
 // Extension is the offline admission of one provider extension: the checks its validating webhooks
-// make of the profiles of its provider type, and the catalogue of their rules.
+// make of the profiles of its provider type, the catalogue of their rules, and what its
+// NamespacedCloudProfile mutator writes into the merged profile.
 type Extension struct {
 	// Type is the provider type (spec.type) whose profiles the extension admits.
 	Type string
@@ -35,6 +37,12 @@ type Extension struct {
 	ValidateNamespacedCloudProfile func(name string, spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems
 	// Rules is the catalogue of the rule ids the checks report.
 	Rules []cloudprofile.RuleInfo
+	// MergeProviderConfig returns the providerConfig of the status.cloudProfileSpec of the
+	// NamespacedCloudProfile of the given name once the extension's mutator has merged the
+	// profile's own providerConfig (spec) into the parent's (status, as Gardener's controller
+	// writes it); defs are the parent's capability definitions. The mutator writes images and
+	// versions in random order: compare results as sets.
+	MergeProviderConfig func(name string, spec, status *runtime.RawExtension, defs []gardencorev1beta1.CapabilityDefinition) (*runtime.RawExtension, error)
 }
 
 // known are the extensions, by provider type.
@@ -47,19 +55,29 @@ var known = func() map[string]Extension {
 			return validate(spec, parent)
 		}
 	}
+	merge := func(m func(spec, status *runtime.RawExtension) (*runtime.RawExtension, error)) func(string, *runtime.RawExtension, *runtime.RawExtension, []gardencorev1beta1.CapabilityDefinition) (*runtime.RawExtension, error) {
+		return func(_ string, spec, status *runtime.RawExtension, _ []gardencorev1beta1.CapabilityDefinition) (*runtime.RawExtension, error) {
+			return m(spec, status)
+		}
+	}
 	all := []Extension{
 		{Type: local.Type, Release: "Gardener v1.149.3 (provider-local)", ValidateCloudProfile: local.ValidateCloudProfile,
-			ValidateNamespacedCloudProfile: local.ValidateNamespacedCloudProfile, Rules: local.Rules()},
+			ValidateNamespacedCloudProfile: local.ValidateNamespacedCloudProfile, Rules: local.Rules(), MergeProviderConfig: local.MergeProviderConfig},
 		{Type: aws.Type, Release: aws.Release, ValidateCloudProfile: unnamed(aws.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(aws.ValidateNamespacedCloudProfile), Rules: aws.Rules()},
+			ValidateNamespacedCloudProfile: unnamedNamespaced(aws.ValidateNamespacedCloudProfile), Rules: aws.Rules(),
+			MergeProviderConfig: merge(aws.MergeProviderConfig)},
 		{Type: azure.Type, Release: azure.Release, ValidateCloudProfile: unnamed(azure.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(azure.ValidateNamespacedCloudProfile), Rules: azure.Rules()},
+			ValidateNamespacedCloudProfile: unnamedNamespaced(azure.ValidateNamespacedCloudProfile), Rules: azure.Rules(),
+			MergeProviderConfig: merge(azure.MergeProviderConfig)},
 		{Type: gcp.Type, Release: gcp.Release, ValidateCloudProfile: unnamed(gcp.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(gcp.ValidateNamespacedCloudProfile), Rules: gcp.Rules()},
+			ValidateNamespacedCloudProfile: unnamedNamespaced(gcp.ValidateNamespacedCloudProfile), Rules: gcp.Rules(),
+			MergeProviderConfig: merge(gcp.MergeProviderConfig)},
 		{Type: openstack.Type, Release: openstack.Release, ValidateCloudProfile: unnamed(openstack.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(openstack.ValidateNamespacedCloudProfile), Rules: openstack.Rules()},
+			ValidateNamespacedCloudProfile: unnamedNamespaced(openstack.ValidateNamespacedCloudProfile), Rules: openstack.Rules(),
+			MergeProviderConfig: merge(openstack.MergeProviderConfig)},
 		{Type: alicloud.Type, Release: alicloud.Release, ValidateCloudProfile: unnamed(alicloud.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(alicloud.ValidateNamespacedCloudProfile), Rules: alicloud.Rules()},
+			ValidateNamespacedCloudProfile: unnamedNamespaced(alicloud.ValidateNamespacedCloudProfile), Rules: alicloud.Rules(),
+			MergeProviderConfig: merge(alicloud.MergeProviderConfig)},
 	}
 	out := make(map[string]Extension, len(all))
 	for _, e := range all {

@@ -29,5 +29,7 @@
 //   - validate.go: ValidateCloudProfile.
 //   - namespaced.go: ValidateNamespacedCloudProfile.
 //   - mutate.go: MutateCloudProfile and MutateNamespacedCloudProfile, the mutating webhooks.
+//   - merge.go: MergeProviderConfig, what the NamespacedCloudProfile mutator writes into the
+//     providerConfig of status.cloudProfileSpec.
 //   - rules.go: the rule identifiers (EXT-AWS-n) and their catalogue, Rules.
 package aws

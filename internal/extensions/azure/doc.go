@@ -32,5 +32,7 @@
 //   - validate.go: ValidateCloudProfile and the image id checks.
 //   - namespaced.go: ValidateNamespacedCloudProfile.
 //   - mutate.go: MutateCloudProfile and MutateNamespacedCloudProfile, the mutating webhooks.
+//   - merge.go: MergeProviderConfig, what the NamespacedCloudProfile mutator writes into the
+//     providerConfig of status.cloudProfileSpec.
 //   - rules.go: the rule identifiers (EXT-AZURE-n) and their catalogue, Rules.
 package azure

@@ -20,5 +20,7 @@
 //     of the specs the webhooks see; ConfigBytes.
 //   - mutate.go: what the extensions' mutating webhooks share (finding spec versions, building
 //     capability flavors).
-//   - exttest/: helpers for the packages' tests (rule catalogue checks).
+//   - merge.go: MergeConfig and MergeImages, the merge of a NamespacedCloudProfile's providerConfig
+//     into its status that the NamespacedCloudProfile mutators share.
+//   - exttest/: helpers for the packages' tests (rule catalogue checks, merge cases).
 package extcommon
