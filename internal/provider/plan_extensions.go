@@ -46,3 +46,26 @@ func namespacedExtensionProblems(ncp *gardencorev1beta1.NamespacedCloudProfile, 
 	}
 	return ext.ValidateNamespacedCloudProfile(ncp.Name, ncp.Spec, parent.Spec)
 }
+
+// mergedNamespacedProfile is the merged profile as a real Garden renders it in a
+// NamespacedCloudProfile's status: Gardener's merge of parent and ncp
+// (cloudprofile.MergeNamespacedCloudProfile), whose providerConfig is the parent's, with ncp's own
+// providerConfig merged in as the mutator of the extension of the parent's type does
+// (extensions.Extension.MergeProviderConfig; name is the NamespacedCloudProfile's). extensionMerged
+// tells that an extension merged it; it is false when ncp sets no providerConfig (the status holds
+// the parent's), when the provider knows no extension of the type, or when the extension cannot
+// decode a configuration (its mutator rejects the status write): the result's providerConfig is
+// then the parent's.
+func mergedNamespacedProfile(name string, parent gardencorev1beta1.CloudProfileSpec, ncp gardencorev1beta1.NamespacedCloudProfileSpec, opts cloudprofile.MergeOptions) (merged gardencorev1beta1.CloudProfileSpec, extensionMerged bool) {
+	merged = cloudprofile.MergeNamespacedCloudProfile(parent, ncp, opts)
+	ext, ok := extensions.For(parent.Type)
+	if !ok || ncp.ProviderConfig == nil {
+		return merged, false
+	}
+	config, err := ext.MergeProviderConfig(name, ncp.ProviderConfig, merged.ProviderConfig, merged.MachineCapabilities)
+	if err != nil {
+		return merged, false
+	}
+	merged.ProviderConfig = config
+	return merged, true
+}

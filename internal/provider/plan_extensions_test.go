@@ -9,6 +9,9 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 )
 
 // validateErrors validates a CloudProfile spec as terraform validate does, through the provider's
@@ -98,4 +101,36 @@ func attributeOfDiagnostic(d *tfprotov6.Diagnostic) string {
 		}
 	}
 	return b.String()
+}
+
+// TestMergedNamespacedProfile_TheExtensionMergesTheProviderConfig: for a parent of type local the
+// merged profile's provider config holds the namespaced profile's image mapping, as provider-local's
+// mutator writes it; for a type without a known extension, without a provider config of the
+// namespaced profile, or with one the extension cannot decode, it stays the parent's and the merge
+// is not the extension's.
+func TestMergedNamespacedProfile_TheExtensionMergesTheProviderConfig(t *testing.T) {
+	config := func(s string) *runtime.RawExtension { return &runtime.RawExtension{Raw: []byte(s)} }
+	const typeMeta = `"apiVersion":"local.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig"`
+	parentConfig := config(`{` + typeMeta + `,"machineImages":[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a"}]}]}`)
+	ncpConfig := config(`{` + typeMeta + `,"machineImages":[{"name":"gardenlinux","versions":[{"version":"2.0.0","image":"b"}]}]}`)
+	for _, c := range []struct {
+		name, providerType string
+		ncpConfig          *runtime.RawExtension
+		wantMerged         bool
+		want               string
+	}{
+		{"local", "local", ncpConfig, true, `{` + typeMeta + `,"machineImages":[{"name":"gardenlinux","versions":[` +
+			`{"version":"1.0.0","image":"a","capabilityFlavors":null},{"version":"2.0.0","image":"b","capabilityFlavors":null}]}],"loadBalancer":{"image":""}}`},
+		{"unknown type", "hcloud", ncpConfig, false, string(parentConfig.Raw)},
+		{"no provider config", "local", nil, false, string(parentConfig.Raw)},
+		{"undecodable", "local", config(`{"kind":"Other"}`), false, string(parentConfig.Raw)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			parent := gardencorev1beta1.CloudProfileSpec{Type: c.providerType, ProviderConfig: parentConfig}
+			merged, extensionMerged := mergedNamespacedProfile("n", parent, gardencorev1beta1.NamespacedCloudProfileSpec{ProviderConfig: c.ncpConfig}, cloudprofile.MergeOptions{})
+			if extensionMerged != c.wantMerged || string(merged.ProviderConfig.Raw) != c.want {
+				t.Errorf("merged by the extension %v, provider config\n  %s\nwant %v\n  %s", extensionMerged, merged.ProviderConfig.Raw, c.wantMerged, c.want)
+			}
+		})
+	}
 }
