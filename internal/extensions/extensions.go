@@ -18,6 +18,7 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/alicloud"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/aws"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/azure"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/gcp"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/local"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/openstack"
@@ -43,6 +44,10 @@ type Extension struct {
 	// writes it); defs are the parent's capability definitions. The mutator writes images and
 	// versions in random order: compare results as sets.
 	MergeProviderConfig func(name string, spec, status *runtime.RawExtension, defs []gardencorev1beta1.CapabilityDefinition) (*runtime.RawExtension, error)
+	// ProviderImages lists the images the providerConfig of a CloudProfile spec (or of a merged
+	// profile) gives each machine image version, per region and architecture; nil when it cannot
+	// be decoded.
+	ProviderImages func(spec gardencorev1beta1.CloudProfileSpec) extcommon.ProviderImages
 }
 
 // known are the extensions, by provider type.
@@ -62,22 +67,23 @@ var known = func() map[string]Extension {
 	}
 	all := []Extension{
 		{Type: local.Type, Release: "Gardener v1.149.3 (provider-local)", ValidateCloudProfile: local.ValidateCloudProfile,
-			ValidateNamespacedCloudProfile: local.ValidateNamespacedCloudProfile, Rules: local.Rules(), MergeProviderConfig: local.MergeProviderConfig},
+			ValidateNamespacedCloudProfile: local.ValidateNamespacedCloudProfile, Rules: local.Rules(), MergeProviderConfig: local.MergeProviderConfig,
+			ProviderImages: local.ProviderImages},
 		{Type: aws.Type, Release: aws.Release, ValidateCloudProfile: unnamed(aws.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(aws.ValidateNamespacedCloudProfile), Rules: aws.Rules(),
-			MergeProviderConfig: merge(aws.MergeProviderConfig)},
+			MergeProviderConfig: merge(aws.MergeProviderConfig), ProviderImages: aws.ProviderImages},
 		{Type: azure.Type, Release: azure.Release, ValidateCloudProfile: unnamed(azure.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(azure.ValidateNamespacedCloudProfile), Rules: azure.Rules(),
-			MergeProviderConfig: merge(azure.MergeProviderConfig)},
+			MergeProviderConfig: merge(azure.MergeProviderConfig), ProviderImages: azure.ProviderImages},
 		{Type: gcp.Type, Release: gcp.Release, ValidateCloudProfile: unnamed(gcp.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(gcp.ValidateNamespacedCloudProfile), Rules: gcp.Rules(),
-			MergeProviderConfig: merge(gcp.MergeProviderConfig)},
+			MergeProviderConfig: merge(gcp.MergeProviderConfig), ProviderImages: gcp.ProviderImages},
 		{Type: openstack.Type, Release: openstack.Release, ValidateCloudProfile: unnamed(openstack.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(openstack.ValidateNamespacedCloudProfile), Rules: openstack.Rules(),
-			MergeProviderConfig: merge(openstack.MergeProviderConfig)},
+			MergeProviderConfig: merge(openstack.MergeProviderConfig), ProviderImages: openstack.ProviderImages},
 		{Type: alicloud.Type, Release: alicloud.Release, ValidateCloudProfile: unnamed(alicloud.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(alicloud.ValidateNamespacedCloudProfile), Rules: alicloud.Rules(),
-			MergeProviderConfig: merge(alicloud.MergeProviderConfig)},
+			MergeProviderConfig: merge(alicloud.MergeProviderConfig), ProviderImages: alicloud.ProviderImages},
 	}
 	out := make(map[string]Extension, len(all))
 	for _, e := range all {

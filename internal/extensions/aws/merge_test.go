@@ -34,3 +34,14 @@ func TestMergeProviderConfig(t *testing.T) {
 		{Name: "an undecodable spec fails the status write", Spec: `{"kind":"Other"}`, Status: parent},
 	})
 }
+
+// TestProviderImages: region mappings give their AMI per region and architecture (amd64 when
+// unset), capability flavors per region for the flavor's architecture; an undecodable config none.
+func TestProviderImages(t *testing.T) {
+	config := cfg(`{"name":"gardenlinux","versions":[` +
+		`{"version":"1.0.0","regions":[{"name":"eu-west-1","ami":"ami-1"},{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]},` +
+		`{"version":"2.0.0","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"regions":[{"name":"us-east-1","ami":"ami-3"}]}]}]}`)
+	exttest.CheckProviderImages(t, ProviderImages(capSpec(config)),
+		`map[gardenlinux:map[1.0.0:[{eu-west-1 amd64 ami-1} {eu-west-1 arm64 ami-2}] 2.0.0:[{us-east-1 arm64 ami-3}]]]`)
+	exttest.CheckProviderImages(t, ProviderImages(spec(`{"kind":"Other"}`)), `map[]`)
+}

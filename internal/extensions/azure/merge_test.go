@@ -3,6 +3,8 @@ package azure
 import (
 	"testing"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
@@ -27,4 +29,13 @@ func TestMergeProviderConfig(t *testing.T) {
 				`{"name":"custom","versions":[{"version":"1","capabilityFlavors":[{"capabilities":{"architecture":["arm64"]},"id":"/images/c"}]}]}]}`},
 		{Name: "an undecodable spec fails the status write", Spec: `{"apiVersion":"azure.provider.extensions.gardener.cloud/v1alpha1","unknown":1}`, Status: cfg(``)},
 	})
+}
+
+// TestProviderImages: Azure images serve every region; each entry gives the one reference it sets
+// (URN, id, community or shared gallery image id) for its architecture or its flavor's.
+func TestProviderImages(t *testing.T) {
+	exttest.CheckProviderImages(t, ProviderImages(gardencorev1beta1.CloudProfileSpec{ProviderConfig: exttest.Raw(cfg(ubuntuBoth))}),
+		`map[ubuntu:map[1.0.0:[{ amd64 Canonical:ubuntu:22_04:1.0.0} { arm64 /subscriptions/s/images/arm}]]]`)
+	exttest.CheckProviderImages(t, ProviderImages(gardencorev1beta1.CloudProfileSpec{ProviderConfig: exttest.Raw(cfg(ubuntuFlav)), MachineCapabilities: exttest.ArchDefs("amd64", "arm64")}),
+		`map[ubuntu:map[1.0.0:[{ amd64 /CommunityGalleries/g/Images/i/versions/1.0.0} { arm64 /SharedGalleries/g/Images/i/Versions/1.0.0}]]]`)
 }

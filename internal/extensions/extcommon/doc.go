@@ -22,5 +22,7 @@
 //     capability flavors).
 //   - merge.go: MergeConfig and MergeImages, the merge of a NamespacedCloudProfile's providerConfig
 //     into its status that the NamespacedCloudProfile mutators share.
+//   - provider_images.go: ProviderImages, the images of each machine image version per region and
+//     architecture that the extensions list from their providerConfigs.
 //   - exttest/: helpers for the packages' tests (rule catalogue checks, merge cases).
 package extcommon

@@ -3,6 +3,8 @@ package gcp
 import (
 	"testing"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon/exttest"
 )
 
@@ -26,4 +28,14 @@ func TestMergeProviderConfig(t *testing.T) {
 			Want:   `{` + apiVersion + `,"machineImages":[{"name":"ubuntu","versions":[{"version":"2","image":"second","architecture":"amd64"}]}]}`},
 		{Name: "an undecodable status fails the status write", Spec: cfg(``), Status: `[]`},
 	})
+}
+
+// TestProviderImages: GCP images serve every region; a version entry gives its image for its
+// architecture (amd64 when unset), a flavor for the flavor's architectures (every defined one
+// when it names none).
+func TestProviderImages(t *testing.T) {
+	config := cfg(`{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"img-1"},{"version":"1.0.0","image":"img-2","architecture":"arm64"},` +
+		`{"version":"2.0.0","capabilityFlavors":[{"image":"img-3"}]}]}`)
+	exttest.CheckProviderImages(t, ProviderImages(gardencorev1beta1.CloudProfileSpec{ProviderConfig: exttest.Raw(config), MachineCapabilities: exttest.ArchDefs("amd64", "arm64")}),
+		`map[gardenlinux:map[1.0.0:[{ amd64 img-1} { arm64 img-2}] 2.0.0:[{ amd64 img-3} { arm64 img-3}]]]`)
 }

@@ -1,9 +1,12 @@
 package exttest
 
 import (
+	"fmt"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 )
 
 // MergeCase is one case of an extension's MergeProviderConfig: the NamespacedCloudProfile's
@@ -38,4 +41,13 @@ func CheckMerge(t *testing.T, merge func(spec, status *runtime.RawExtension) (*r
 			t.Errorf("status nil: %v %v", got, err)
 		}
 	})
+}
+
+// CheckProviderImages compares the images an extension lists for a spec, printed with fmt (maps
+// by key, images in order as {region architecture image}), with want.
+func CheckProviderImages(t *testing.T, got extcommon.ProviderImages, want string) {
+	t.Helper()
+	if s := fmt.Sprint(got); s != want {
+		t.Errorf("provider images\n  got  %s\n  want %s", s, want)
+	}
 }
