@@ -111,7 +111,7 @@ func TestLatestSupportedKubernetesVersionsByMinor_OnlyMinorsWithSupportedVersion
 	}
 }
 
-func TestLatestSupportedImageVersion_FiltersByArchitectureAndCRI(t *testing.T) {
+func TestLatestSupportedImageVersion_FiltersByArchitectureCRIAndImage(t *testing.T) {
 	image := gardencorev1beta1.MachineImage{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{
 		lkImageVersion(lkVersion("1877.3.0", lkSupported, time.Time{}), "amd64", "arm64"),
 		lkImageVersion(lkVersion("1900.1.0", lkSupported, time.Time{}), "amd64"),
@@ -130,6 +130,8 @@ func TestLatestSupportedImageVersion_FiltersByArchitectureAndCRI(t *testing.T) {
 		{ImageFilter{CRI: "gvisor"}, "1900.1.0", true},
 		{ImageFilter{Architecture: "arm64", CRI: "gvisor"}, "", false},
 		{ImageFilter{CRI: "containerd", Architecture: "amd64"}, "1900.1.0", true},
+		{ImageFilter{HasImage: func(image, version string) bool { return image == "gardenlinux" && version != "1900.1.0" }}, "1877.3.0", true},
+		{ImageFilter{Architecture: "arm64", HasImage: func(string, string) bool { return false }}, "", false},
 	} {
 		got, ok := LatestSupportedImageVersion(image, nil, lk2029, tc.filter)
 		if got != tc.want || ok != tc.ok {
