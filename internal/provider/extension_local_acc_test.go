@@ -142,7 +142,8 @@ data "gardener_namespaced_cloud_profile" "test" {
 // status.cloud_profile_spec.provider_config hold the namespaced profile's image mapping merged into
 // the parent's exactly as the Garden stores status.cloudProfileSpec.providerConfig (images and
 // versions compared as sets); status_in_sync is true although the namespaced profile sets a
-// provider config, and the next plan is empty.
+// provider config, the merged profile's version lists the image the namespaced profile maps
+// (provider_images), and the next plan is empty.
 func TestAccExtensionLocal_mergedProviderConfigIsTheGardens(t *testing.T) {
 	dyn := requireLocalMutator(t)
 	kubeconfig := acctest.Kubeconfig(t)
@@ -169,7 +170,26 @@ func TestAccExtensionLocal_mergedProviderConfigIsTheGardens(t *testing.T) {
 	if got := localImagesAsSets(t, status["provider_config"]); !reflect.DeepEqual(got, stored) {
 		t.Errorf("the resource's kept merged provider config\n  %s\ndiffers from the Garden's status\n  %s", toJSON(t, got), toJSON(t, stored))
 	}
+	if got := toJSON(t, versionOf(t, ds, "gardenlinux", "1900.0.0")["provider_images"]); got != `[{"architecture":"arm64","image":"local/gardenlinux:1900.0.0","region":null}]` {
+		t.Errorf("provider_images of the merged profile's gardenlinux 1900.0.0: %s", got)
+	}
 	if !strings.Contains(toJSON(t, stored), "local/gardenlinux:1900.0.0") {
 		t.Errorf("the Garden's status lacks the namespaced profile's image: %s", toJSON(t, stored))
 	}
+}
+
+// versionOf finds a version of an image in the machine_images of a data source's state values.
+func versionOf(t *testing.T, values map[string]any, image, version string) map[string]any {
+	t.Helper()
+	for _, img := range values["machine_images"].([]any) {
+		if img := img.(map[string]any); img["name"] == image {
+			for _, v := range img["versions"].([]any) {
+				if v := v.(map[string]any); v["version"] == version {
+					return v
+				}
+			}
+		}
+	}
+	t.Fatalf("no version %s of %s in machine_images", version, image)
+	return nil
 }
