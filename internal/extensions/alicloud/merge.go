@@ -12,17 +12,8 @@ import (
 // (spec) into the parent's, which Gardener's controller wrote there (status): see
 // extcommon.MergeConfig and extcommon.MergeImages.
 func MergeProviderConfig(spec, status *runtime.RawExtension) (*runtime.RawExtension, error) {
-	return extcommon.MergeConfig(spec, status, decodeForMutation, func(spec, status *CloudProfileConfig) {
-		status.MachineImages = extcommon.MergeImages(spec.MachineImages, status.MachineImages, imageKeys)
+	return extcommon.MergeConfig(spec, status, decodeForMutation, func(spec, status *CloudProfileConfig) (err error) {
+		status.MachineImages, err = extcommon.MergeImages(spec.MachineImages, status.MachineImages, false)
+		return err
 	})
-}
-
-// imageKeys read the images of the providerConfig for extcommon.MergeImages.
-var imageKeys = extcommon.ImageKeys[MachineImages, MachineImageVersion]{
-	Name:     func(mi MachineImages) string { return mi.Name },
-	Version:  func(v MachineImageVersion) string { return v.Version },
-	Versions: func(mi MachineImages) []MachineImageVersion { return mi.Versions },
-	New: func(name string, vs []MachineImageVersion) MachineImages {
-		return MachineImages{Name: name, Versions: vs}
-	},
 }

@@ -14,21 +14,11 @@ import (
 // concatenated (the status's, then the spec's), as this extension's mutator keeps every entry;
 // machine types only the spec has are added.
 func MergeProviderConfig(spec, status *runtime.RawExtension) (*runtime.RawExtension, error) {
-	return extcommon.MergeConfig(spec, status, decodeForMutation, func(spec, status *CloudProfileConfig) {
-		status.MachineImages = extcommon.MergeImages(spec.MachineImages, status.MachineImages, imageKeys)
+	return extcommon.MergeConfig(spec, status, decodeForMutation, func(spec, status *CloudProfileConfig) (err error) {
+		status.MachineImages, err = extcommon.MergeImages(spec.MachineImages, status.MachineImages, true)
 		status.MachineTypes = mergeMachineTypes(spec.MachineTypes, status.MachineTypes)
+		return err
 	})
-}
-
-// imageKeys read the images of the providerConfig for extcommon.MergeImages.
-var imageKeys = extcommon.ImageKeys[MachineImages, MachineImageVersion]{
-	Name:     func(mi MachineImages) string { return mi.Name },
-	Version:  func(v MachineImageVersion) string { return v.Version },
-	Versions: func(mi MachineImages) []MachineImageVersion { return mi.Versions },
-	New: func(name string, vs []MachineImageVersion) MachineImages {
-		return MachineImages{Name: name, Versions: vs}
-	},
-	Append: true,
 }
 
 // mergeMachineTypes adds spec's machine types whose name status lacks, as the extension's mutator

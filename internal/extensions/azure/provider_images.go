@@ -9,22 +9,18 @@ import (
 // ProviderImages lists the image references (URN, id, community or shared gallery image id) that spec's providerConfig gives each machine image version, per
 // region and architecture (an Azure image serves every region: region ""); nil when the providerConfig cannot be decoded.
 func ProviderImages(spec gardencorev1beta1.CloudProfileSpec) extcommon.ProviderImages {
-	cfg, err := decodeForMutation(extcommon.ConfigBytes(spec.ProviderConfig))
-	if err != nil {
-		return nil
-	}
-	out := extcommon.ProviderImages{}
-	for _, img := range cfg.MachineImages {
-		for _, v := range img.Versions {
-			if ref := v.ImageRef.value(); ref != "" {
-				out.Add(img.Name, v.Version, extcommon.ProviderImage{Architecture: archOf(v), Image: ref})
-			}
-			for _, f := range v.CapabilityFlavors {
-				out.AddPerArchitecture(img.Name, v.Version, "", f.ImageRef.value(), extcommon.FlavorArchitectures(f.Capabilities, spec.MachineCapabilities))
+	return extcommon.ListImages(spec, decodeForMutation, func(cfg *CloudProfileConfig, out extcommon.ProviderImages) {
+		for _, img := range cfg.MachineImages {
+			for _, v := range img.Versions {
+				if ref := v.ImageRef.value(); ref != "" {
+					out.Add(img.Name, v.Version, extcommon.ProviderImage{Architecture: archOf(v), Image: ref})
+				}
+				for _, f := range v.CapabilityFlavors {
+					out.AddPerArchitecture(img.Name, v.Version, "", f.ImageRef.value(), extcommon.FlavorArchitectures(f.Capabilities, spec.MachineCapabilities))
+				}
 			}
 		}
-	}
-	return out
+	})
 }
 
 // value is the one id the reference sets; "" for none.

@@ -16,7 +16,7 @@ import (
 // MergeConfig decodes the NamespacedCloudProfile's providerConfig (spec) and its status's (status)
 // with decode, lets merge move spec's mappings into status's configuration and returns that,
 // encoded. When either is missing the mutator does nothing and status is returned as it is.
-func MergeConfig[C any](spec, status *runtime.RawExtension, decode func([]byte) (*C, error), merge func(spec, status *C)) (*runtime.RawExtension, error) {
+func MergeConfig[C any](spec, status *runtime.RawExtension, decode func([]byte) (*C, error), merge func(spec, status *C) error) (*runtime.RawExtension, error) {
 	if spec == nil || status == nil {
 		return status, nil
 	}
@@ -28,7 +28,9 @@ func MergeConfig[C any](spec, status *runtime.RawExtension, decode func([]byte) 
 	if err != nil {
 		return nil, fmt.Errorf("could not decode providerConfig of namespacedCloudProfile status: %w", err)
 	}
-	merge(specConfig, statusConfig)
+	if err := merge(specConfig, statusConfig); err != nil {
+		return nil, err
+	}
 	raw, err := json.Marshal(statusConfig)
 	if err != nil {
 		return nil, err
@@ -36,73 +38,93 @@ func MergeConfig[C any](spec, status *runtime.RawExtension, decode func([]byte) 
 	return &runtime.RawExtension{Raw: raw}, nil
 }
 
-// ImageKeys tells MergeImages how to read and build the image entries of one extension's
-// providerConfig (I an image, V one of its versions).
-type ImageKeys[I any, V any] struct {
-	Name     func(I) string
-	Version  func(V) string
-	Versions func(I) []V
-	// New builds an image from its name and versions.
-	New func(name string, versions []V) I
-	// Append is true for extensions whose mutator keeps every version entry of both sides (the
-	// status's first, then the spec's) instead of replacing the status's entries of a version
-	// with the spec's.
-	Append bool
-}
-
-// MergeImages merges spec's images into status's as the mutators do: one image per name on each
-// side (the later entry of a name wins); an image only spec has is added as it is; for an image
-// both have, spec's versions replace status's versions of the same version string and add the
-// others (or, with Append, follow status's versions).
+// MergeImages merges spec's images into status's as the mutators do; I is an extension's image
+// type, whose JSON has a "name" and "versions", each with a "version". On each side one image per
+// name counts (the later entry of a name wins); an image only spec has is added as it is; for an
+// image both have, spec's versions replace status's versions of the same version string (one per
+// version on each side, the later wins) and add the others, or, with appendVersions, follow
+// status's versions, all of them kept.
 //
 // The mutators collect images and versions in Go maps, so their order in a real Garden varies from
 // write to write. Here status's order is kept and additions follow in spec's order; compare the
 // results with a Garden's as sets.
-func MergeImages[I any, V any](spec, status []I, k ImageKeys[I, V]) []I {
-	merged := newOrdered[I]()
-	for _, img := range status {
-		merged.set(k.Name(img), img)
+func MergeImages[I any](spec, status []I, appendVersions bool) ([]I, error) {
+	var specImages, statusImages []map[string]json.RawMessage
+	if err := convert(spec, &specImages); err != nil {
+		return nil, err
 	}
-	specImages := newOrdered[I]()
-	for _, img := range spec {
-		specImages.set(k.Name(img), img)
+	if err := convert(status, &statusImages); err != nil {
+		return nil, err
 	}
-	for _, name := range specImages.keys {
-		add := specImages.values[name]
-		cur, ok := merged.values[name]
-		if !ok {
-			merged.set(name, add)
-			continue
+	merged := byKey(statusImages, "name")
+	added := byKey(specImages, "name")
+	for _, name := range added.keys {
+		img := added.values[name]
+		if cur, ok := merged.values[name]; ok {
+			versions, err := mergeVersions(cur["versions"], img["versions"], appendVersions)
+			if err != nil {
+				return nil, err
+			}
+			img = map[string]json.RawMessage{"name": img["name"], "versions": versions}
 		}
-		merged.set(name, k.New(name, k.mergeVersions(k.Versions(cur), k.Versions(add))))
+		merged.set(name, img)
 	}
-	return merged.list()
+	var out []I
+	return out, convert(merged.list(), &out)
 }
 
 // mergeVersions merges the versions of one image (see MergeImages).
-func (k ImageKeys[I, V]) mergeVersions(status, spec []V) []V {
-	if k.Append {
-		return append(append(make([]V, 0, len(status)+len(spec)), status...), spec...)
+func mergeVersions(status, spec json.RawMessage, appendVersions bool) (json.RawMessage, error) {
+	var statusVersions, specVersions []map[string]json.RawMessage
+	if err := unmarshalList(status, &statusVersions); err != nil {
+		return nil, err
 	}
-	versions := newOrdered[V]()
-	for _, v := range status {
-		versions.set(k.Version(v), v)
+	if err := unmarshalList(spec, &specVersions); err != nil {
+		return nil, err
 	}
-	for _, v := range spec {
-		versions.set(k.Version(v), v)
+	if appendVersions {
+		return json.Marshal(append(append(make([]map[string]json.RawMessage, 0, len(statusVersions)+len(specVersions)), statusVersions...), specVersions...))
 	}
-	return versions.list()
+	versions := byKey(statusVersions, "version")
+	for _, v := range specVersions {
+		versions.set(string(v["version"]), v)
+	}
+	return json.Marshal(versions.list())
 }
 
-// ordered is a map that remembers the order in which keys were first set.
-type ordered[V any] struct {
+// unmarshalList decodes a JSON list; a missing one is empty.
+func unmarshalList(raw json.RawMessage, into *[]map[string]json.RawMessage) error {
+	if len(raw) == 0 {
+		return nil
+	}
+	return json.Unmarshal(raw, into)
+}
+
+// convert moves a value into another type through its JSON encoding.
+func convert(from, to any) error {
+	raw, err := json.Marshal(from)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(raw, to)
+}
+
+// byKey indexes entries by the JSON text of their value at key, in order of first occurrence.
+func byKey(entries []map[string]json.RawMessage, key string) *ordered {
+	o := &ordered{values: map[string]map[string]json.RawMessage{}}
+	for _, e := range entries {
+		o.set(string(e[key]), e)
+	}
+	return o
+}
+
+// ordered is a map of JSON objects that remembers the order in which keys were first set.
+type ordered struct {
 	keys   []string
-	values map[string]V
+	values map[string]map[string]json.RawMessage
 }
 
-func newOrdered[V any]() *ordered[V] { return &ordered[V]{values: map[string]V{}} }
-
-func (o *ordered[V]) set(k string, v V) {
+func (o *ordered) set(k string, v map[string]json.RawMessage) {
 	if _, ok := o.values[k]; !ok {
 		o.keys = append(o.keys, k)
 	}
@@ -111,11 +133,11 @@ func (o *ordered[V]) set(k string, v V) {
 
 // list returns the values in key order; nil when empty, as the mutators' slices.Collect of an
 // empty map.
-func (o *ordered[V]) list() []V {
+func (o *ordered) list() []map[string]json.RawMessage {
 	if len(o.keys) == 0 {
 		return nil
 	}
-	out := make([]V, 0, len(o.keys))
+	out := make([]map[string]json.RawMessage, 0, len(o.keys))
 	for _, k := range o.keys {
 		out = append(out, o.values[k])
 	}

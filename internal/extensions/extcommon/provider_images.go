@@ -45,3 +45,15 @@ func FlavorArchitectures(caps gardencorev1beta1.Capabilities, defs []gardencorev
 	}
 	return []string{"amd64"}
 }
+
+// ListImages decodes spec's providerConfig with decode and returns what list records of it; nil
+// when the providerConfig cannot be decoded.
+func ListImages[C any](spec gardencorev1beta1.CloudProfileSpec, decode func([]byte) (*C, error), list func(cfg *C, out ProviderImages)) ProviderImages {
+	cfg, err := decode(ConfigBytes(spec.ProviderConfig))
+	if err != nil {
+		return nil
+	}
+	out := ProviderImages{}
+	list(cfg, out)
+	return out
+}

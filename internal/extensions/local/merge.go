@@ -40,7 +40,9 @@ func MergeProviderConfig(name string, specConfig, statusConfig *runtime.RawExten
 	if err != nil {
 		return nil, fmt.Errorf("could not decode providerConfig of namespacedCloudProfile status for '%s': %w", name, err)
 	}
-	status.MachineImages = extcommon.MergeImages(toParentFormat(spec.MachineImages, len(defs) > 0), status.MachineImages, imageKeys)
+	if status.MachineImages, err = extcommon.MergeImages(toParentFormat(spec.MachineImages, len(defs) > 0), status.MachineImages, false); err != nil {
+		return nil, err
+	}
 	raw, err := json.Marshal(status)
 	if err != nil {
 		return nil, err
@@ -65,14 +67,4 @@ func toParentFormat(images []MachineImage, capabilities bool) []MachineImage {
 		}
 	}
 	return out
-}
-
-// imageKeys read the images of provider-local's configuration for extcommon.MergeImages.
-var imageKeys = extcommon.ImageKeys[MachineImage, MachineImageVersion]{
-	Name:     func(mi MachineImage) string { return mi.Name },
-	Version:  func(v MachineImageVersion) string { return v.Version },
-	Versions: func(mi MachineImage) []MachineImageVersion { return mi.Versions },
-	New: func(name string, vs []MachineImageVersion) MachineImage {
-		return MachineImage{Name: name, Versions: vs}
-	},
 }
