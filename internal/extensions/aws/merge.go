@@ -6,11 +6,9 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 )
 
-// MergeProviderConfig returns the providerConfig of a NamespacedCloudProfile's
-// status.cloudProfileSpec once the extension's NamespacedCloudProfile mutator
-// (pkg/admission/mutator/namespacedcloudprofile.go) has merged the profile's own providerConfig
-// (spec) into the parent's, which Gardener's controller wrote there (status): see
-// extcommon.MergeConfig and extcommon.MergeImages.
+// MergeProviderConfig is what gardener-extension-provider-aws's NamespacedCloudProfile mutator
+// writes into status.cloudProfileSpec.providerConfig (extcommon.MergeConfig): the parent's AMI
+// mappings (status) with the profile's own (spec) merged in, a version replacing the parent's.
 func MergeProviderConfig(spec, status *runtime.RawExtension) (*runtime.RawExtension, error) {
 	return extcommon.MergeConfig(spec, status, decodeForMutation, func(spec, status *CloudProfileConfig) (err error) {
 		status.MachineImages, err = extcommon.MergeImages(spec.MachineImages, status.MachineImages, false)

@@ -13,9 +13,12 @@ import (
 // decoded as the mutating webhooks decode (defaults applied), the status's image list is replaced by
 // the merge, and the status's configuration is encoded anew. These helpers are the parts they share.
 
-// MergeConfig decodes the NamespacedCloudProfile's providerConfig (spec) and its status's (status)
-// with decode, lets merge move spec's mappings into status's configuration and returns that,
-// encoded. When either is missing the mutator does nothing and status is returned as it is.
+// MergeConfig returns the providerConfig of a NamespacedCloudProfile's status.cloudProfileSpec
+// once an extension's NamespacedCloudProfile mutator (pkg/admission/mutator/namespacedcloudprofile.go)
+// has run: it decodes the profile's providerConfig (spec) and the status's (status, the parent's
+// that Gardener's controller wrote there) with decode, lets merge move spec's mappings into
+// status's configuration and returns that, encoded. When either is missing the mutator does
+// nothing and status is returned as it is.
 func MergeConfig[C any](spec, status *runtime.RawExtension, decode func([]byte) (*C, error), merge func(spec, status *C) error) (*runtime.RawExtension, error) {
 	if spec == nil || status == nil {
 		return status, nil

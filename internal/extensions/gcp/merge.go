@@ -6,12 +6,9 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 )
 
-// MergeProviderConfig returns the providerConfig of a NamespacedCloudProfile's
-// status.cloudProfileSpec once the extension's NamespacedCloudProfile mutator
-// (pkg/admission/mutator/namespacedcloudprofile.go) has merged the profile's own providerConfig
-// (spec) into the parent's, which Gardener's controller wrote there (status): see
-// extcommon.MergeConfig and extcommon.MergeImages. The versions of an image both have are
-// concatenated (the status's, then the spec's), as this extension's mutator keeps every entry.
+// MergeProviderConfig is what gardener-extension-provider-gcp's NamespacedCloudProfile mutator
+// writes into status.cloudProfileSpec.providerConfig (extcommon.MergeConfig): the parent's image
+// mappings (status) followed, per image, by every version entry of the profile's (spec).
 func MergeProviderConfig(spec, status *runtime.RawExtension) (*runtime.RawExtension, error) {
 	return extcommon.MergeConfig(spec, status, decodeForMutation, func(spec, status *CloudProfileConfig) (err error) {
 		status.MachineImages, err = extcommon.MergeImages(spec.MachineImages, status.MachineImages, true)
