@@ -12,11 +12,11 @@ func ProviderImages(spec gardencorev1beta1.CloudProfileSpec) extcommon.ProviderI
 	return extcommon.ListImages(spec, decodeForMutation, func(cfg *CloudProfileConfig, out extcommon.ProviderImages) {
 		for _, img := range cfg.MachineImages {
 			for _, v := range img.Versions {
-				if ref := v.ImageRef.value(); ref != "" {
+				if ref := v.value(); ref != "" {
 					out.Add(img.Name, v.Version, extcommon.ProviderImage{Architecture: archOf(v), Image: ref})
 				}
 				for _, f := range v.CapabilityFlavors {
-					out.AddPerArchitecture(img.Name, v.Version, "", f.ImageRef.value(), extcommon.FlavorArchitectures(f.Capabilities, spec.MachineCapabilities))
+					out.AddPerArchitecture(img.Name, v.Version, "", f.value(), extcommon.FlavorArchitectures(f.Capabilities, spec.MachineCapabilities))
 				}
 			}
 		}
