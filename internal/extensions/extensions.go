@@ -48,6 +48,10 @@ type Extension struct {
 	// profile) gives each machine image version, per region and architecture; nil when it cannot
 	// be decoded.
 	ProviderImages func(spec gardencorev1beta1.CloudProfileSpec) extcommon.ProviderImages
+	// MutateCloudProfile returns a CloudProfile spec as the extension's CloudProfile mutating
+	// webhook leaves it (it runs after Gardener's defaulting, before the CloudProfile strategy);
+	// nil for an extension without one.
+	MutateCloudProfile func(spec gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.CloudProfileSpec
 }
 
 // known are the extensions, by provider type.
@@ -71,19 +75,24 @@ var known = func() map[string]Extension {
 			ProviderImages: local.ProviderImages},
 		{Type: aws.Type, Release: aws.Release, ValidateCloudProfile: unnamed(aws.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(aws.ValidateNamespacedCloudProfile), Rules: aws.Rules(),
-			MergeProviderConfig: merge(aws.MergeProviderConfig), ProviderImages: aws.ProviderImages},
+			MergeProviderConfig: merge(aws.MergeProviderConfig), ProviderImages: aws.ProviderImages,
+			MutateCloudProfile: aws.MutateCloudProfile},
 		{Type: azure.Type, Release: azure.Release, ValidateCloudProfile: unnamed(azure.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(azure.ValidateNamespacedCloudProfile), Rules: azure.Rules(),
-			MergeProviderConfig: merge(azure.MergeProviderConfig), ProviderImages: azure.ProviderImages},
+			MergeProviderConfig: merge(azure.MergeProviderConfig), ProviderImages: azure.ProviderImages,
+			MutateCloudProfile: azure.MutateCloudProfile},
 		{Type: gcp.Type, Release: gcp.Release, ValidateCloudProfile: unnamed(gcp.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(gcp.ValidateNamespacedCloudProfile), Rules: gcp.Rules(),
-			MergeProviderConfig: merge(gcp.MergeProviderConfig), ProviderImages: gcp.ProviderImages},
+			MergeProviderConfig: merge(gcp.MergeProviderConfig), ProviderImages: gcp.ProviderImages,
+			MutateCloudProfile: gcp.MutateCloudProfile},
 		{Type: openstack.Type, Release: openstack.Release, ValidateCloudProfile: unnamed(openstack.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(openstack.ValidateNamespacedCloudProfile), Rules: openstack.Rules(),
-			MergeProviderConfig: merge(openstack.MergeProviderConfig), ProviderImages: openstack.ProviderImages},
+			MergeProviderConfig: merge(openstack.MergeProviderConfig), ProviderImages: openstack.ProviderImages,
+			MutateCloudProfile: openstack.MutateCloudProfile},
 		{Type: alicloud.Type, Release: alicloud.Release, ValidateCloudProfile: unnamed(alicloud.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(alicloud.ValidateNamespacedCloudProfile), Rules: alicloud.Rules(),
-			MergeProviderConfig: merge(alicloud.MergeProviderConfig), ProviderImages: alicloud.ProviderImages},
+			MergeProviderConfig: merge(alicloud.MergeProviderConfig), ProviderImages: alicloud.ProviderImages,
+			MutateCloudProfile: alicloud.MutateCloudProfile},
 	}
 	out := make(map[string]Extension, len(all))
 	for _, e := range all {

@@ -69,3 +69,15 @@ func mergedNamespacedProfile(name string, parent gardencorev1beta1.CloudProfileS
 	merged.ProviderConfig = config
 	return merged, true
 }
+
+// mutatedByExtension is spec as the CloudProfile mutating webhook of the extension of its type
+// leaves it, which gardener-apiserver then prepares and stores (the public extensions fill the
+// capability flavors of the versions their providerConfig maps); spec itself for a type without a
+// known extension or for one without such a webhook.
+func mutatedByExtension(spec gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.CloudProfileSpec {
+	ext, ok := extensions.For(spec.Type)
+	if !ok || ext.MutateCloudProfile == nil {
+		return spec
+	}
+	return ext.MutateCloudProfile(spec)
+}

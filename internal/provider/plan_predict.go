@@ -84,7 +84,7 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 	if cp != nil {
 		resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, cloudprofile.StoredCloudProfileGeneration(oldProfile))...)
 		storedSpec = func() any {
-			stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: cp.Spec}, oldProfile, opts)
+			stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: mutatedByExtension(cp.Spec)}, oldProfile, opts)
 			return stored.Spec
 		}
 	}
