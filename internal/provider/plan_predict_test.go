@@ -110,6 +110,9 @@ func TestPlan_ANewEntryOfAnUpdateIsPredicted(t *testing.T) {
 func TestPlan_DerivedArchitecturesOfSeveralValuesStayUnknown(t *testing.T) {
 	config := richCloudProfileSpec()
 	config.MachineImages[0].Versions[0].Architectures = nil // flavors amd64 and arm64
+	// The aws extension's mutator sets the flavors from the AMIs: one of each architecture.
+	config.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":[{"name":"gardenlinux","versions":[` +
+		`{"version":"1592.1.0","regions":[{"name":"eu-west-1","ami":"ami-1"},{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}
 	planned := planOf(t, config, nil)
 	spec, _ := largevalue.At(planned, specLargePath)
 	var images, versions map[string]tftypes.Value
