@@ -91,7 +91,8 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 			"`status_in_sync` compares the status with the merge chosen here. Defaults to false."},
 		"keep_merged_status": schema.BoolAttribute{Optional: true, MarkdownDescription: "Return the merged profile Gardener's controller " +
 			"rendered in `status.cloud_profile_spec`. Off by default: it is another copy of the whole parent in every lookup, and whenever " +
-			"`status_in_sync` is true it equals `merged_spec`. `status_in_sync` compares the status either way. Defaults to false."},
+			"`status_in_sync` is true it equals `merged_spec` (`provider_config` up to the order of the lists a provider extension writes in random " +
+			"order). `status_in_sync` compares the status either way. Defaults to false."},
 		"include_merged_profile": schema.BoolAttribute{Optional: true, MarkdownDescription: "Return the merged profile: `merged_spec`, and " +
 			"what is listed from it: every version with its classification (`kubernetes_versions`, `machine_images`), the usable types " +
 			"(`machine_types`, `volume_types`) and `regions`. Off by default: they are a copy of the whole parent in every lookup, which a " +
