@@ -52,6 +52,10 @@ type Extension struct {
 	// webhook leaves it (it runs after Gardener's defaulting, before the CloudProfile strategy);
 	// nil for an extension without one.
 	MutateCloudProfile func(spec gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.CloudProfileSpec
+	// MutateNamespacedCloudProfile returns a NamespacedCloudProfile spec as the extension's
+	// NamespacedCloudProfile mutating webhook leaves it, with its parent's spec; nil for an
+	// extension whose mutator changes no spec.
+	MutateNamespacedCloudProfile func(spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.NamespacedCloudProfileSpec
 }
 
 // known are the extensions, by provider type.
@@ -76,23 +80,28 @@ var known = func() map[string]Extension {
 		{Type: aws.Type, Release: aws.Release, ValidateCloudProfile: unnamed(aws.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(aws.ValidateNamespacedCloudProfile), Rules: aws.Rules(),
 			MergeProviderConfig: merge(aws.MergeProviderConfig), ProviderImages: aws.ProviderImages,
-			MutateCloudProfile: aws.MutateCloudProfile},
+			MutateCloudProfile:           aws.MutateCloudProfile,
+			MutateNamespacedCloudProfile: aws.MutateNamespacedCloudProfile},
 		{Type: azure.Type, Release: azure.Release, ValidateCloudProfile: unnamed(azure.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(azure.ValidateNamespacedCloudProfile), Rules: azure.Rules(),
 			MergeProviderConfig: merge(azure.MergeProviderConfig), ProviderImages: azure.ProviderImages,
-			MutateCloudProfile: azure.MutateCloudProfile},
+			MutateCloudProfile:           azure.MutateCloudProfile,
+			MutateNamespacedCloudProfile: azure.MutateNamespacedCloudProfile},
 		{Type: gcp.Type, Release: gcp.Release, ValidateCloudProfile: unnamed(gcp.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(gcp.ValidateNamespacedCloudProfile), Rules: gcp.Rules(),
 			MergeProviderConfig: merge(gcp.MergeProviderConfig), ProviderImages: gcp.ProviderImages,
-			MutateCloudProfile: gcp.MutateCloudProfile},
+			MutateCloudProfile:           gcp.MutateCloudProfile,
+			MutateNamespacedCloudProfile: gcp.MutateNamespacedCloudProfile},
 		{Type: openstack.Type, Release: openstack.Release, ValidateCloudProfile: unnamed(openstack.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(openstack.ValidateNamespacedCloudProfile), Rules: openstack.Rules(),
 			MergeProviderConfig: merge(openstack.MergeProviderConfig), ProviderImages: openstack.ProviderImages,
-			MutateCloudProfile: openstack.MutateCloudProfile},
+			MutateCloudProfile:           openstack.MutateCloudProfile,
+			MutateNamespacedCloudProfile: openstack.MutateNamespacedCloudProfile},
 		{Type: alicloud.Type, Release: alicloud.Release, ValidateCloudProfile: unnamed(alicloud.ValidateCloudProfile),
 			ValidateNamespacedCloudProfile: unnamedNamespaced(alicloud.ValidateNamespacedCloudProfile), Rules: alicloud.Rules(),
 			MergeProviderConfig: merge(alicloud.MergeProviderConfig), ProviderImages: alicloud.ProviderImages,
-			MutateCloudProfile: alicloud.MutateCloudProfile},
+			MutateCloudProfile:           alicloud.MutateCloudProfile,
+			MutateNamespacedCloudProfile: alicloud.MutateNamespacedCloudProfile},
 	}
 	out := make(map[string]Extension, len(all))
 	for _, e := range all {

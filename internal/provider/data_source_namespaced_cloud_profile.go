@@ -65,7 +65,8 @@ func (d *namespacedCloudProfileDataSource) trees() []specField {
 			"v1.149's merge, or the GEP-32 lifecycle merge with `lifecycle_overrides`). For a parent of a type whose provider extension the provider "+
 			"knows (`local`, `aws`, `azure`, `gcp`, `openstack`, `alicloud`), `provider_config` is the parent's with this profile's "+
 			"`provider_config` merged in as the extension's mutator merges it (images, versions and machine types it writes in random "+
-			"order are listed here in the parent's order, additions last); for other types it is the parent's. All classifications, lookups and conditions of this "+
+			"order are listed here in the parent's order, additions last), and this profile's versions carry the capability flavors that "+
+			"mutator fills in; for other types `provider_config` is the parent's. All classifications, lookups and conditions of this "+
 			"data source are computed from it. Null when the parent does not exist, and unless `include_merged_profile` is true."),
 		namespacedStatusField("Status written by Gardener's NamespacedCloudProfile controller, as read; null while it has rendered nothing. "+
 			"Compare `status_in_sync`.",

@@ -48,17 +48,21 @@ func namespacedExtensionProblems(ncp *gardencorev1beta1.NamespacedCloudProfile, 
 }
 
 // mergedNamespacedProfile is the merged profile as a real Garden renders it in a
-// NamespacedCloudProfile's status: Gardener's merge of parent and ncp
-// (cloudprofile.MergeNamespacedCloudProfile), whose providerConfig is the parent's, with ncp's own
-// providerConfig merged in as the mutator of the extension of the parent's type does
+// NamespacedCloudProfile's status: Gardener's merge of parent and ncp as the mutator of the
+// extension of the parent's type stores it (extensions.Extension.MutateNamespacedCloudProfile,
+// which fills capability flavors; it changes an ncp it has already mutated no further), whose
+// providerConfig is the parent's, with ncp's own providerConfig merged in as that mutator does
 // (extensions.Extension.MergeProviderConfig; name is the NamespacedCloudProfile's). extensionMerged
 // tells that an extension merged it; it is false when ncp sets no providerConfig (the status holds
 // the parent's), when the provider knows no extension of the type, or when the extension cannot
 // decode a configuration (its mutator rejects the status write): the result's providerConfig is
 // then the parent's.
 func mergedNamespacedProfile(name string, parent gardencorev1beta1.CloudProfileSpec, ncp gardencorev1beta1.NamespacedCloudProfileSpec, opts cloudprofile.MergeOptions) (merged gardencorev1beta1.CloudProfileSpec, extensionMerged bool) {
-	merged = cloudprofile.MergeNamespacedCloudProfile(parent, ncp, opts)
 	ext, ok := extensions.For(parent.Type)
+	if ok && ext.MutateNamespacedCloudProfile != nil {
+		ncp = ext.MutateNamespacedCloudProfile(ncp, parent)
+	}
+	merged = cloudprofile.MergeNamespacedCloudProfile(parent, ncp, opts)
 	if !ok || ncp.ProviderConfig == nil {
 		return merged, false
 	}

@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,5 +134,42 @@ func TestMergedNamespacedProfile_TheExtensionMergesTheProviderConfig(t *testing.
 				t.Errorf("merged by the extension %v, provider config\n  %s\nwant %v\n  %s", extensionMerged, merged.ProviderConfig.Raw, c.wantMerged, c.want)
 			}
 		})
+	}
+}
+
+// TestMergedNamespacedProfile_TheExtensionsSpecMutationIsMerged: under a parent of type aws with
+// machine capabilities, a version the namespaced profile adds without capability flavors is merged
+// with the flavors the aws mutator fills from the profile's AMIs (as Gardener stores the spec and
+// its controller merges it); the profile as stored (already mutated) merges the same.
+func TestMergedNamespacedProfile_TheExtensionsSpecMutationIsMerged(t *testing.T) {
+	parent := gardencorev1beta1.CloudProfileSpec{Type: "aws",
+		MachineCapabilities: []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}},
+		MachineImages:       []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}}}}},
+		ProviderConfig: &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":[` +
+			`{"name":"gardenlinux","versions":[{"version":"1.0.0","regions":[{"name":"eu-west-1","ami":"ami-1"}]}]}]}`)}}
+	ncp := gardencorev1beta1.NamespacedCloudProfileSpec{Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "parent"},
+		MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "2.0.0"}}}}},
+		ProviderConfig: &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":[` +
+			`{"name":"gardenlinux","versions":[{"version":"2.0.0","regions":[{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}}
+	flavorsOf := func(spec gardencorev1beta1.CloudProfileSpec) string {
+		for _, v := range spec.MachineImages[0].Versions {
+			if v.Version == "2.0.0" {
+				return fmt.Sprint(v.CapabilityFlavors)
+			}
+		}
+		return "no version 2.0.0"
+	}
+	merged, _ := mergedNamespacedProfile("n", parent, ncp, cloudprofile.MergeOptions{})
+	if got := flavorsOf(merged); got != "[{map[architecture:[arm64]]}]" {
+		t.Errorf("merged flavors of the added version: %s", got)
+	}
+	stored := ncp.DeepCopy()
+	stored.MachineImages[0].Versions[0].CapabilityFlavors = []gardencorev1beta1.MachineImageFlavor{{Capabilities: gardencorev1beta1.Capabilities{"architecture": {"arm64"}}}}
+	if again, _ := mergedNamespacedProfile("n", parent, *stored, cloudprofile.MergeOptions{}); !reflect.DeepEqual(again, merged) {
+		t.Errorf("the stored, mutated profile merges differently:\n%v\n%v", again.MachineImages, merged.MachineImages)
+	}
+	parent.Type = "hcloud"
+	if unknown, _ := mergedNamespacedProfile("n", parent, ncp, cloudprofile.MergeOptions{}); flavorsOf(unknown) != "[]" {
+		t.Errorf("a type without a known extension fills flavors: %s", flavorsOf(unknown))
 	}
 }
