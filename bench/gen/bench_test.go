@@ -51,7 +51,7 @@ func BenchmarkWorkspaceLookupRules(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		spec := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, ncp.Spec, cloudprofile.MergeOptions{})
-		if !cloudprofile.CompareNamespacedStatus(1, ncp.Spec, status, spec).InSync {
+		if !cloudprofile.CompareNamespacedStatus(1, ncp.Spec, status, spec, false).InSync {
 			b.Fatal("the rendered status differs from the merge")
 		}
 		_ = cloudprofile.LatestSupportedKubernetesVersionsByMinor(spec.Kubernetes.Versions, benchNow)

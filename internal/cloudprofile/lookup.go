@@ -57,6 +57,9 @@ type ImageFilter struct {
 	Architecture string
 	// CRI a version must offer, e.g. "containerd" (see ImageVersionCRINames).
 	CRI string
+	// HasImage, when set, tells whether a version of the named image has what else a module needs,
+	// such as an image of the provider extension in its region.
+	HasImage func(image, version string) bool
 }
 
 // Matches tells whether v passes the filter under the profile's capability definitions.
@@ -105,7 +108,7 @@ func LatestSupportedImageVersion(image gardencorev1beta1.MachineImage, defs []ga
 	supported := supportedVersions(len(image.Versions), func(i int) gardencorev1beta1.ExpirableVersion { return image.Versions[i].ExpirableVersion }, at)
 	matching := func(yield func(int, semVersion) bool) {
 		for i, parsed := range supported {
-			if filter.Matches(image.Versions[i], defs) && !yield(i, parsed) {
+			if filter.Matches(image.Versions[i], defs) && (filter.HasImage == nil || filter.HasImage(image.Name, image.Versions[i].Version)) && !yield(i, parsed) {
 				return
 			}
 		}

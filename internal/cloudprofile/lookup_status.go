@@ -12,6 +12,7 @@ import (
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // Comparisons of what Gardener's controllers wrote to status with what this package computes.
@@ -47,21 +48,92 @@ type NamespacedStatusSync struct {
 //   - status.observedGeneration must equal metadata.generation (generation);
 //   - the two specs are compared as JSON, with every `architectures` list treated as a set (Gardener
 //     derives some from sets, in random order);
-//   - providerConfig is compared only when the NamespacedCloudProfile sets none: otherwise the
-//     provider extension merges it into the status (MergeOptions documents this), which core's merge does
-//     not model.
-func CompareNamespacedStatus(generation int64, ncpSpec gardencorev1beta1.NamespacedCloudProfileSpec, status gardencorev1beta1.NamespacedCloudProfileStatus, merged gardencorev1beta1.CloudProfileSpec) NamespacedStatusSync {
+//   - providerConfig: when the NamespacedCloudProfile sets one, the provider extension's mutator
+//     merges it into the status (MergeOptions documents this), which core's merge does not model.
+//     configMerged tells that merged's providerConfig holds that merge (the caller knows the
+//     extension): then it is compared with ProviderConfigDifference, as the mutators write lists
+//     in random order. Else a providerConfig of the NamespacedCloudProfile leaves providerConfig
+//     out of the comparison.
+func CompareNamespacedStatus(generation int64, ncpSpec gardencorev1beta1.NamespacedCloudProfileSpec, status gardencorev1beta1.NamespacedCloudProfileStatus, merged gardencorev1beta1.CloudProfileSpec, configMerged bool) NamespacedStatusSync {
 	if status.ObservedGeneration != generation {
 		return NamespacedStatusSync{Reason: ReasonGenerationNotObserved,
 			Message: fmt.Sprintf("status.observedGeneration is %d but metadata.generation is %d: Gardener's controller has not rendered the current spec yet", status.ObservedGeneration, generation)}
 	}
-	ignoreProviderConfig := ncpSpec.ProviderConfig != nil
-	if diff := SpecDifference(merged, status.CloudProfileSpec, ignoreProviderConfig); diff != "" {
+	diff := SpecDifference(merged, status.CloudProfileSpec, ncpSpec.ProviderConfig != nil || configMerged)
+	if diff == "" && configMerged {
+		diff = ProviderConfigDifference(merged.ProviderConfig, status.CloudProfileSpec.ProviderConfig)
+	}
+	if diff != "" {
 		return NamespacedStatusSync{Reason: ReasonStatusDiffers,
 			Message: "status.cloudProfileSpec differs from the local merge of the parent and the namespaced profile at " + diff}
 	}
 	return NamespacedStatusSync{InSync: true, Reason: ReasonStatusMatchesMerge,
 		Message: fmt.Sprintf("status.cloudProfileSpec of generation %d equals the local merge", generation)}
+}
+
+// ProviderConfigDifference compares two providerConfigs as JSON, with every list whose entries
+// are all objects with a string `name` (or else all with a string `version`) sorted by it (stable
+// sort): the provider extensions' mutators write images, versions and machine types in random
+// order. It returns "" when they are equal, else the JSON path of the first difference.
+func ProviderConfigDifference(a, b *runtime.RawExtension) string {
+	va, errA := decodedConfig(a)
+	vb, errB := decodedConfig(b)
+	if errA != nil || errB != nil {
+		return "providerConfig (not JSON)"
+	}
+	return firstDifference(sortKeyedLists(va), sortKeyedLists(vb), "providerConfig")
+}
+
+// decodedConfig decodes a providerConfig's JSON; nil for none.
+func decodedConfig(c *runtime.RawExtension) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	raw := c.Raw
+	if len(raw) == 0 && c.Object != nil {
+		var err error
+		if raw, err = json.Marshal(c.Object); err != nil {
+			return nil, err
+		}
+	}
+	var v any
+	return v, json.Unmarshal(raw, &v)
+}
+
+// sortKeyedLists sorts, in place, every list of objects that all have a string "name", or else all
+// a string "version", by that key.
+func sortKeyedLists(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			t[k] = sortKeyedLists(e)
+		}
+	case []any:
+		for i, e := range t {
+			t[i] = sortKeyedLists(e)
+		}
+		for _, key := range []string{"name", "version"} {
+			if allHaveString(t, key) {
+				sort.SliceStable(t, func(i, j int) bool { return t[i].(map[string]any)[key].(string) < t[j].(map[string]any)[key].(string) })
+				break
+			}
+		}
+	}
+	return v
+}
+
+// allHaveString tells whether every entry of list is an object with a string value at key.
+func allHaveString(list []any, key string) bool {
+	for _, e := range list {
+		m, ok := e.(map[string]any)
+		if !ok {
+			return false
+		}
+		if _, ok := m[key].(string); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // SpecDifference compares two CloudProfile specs as JSON, treating `architectures` lists as sets

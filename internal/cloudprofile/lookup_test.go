@@ -3,6 +3,7 @@ package cloudprofile
 import (
 	"maps"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,7 +111,7 @@ func TestLatestSupportedKubernetesVersionsByMinor_OnlyMinorsWithSupportedVersion
 	}
 }
 
-func TestLatestSupportedImageVersion_FiltersByArchitectureAndCRI(t *testing.T) {
+func TestLatestSupportedImageVersion_FiltersByArchitectureCRIAndImage(t *testing.T) {
 	image := gardencorev1beta1.MachineImage{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{
 		lkImageVersion(lkVersion("1877.3.0", lkSupported, time.Time{}), "amd64", "arm64"),
 		lkImageVersion(lkVersion("1900.1.0", lkSupported, time.Time{}), "amd64"),
@@ -129,6 +130,8 @@ func TestLatestSupportedImageVersion_FiltersByArchitectureAndCRI(t *testing.T) {
 		{ImageFilter{CRI: "gvisor"}, "1900.1.0", true},
 		{ImageFilter{Architecture: "arm64", CRI: "gvisor"}, "", false},
 		{ImageFilter{CRI: "containerd", Architecture: "amd64"}, "1900.1.0", true},
+		{ImageFilter{HasImage: func(image, version string) bool { return image == "gardenlinux" && version != "1900.1.0" }}, "1877.3.0", true},
+		{ImageFilter{Architecture: "arm64", HasImage: func(string, string) bool { return false }}, "", false},
 	} {
 		got, ok := LatestSupportedImageVersion(image, nil, lk2029, tc.filter)
 		if got != tc.want || ok != tc.ok {
@@ -209,15 +212,15 @@ func TestCompareNamespacedStatus_GenerationArchitectureOrderAndProviderConfig(t 
 	status := gardencorev1beta1.NamespacedCloudProfileStatus{ObservedGeneration: 2, CloudProfileSpec: *merged.DeepCopy()}
 	status.CloudProfileSpec.MachineImages[0].Versions[0].Architectures = []string{"arm64", "amd64"}
 
-	if got := CompareNamespacedStatus(2, gardencorev1beta1.NamespacedCloudProfileSpec{}, status, merged); !got.InSync || got.Reason != ReasonStatusMatchesMerge {
+	if got := CompareNamespacedStatus(2, gardencorev1beta1.NamespacedCloudProfileSpec{}, status, merged, false); !got.InSync || got.Reason != ReasonStatusMatchesMerge {
 		t.Errorf("architectures compare as sets: %+v", got)
 	}
-	if got := CompareNamespacedStatus(3, gardencorev1beta1.NamespacedCloudProfileSpec{}, status, merged); got.InSync || got.Reason != ReasonGenerationNotObserved {
+	if got := CompareNamespacedStatus(3, gardencorev1beta1.NamespacedCloudProfileSpec{}, status, merged, false); got.InSync || got.Reason != ReasonGenerationNotObserved {
 		t.Errorf("an unobserved generation is not in sync: %+v", got)
 	}
 	changed := *merged.DeepCopy()
 	changed.Type = "gcp"
-	if got := CompareNamespacedStatus(2, gardencorev1beta1.NamespacedCloudProfileSpec{}, status, changed); got.InSync || got.Reason != ReasonStatusDiffers || got.Message == "" {
+	if got := CompareNamespacedStatus(2, gardencorev1beta1.NamespacedCloudProfileSpec{}, status, changed, false); got.InSync || got.Reason != ReasonStatusDiffers || got.Message == "" {
 		t.Errorf("a different spec is not in sync: %+v", got)
 	}
 
@@ -225,11 +228,36 @@ func TestCompareNamespacedStatus_GenerationArchitectureOrderAndProviderConfig(t 
 	withConfig.ProviderConfig = nil
 	status.CloudProfileSpec.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"merged":"by the extension"}`)}
 	ncpWithConfig := gardencorev1beta1.NamespacedCloudProfileSpec{ProviderConfig: &runtime.RawExtension{Raw: []byte(`{"own":true}`)}}
-	if got := CompareNamespacedStatus(2, ncpWithConfig, status, withConfig); !got.InSync {
+	if got := CompareNamespacedStatus(2, ncpWithConfig, status, withConfig, false); !got.InSync {
 		t.Errorf("providerConfig is the extension's business when the namespaced profile sets one: %+v", got)
 	}
-	if got := CompareNamespacedStatus(2, gardencorev1beta1.NamespacedCloudProfileSpec{}, status, withConfig); got.InSync || got.Message == "" {
+	if got := CompareNamespacedStatus(2, gardencorev1beta1.NamespacedCloudProfileSpec{}, status, withConfig, false); got.InSync || got.Message == "" {
 		t.Errorf("providerConfig counts when the namespaced profile sets none: %+v", got)
+	}
+}
+
+// TestCompareNamespacedStatus_ConfigMergedByTheExtensionComparesAsSets: with the extension's
+// merge in the local merge, providerConfig counts: images, versions and other named lists in
+// another order are equal, a different image of one version is not, and is named by its path.
+func TestCompareNamespacedStatus_ConfigMergedByTheExtensionComparesAsSets(t *testing.T) {
+	config := func(s string) *runtime.RawExtension { return &runtime.RawExtension{Raw: []byte(s)} }
+	merged := gardencorev1beta1.CloudProfileSpec{Type: "local", ProviderConfig: config(`{"machineImages":[` +
+		`{"name":"a","versions":[{"version":"1","image":"a1"},{"version":"2","image":"a2"}]},{"name":"b","versions":[{"version":"1","image":"b1"}]}]}`)}
+	ncp := gardencorev1beta1.NamespacedCloudProfileSpec{ProviderConfig: config(`{}`)}
+	status := gardencorev1beta1.NamespacedCloudProfileStatus{ObservedGeneration: 1, CloudProfileSpec: *merged.DeepCopy()}
+	status.CloudProfileSpec.ProviderConfig = config(`{"machineImages":[` +
+		`{"versions":[{"image":"b1","version":"1"}],"name":"b"},{"name":"a","versions":[{"version":"2","image":"a2"},{"version":"1","image":"a1"}]}]}`)
+	if got := CompareNamespacedStatus(1, ncp, status, merged, true); !got.InSync {
+		t.Errorf("the same mappings in another order: %+v", got)
+	}
+	status.CloudProfileSpec.ProviderConfig = config(`{"machineImages":[` +
+		`{"name":"b","versions":[{"version":"1","image":"b1"}]},{"name":"a","versions":[{"version":"2","image":"other"},{"version":"1","image":"a1"}]}]}`)
+	got := CompareNamespacedStatus(1, ncp, status, merged, true)
+	if got.InSync || !strings.HasSuffix(got.Message, "at providerConfig.machineImages[0].versions[1].image") {
+		t.Errorf("another image of version a@2: %+v", got)
+	}
+	if got := CompareNamespacedStatus(1, ncp, status, merged, false); !got.InSync {
+		t.Errorf("without the extension's merge the namespaced profile's providerConfig is not compared: %+v", got)
 	}
 }
 

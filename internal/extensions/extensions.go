@@ -12,18 +12,21 @@ import (
 	"slices"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/alicloud"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/aws"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/azure"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/gcp"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/local"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/openstack"
 )
 
 // Extension is the offline admission of one provider extension: the checks its validating webhooks
-// make of the profiles of its provider type, and the catalogue of their rules.
+// make of the profiles of its provider type, the catalogue of their rules, and what its
+// NamespacedCloudProfile mutator writes into the merged profile.
 type Extension struct {
 	// Type is the provider type (spec.type) whose profiles the extension admits.
 	Type string
@@ -35,6 +38,24 @@ type Extension struct {
 	ValidateNamespacedCloudProfile func(name string, spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems
 	// Rules is the catalogue of the rule ids the checks report.
 	Rules []cloudprofile.RuleInfo
+	// MergeProviderConfig returns the providerConfig of the status.cloudProfileSpec of the
+	// NamespacedCloudProfile of the given name once the extension's mutator has merged the
+	// profile's own providerConfig (spec) into the parent's (status, as Gardener's controller
+	// writes it); defs are the parent's capability definitions. The mutator writes images and
+	// versions in random order: compare results as sets.
+	MergeProviderConfig func(name string, spec, status *runtime.RawExtension, defs []gardencorev1beta1.CapabilityDefinition) (*runtime.RawExtension, error)
+	// ProviderImages lists the images the providerConfig of a CloudProfile spec (or of a merged
+	// profile) gives each machine image version, per region and architecture; nil when it cannot
+	// be decoded.
+	ProviderImages func(spec gardencorev1beta1.CloudProfileSpec) extcommon.ProviderImages
+	// MutateCloudProfile returns a CloudProfile spec as the extension's CloudProfile mutating
+	// webhook leaves it (it runs after Gardener's defaulting, before the CloudProfile strategy);
+	// nil for an extension without one.
+	MutateCloudProfile func(spec gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.CloudProfileSpec
+	// MutateNamespacedCloudProfile returns a NamespacedCloudProfile spec as the extension's
+	// NamespacedCloudProfile mutating webhook leaves it, with its parent's spec; nil for an
+	// extension whose mutator changes no spec.
+	MutateNamespacedCloudProfile func(spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.NamespacedCloudProfileSpec
 }
 
 // known are the extensions, by provider type.
@@ -47,19 +68,40 @@ var known = func() map[string]Extension {
 			return validate(spec, parent)
 		}
 	}
+	merge := func(m func(spec, status *runtime.RawExtension) (*runtime.RawExtension, error)) func(string, *runtime.RawExtension, *runtime.RawExtension, []gardencorev1beta1.CapabilityDefinition) (*runtime.RawExtension, error) {
+		return func(_ string, spec, status *runtime.RawExtension, _ []gardencorev1beta1.CapabilityDefinition) (*runtime.RawExtension, error) {
+			return m(spec, status)
+		}
+	}
 	all := []Extension{
 		{Type: local.Type, Release: "Gardener v1.149.3 (provider-local)", ValidateCloudProfile: local.ValidateCloudProfile,
-			ValidateNamespacedCloudProfile: local.ValidateNamespacedCloudProfile, Rules: local.Rules()},
+			ValidateNamespacedCloudProfile: local.ValidateNamespacedCloudProfile, Rules: local.Rules(), MergeProviderConfig: local.MergeProviderConfig,
+			ProviderImages: local.ProviderImages},
 		{Type: aws.Type, Release: aws.Release, ValidateCloudProfile: unnamed(aws.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(aws.ValidateNamespacedCloudProfile), Rules: aws.Rules()},
+			ValidateNamespacedCloudProfile: unnamedNamespaced(aws.ValidateNamespacedCloudProfile), Rules: aws.Rules(),
+			MergeProviderConfig: merge(aws.MergeProviderConfig), ProviderImages: aws.ProviderImages,
+			MutateCloudProfile:           aws.MutateCloudProfile,
+			MutateNamespacedCloudProfile: aws.MutateNamespacedCloudProfile},
 		{Type: azure.Type, Release: azure.Release, ValidateCloudProfile: unnamed(azure.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(azure.ValidateNamespacedCloudProfile), Rules: azure.Rules()},
+			ValidateNamespacedCloudProfile: unnamedNamespaced(azure.ValidateNamespacedCloudProfile), Rules: azure.Rules(),
+			MergeProviderConfig: merge(azure.MergeProviderConfig), ProviderImages: azure.ProviderImages,
+			MutateCloudProfile:           azure.MutateCloudProfile,
+			MutateNamespacedCloudProfile: azure.MutateNamespacedCloudProfile},
 		{Type: gcp.Type, Release: gcp.Release, ValidateCloudProfile: unnamed(gcp.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(gcp.ValidateNamespacedCloudProfile), Rules: gcp.Rules()},
+			ValidateNamespacedCloudProfile: unnamedNamespaced(gcp.ValidateNamespacedCloudProfile), Rules: gcp.Rules(),
+			MergeProviderConfig: merge(gcp.MergeProviderConfig), ProviderImages: gcp.ProviderImages,
+			MutateCloudProfile:           gcp.MutateCloudProfile,
+			MutateNamespacedCloudProfile: gcp.MutateNamespacedCloudProfile},
 		{Type: openstack.Type, Release: openstack.Release, ValidateCloudProfile: unnamed(openstack.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(openstack.ValidateNamespacedCloudProfile), Rules: openstack.Rules()},
+			ValidateNamespacedCloudProfile: unnamedNamespaced(openstack.ValidateNamespacedCloudProfile), Rules: openstack.Rules(),
+			MergeProviderConfig: merge(openstack.MergeProviderConfig), ProviderImages: openstack.ProviderImages,
+			MutateCloudProfile:           openstack.MutateCloudProfile,
+			MutateNamespacedCloudProfile: openstack.MutateNamespacedCloudProfile},
 		{Type: alicloud.Type, Release: alicloud.Release, ValidateCloudProfile: unnamed(alicloud.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(alicloud.ValidateNamespacedCloudProfile), Rules: alicloud.Rules()},
+			ValidateNamespacedCloudProfile: unnamedNamespaced(alicloud.ValidateNamespacedCloudProfile), Rules: alicloud.Rules(),
+			MergeProviderConfig: merge(alicloud.MergeProviderConfig), ProviderImages: alicloud.ProviderImages,
+			MutateCloudProfile:           alicloud.MutateCloudProfile,
+			MutateNamespacedCloudProfile: alicloud.MutateNamespacedCloudProfile},
 	}
 	out := make(map[string]Extension, len(all))
 	for _, e := range all {

@@ -13,7 +13,7 @@ func TestFor_knowsTheSixExtensionsAndNoOther(t *testing.T) {
 	var types []string
 	for _, e := range Known() {
 		types = append(types, e.Type)
-		if e.Release == "" || e.ValidateCloudProfile == nil || e.ValidateNamespacedCloudProfile == nil || len(e.Rules) == 0 {
+		if e.Release == "" || e.ValidateCloudProfile == nil || e.ValidateNamespacedCloudProfile == nil || len(e.Rules) == 0 || e.MergeProviderConfig == nil || e.ProviderImages == nil {
 			t.Errorf("%s: incomplete", e.Type)
 		}
 		if got, ok := For(e.Type); !ok || got.Type != e.Type {

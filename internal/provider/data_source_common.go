@@ -80,6 +80,7 @@ type profileInputs struct {
 	ExpiryWarningWindow      types.String `tfsdk:"expiry_warning_window"`
 	MachineImageArchitecture types.String `tfsdk:"machine_image_architecture"`
 	MachineImageCRI          types.String `tfsdk:"machine_image_cri"`
+	MachineImageRegion       types.String `tfsdk:"machine_image_region"`
 }
 
 func profileInputAttributes() map[string]schema.Attribute {
@@ -88,6 +89,7 @@ func profileInputAttributes() map[string]schema.Attribute {
 		"expiry_warning_window":      schema.StringAttribute{Optional: true, MarkdownDescription: windowDescription},
 		"machine_image_architecture": schema.StringAttribute{Optional: true, MarkdownDescription: architectureFilterDescription},
 		"machine_image_cri":          schema.StringAttribute{Optional: true, MarkdownDescription: criFilterDescription},
+		"machine_image_region":       schema.StringAttribute{Optional: true, MarkdownDescription: machineImageRegionDescription},
 	}
 }
 
@@ -96,6 +98,8 @@ type evaluation struct {
 	at     time.Time
 	window time.Duration
 	filter cloudprofile.ImageFilter
+	// region is machine_image_region (see providerImages.filter).
+	region string
 }
 
 // resolve parses the inputs, defaulting `at` to the provider's clock (and recording it) and the
@@ -124,6 +128,7 @@ func (in *profileInputs) resolve(data *providerData) (evaluation, diag.Diagnosti
 		ev.window = w
 	}
 	ev.filter = cloudprofile.ImageFilter{Architecture: in.MachineImageArchitecture.ValueString(), CRI: in.MachineImageCRI.ValueString()}
+	ev.region = in.MachineImageRegion.ValueString()
 	return ev, diags
 }
 
@@ -183,8 +188,9 @@ type (
 	// imageVersionModel is an image version: its JSON has versionModel's attributes inline.
 	imageVersionModel struct {
 		versionModel
-		Architectures []string `json:"architectures" tfsdk:"architectures"`
-		CRI           []string `json:"cri" tfsdk:"cri"`
+		Architectures []string             `json:"architectures" tfsdk:"architectures"`
+		CRI           []string             `json:"cri" tfsdk:"cri"`
+		Provider      []providerImageModel `json:"provider_images" tfsdk:"provider_images"`
 	}
 	imageModel struct {
 		Name                   string              `json:"name" tfsdk:"name"`
@@ -308,7 +314,12 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 		latest    *string
 		byMinor   = map[string]string{}
 		imageMaps = map[string]string{}
+		provider  providerImages
 	)
+	if spec != nil && (ev.region != "" || detail == wholeProfile) {
+		provider = newProviderImages(*spec)
+		ev.filter = provider.filter(ev.filter, ev.region)
+	}
 	if spec != nil {
 		if v, ok := cloudprofile.LatestSupportedKubernetesVersion(spec.Kubernetes.Versions, at); ok {
 			latest = &v
@@ -334,7 +345,7 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 	var d diag.Diagnostics
 	values := map[string]any{"conditions": nonNil(conds)}
 	if detail == wholeProfile {
-		maps.Copy(values, profileLists(spec, status, ev))
+		maps.Copy(values, profileLists(spec, status, ev, provider))
 	}
 	for _, f := range profileOutputRoots {
 		value, ok := values[f.attr]
@@ -354,8 +365,8 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 }
 
 // profileLists are the per-version lists and the type maps of a spec (empty for nil), by attribute
-// name. status is nil for namespaced profiles.
-func profileLists(spec *gardencorev1beta1.CloudProfileSpec, status *statusClassifications, ev evaluation) map[string]any {
+// name. status is nil for namespaced profiles; provider are the images of spec's versions.
+func profileLists(spec *gardencorev1beta1.CloudProfileSpec, status *statusClassifications, ev evaluation, provider providerImages) map[string]any {
 	var (
 		k8s       []versionModel
 		images    []imageModel
@@ -369,7 +380,7 @@ func profileLists(spec *gardencorev1beta1.CloudProfileSpec, status *statusClassi
 			k8s = append(k8s, newVersionModel(v, lookup(status.kubernetes, v.Version), ev.at))
 		}
 		for _, image := range spec.MachineImages {
-			images = append(images, newImageModel(image, spec.MachineCapabilities, status.images[image.Name], ev))
+			images = append(images, newImageModel(image, spec.MachineCapabilities, status.images[image.Name], ev, provider))
 		}
 		usability = newUsabilityModels(cloudprofile.UsableTypes(*spec, ev.filter.Architecture), spec.MachineCapabilities)
 	}
@@ -378,8 +389,8 @@ func profileLists(spec *gardencorev1beta1.CloudProfileSpec, status *statusClassi
 }
 
 // newImageModel is a machine image with the classification of each version at ev.at; status are
-// the classifications the controller wrote for its versions.
-func newImageModel(image gardencorev1beta1.MachineImage, capabilities []gardencorev1beta1.CapabilityDefinition, status map[string]string, ev evaluation) imageModel {
+// the classifications the controller wrote for its versions, provider the extension's images.
+func newImageModel(image gardencorev1beta1.MachineImage, capabilities []gardencorev1beta1.CapabilityDefinition, status map[string]string, ev evaluation, provider providerImages) imageModel {
 	im := imageModel{Name: image.Name}
 	if v, ok := cloudprofile.LatestSupportedImageVersion(image, capabilities, ev.at, ev.filter); ok {
 		im.LatestSupportedVersion = &v
@@ -389,6 +400,7 @@ func newImageModel(image gardencorev1beta1.MachineImage, capabilities []gardenco
 			versionModel:  newVersionModel(v.ExpirableVersion, lookup(status, v.Version), ev.at),
 			Architectures: cloudprofile.ImageVersionArchitectures(v, capabilities),
 			CRI:           cloudprofile.ImageVersionCRINames(v),
+			Provider:      provider.of(image.Name, v.Version),
 		})
 	}
 	return im

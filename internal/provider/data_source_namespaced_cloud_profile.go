@@ -62,7 +62,11 @@ func (d *namespacedCloudProfileDataSource) trees() []specField {
 		namespacedCloudProfileSpecRoot,
 		cloudProfileSpecRoot.named("merged_spec", "The effective profile, computed locally exactly as Gardener's NamespacedCloudProfile "+
 			"controller renders `status.cloudProfileSpec`: the parent CloudProfile's spec with this profile's `spec` merged in (Gardener "+
-			"v1.149's merge, or the GEP-32 lifecycle merge with `lifecycle_overrides`). All classifications, lookups and conditions of this "+
+			"v1.149's merge, or the GEP-32 lifecycle merge with `lifecycle_overrides`). For a parent of a type whose provider extension the provider "+
+			"knows (`local`, `aws`, `azure`, `gcp`, `openstack`, `alicloud`), `provider_config` is the parent's with this profile's "+
+			"`provider_config` merged in as the extension's mutator merges it (images, versions and machine types it writes in random "+
+			"order are listed here in the parent's order, additions last), and this profile's versions carry the capability flavors that "+
+			"mutator fills in; for other types `provider_config` is the parent's. All classifications, lookups and conditions of this "+
 			"data source are computed from it. Null when the parent does not exist, and unless `include_merged_profile` is true."),
 		namespacedStatusField("Status written by Gardener's NamespacedCloudProfile controller, as read; null while it has rendered nothing. "+
 			"Compare `status_in_sync`.",
@@ -88,7 +92,8 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 			"`status_in_sync` compares the status with the merge chosen here. Defaults to false."},
 		"keep_merged_status": schema.BoolAttribute{Optional: true, MarkdownDescription: "Return the merged profile Gardener's controller " +
 			"rendered in `status.cloud_profile_spec`. Off by default: it is another copy of the whole parent in every lookup, and whenever " +
-			"`status_in_sync` is true it equals `merged_spec`. `status_in_sync` compares the status either way. Defaults to false."},
+			"`status_in_sync` is true it equals `merged_spec` (`provider_config` up to the order of the lists a provider extension writes in random " +
+			"order). `status_in_sync` compares the status either way. Defaults to false."},
 		"include_merged_profile": schema.BoolAttribute{Optional: true, MarkdownDescription: "Return the merged profile: `merged_spec`, and " +
 			"what is listed from it: every version with its classification (`kubernetes_versions`, `machine_images`), the usable types " +
 			"(`machine_types`, `volume_types`) and `regions`. Off by default: they are a copy of the whole parent in every lookup, which a " +
@@ -107,8 +112,9 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether Gardener's controller has rendered the object's " +
 			"current generation (`status.observed_generation` equals `generation`) and its `status.cloud_profile_spec` equals the local merge " +
 			"(`merged_spec`, also when that is not returned), " +
-			"compared as JSON with `architectures` lists treated as sets. `provider_config` is compared only when this profile sets none (else " +
-			"the provider extension merges it into the status). False when the parent changed since the controller last rendered, e.g. while " +
+			"compared as JSON with `architectures` lists treated as sets. When this profile sets a `provider_config`, the provider extension " +
+			"merges it into the status: for the types whose extension the provider knows it is compared with its lists of named or versioned " +
+			"entries treated as sets (the extension writes them in random order); for other types it is not compared. False when the parent changed since the controller last rendered, e.g. while " +
 			"the controller is down; shoots see the status, not the local merge."},
 	}
 	for k, v := range profileInputAttributes() {
@@ -230,8 +236,8 @@ func readNamespacedProfile(ctx context.Context, client *kube.Client, namespace, 
 		diags.Append(requestError("Reading the parent CloudProfile", err))
 		return r, diags
 	}
-	spec := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, ncp.Spec, opts)
-	sync := cloudprofile.CompareNamespacedStatus(ncp.Generation, ncp.Spec, ncp.Status, spec)
+	spec, extensionMerged := mergedNamespacedProfile(ncp.Name, parent.Spec, ncp.Spec, opts)
+	sync := cloudprofile.CompareNamespacedStatus(ncp.Generation, ncp.Spec, ncp.Status, spec, extensionMerged)
 	r.merged, r.sync = &spec, &sync
 	return r, diags
 }

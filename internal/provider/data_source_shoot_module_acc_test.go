@@ -18,11 +18,18 @@ import (
 )
 
 // shootModuleConfig writes a configuration that calls examples/shoot-module once per entry of
-// modules into a file. (terraform-plugin-testing runs terraform init with a step's configuration
-// only when it comes from a file or directory; modules need that init.)
+// modules into a file (see exampleModulesConfig).
 func shootModuleConfig(t *testing.T, kubeconfig string, modules map[string]string) config.TestStepConfigFunc {
+	return exampleModulesConfig(t, kubeconfig, "shoot-module", modules, "kubernetes_version", "worker")
+}
+
+// exampleModulesConfig writes a configuration that calls the module examples/<example> once per
+// entry of modules (name and arguments) into a file, with an output <name>_<output> of each of
+// the module's outputs named. (terraform-plugin-testing runs terraform init with a step's
+// configuration only when it comes from a file or directory; modules need that init.)
+func exampleModulesConfig(t *testing.T, kubeconfig, example string, modules map[string]string, outputs ...string) config.TestStepConfigFunc {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "examples", "shoot-module"))
+	dir, err := filepath.Abs(filepath.Join("..", "..", "examples", example))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,10 +50,10 @@ module %[1]q {
   source = %[2]q
   %[3]s
 }
-
-output "%[1]s_kubernetes_version" { value = module.%[1]s.kubernetes_version }
-output "%[1]s_worker"             { value = module.%[1]s.worker }
 `, name, dir, body)
+		for _, o := range outputs {
+			cfg += fmt.Sprintf("output \"%[1]s_%[2]s\" { value = module.%[1]s.%[2]s }\n", name, o)
+		}
 	}
 	file := filepath.Join(t.TempDir(), "main.tf")
 	if err := os.WriteFile(file, []byte(cfg), 0o600); err != nil {

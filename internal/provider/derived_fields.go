@@ -35,7 +35,8 @@ func versionFields(image bool, namespaced bool) []specField {
 	if image {
 		fields = append(fields,
 			computedField("architectures", kindStringList, "CPU architectures the version supports: `architectures`, else those of its capability flavors, else `amd64`."),
-			computedField("cri", kindStringList, "Names of the container runtime interfaces the version offers (`containerd` when none is listed)."))
+			computedField("cri", kindStringList, "Names of the container runtime interfaces the version offers (`containerd` when none is listed)."),
+			providerImagesField)
 	}
 	return fields
 }
@@ -68,7 +69,7 @@ func profileOutputFields(namespaced bool) []specField {
 		large(computedField("machine_images", kindObjectList, "Every machine image of the profile, in spec order, with the classification of each version at `at`.",
 			computedField("name", kindString, "Name of the image."),
 			computedField("latest_supported_version", kindString, "Highest version of the image that is "+
-				"`supported` at `at` and passes `machine_image_architecture` and `machine_image_cri`; null when there is none."),
+				"`supported` at `at` and passes `machine_image_architecture`, `machine_image_cri` and `machine_image_region`; null when there is none."),
 			computedField("versions", kindObjectList, "Versions of the image, in spec order.", versionFields(true, namespaced)...))),
 		computedField("machine_types", kindObjectMap, "The machine types shoots can use (`usable`, and of `machine_image_architecture` when set), by name. Which "+
 			"of them a region or zone offers is in `regions`.", machineTypeFields...),

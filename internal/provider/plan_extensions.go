@@ -55,3 +55,42 @@ func namespacedExtensionProblems(ncp *gardencorev1beta1.NamespacedCloudProfile, 
 	}
 	return ext.ValidateNamespacedCloudProfile(ncp.Name, ncp.Spec, parent.Spec)
 }
+
+// mergedNamespacedProfile is the merged profile as a real Garden renders it in a
+// NamespacedCloudProfile's status: Gardener's merge of parent and ncp as the mutator of the
+// extension of the parent's type stores it (extensions.Extension.MutateNamespacedCloudProfile,
+// which fills capability flavors; it changes an ncp it has already mutated no further), whose
+// providerConfig is the parent's, with ncp's own providerConfig merged in as that mutator does
+// (extensions.Extension.MergeProviderConfig; name is the NamespacedCloudProfile's). extensionMerged
+// tells that an extension merged it; it is false when ncp sets no providerConfig (the status holds
+// the parent's), when the provider knows no extension of the type, or when the extension cannot
+// decode a configuration (its mutator rejects the status write): the result's providerConfig is
+// then the parent's.
+func mergedNamespacedProfile(name string, parent gardencorev1beta1.CloudProfileSpec, ncp gardencorev1beta1.NamespacedCloudProfileSpec, opts cloudprofile.MergeOptions) (merged gardencorev1beta1.CloudProfileSpec, extensionMerged bool) {
+	ext, ok := extensions.For(parent.Type)
+	if ok && ext.MutateNamespacedCloudProfile != nil {
+		ncp = ext.MutateNamespacedCloudProfile(ncp, parent)
+	}
+	merged = cloudprofile.MergeNamespacedCloudProfile(parent, ncp, opts)
+	if !ok || ncp.ProviderConfig == nil {
+		return merged, false
+	}
+	config, err := ext.MergeProviderConfig(name, ncp.ProviderConfig, merged.ProviderConfig, merged.MachineCapabilities)
+	if err != nil {
+		return merged, false
+	}
+	merged.ProviderConfig = config
+	return merged, true
+}
+
+// mutatedByExtension is spec as the CloudProfile mutating webhook of the extension of its type
+// leaves it, which gardener-apiserver then prepares and stores (the public extensions fill the
+// capability flavors of the versions their providerConfig maps); spec itself for a type without a
+// known extension or for one without such a webhook.
+func mutatedByExtension(spec gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.CloudProfileSpec {
+	ext, ok := extensions.For(spec.Type)
+	if !ok || ext.MutateCloudProfile == nil {
+		return spec
+	}
+	return ext.MutateCloudProfile(spec)
+}

@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,12 +11,12 @@ import (
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // validateErrors validates a CloudProfile spec as terraform validate does, through the provider's
@@ -141,4 +143,73 @@ func errorsOf(diags []*tfprotov6.Diagnostic) []*tfprotov6.Diagnostic {
 		}
 	}
 	return errs
+}
+
+// TestMergedNamespacedProfile_TheExtensionMergesTheProviderConfig: for a parent of type local the
+// merged profile's provider config holds the namespaced profile's image mapping, as provider-local's
+// mutator writes it; for a type without a known extension, without a provider config of the
+// namespaced profile, or with one the extension cannot decode, it stays the parent's and the merge
+// is not the extension's.
+func TestMergedNamespacedProfile_TheExtensionMergesTheProviderConfig(t *testing.T) {
+	config := func(s string) *runtime.RawExtension { return &runtime.RawExtension{Raw: []byte(s)} }
+	const typeMeta = `"apiVersion":"local.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig"`
+	parentConfig := config(`{` + typeMeta + `,"machineImages":[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a"}]}]}`)
+	ncpConfig := config(`{` + typeMeta + `,"machineImages":[{"name":"gardenlinux","versions":[{"version":"2.0.0","image":"b"}]}]}`)
+	for _, c := range []struct {
+		name, providerType string
+		ncpConfig          *runtime.RawExtension
+		wantMerged         bool
+		want               string
+	}{
+		{"local", "local", ncpConfig, true, `{` + typeMeta + `,"machineImages":[{"name":"gardenlinux","versions":[` +
+			`{"version":"1.0.0","image":"a","capabilityFlavors":null},{"version":"2.0.0","image":"b","capabilityFlavors":null}]}],"loadBalancer":{"image":""}}`},
+		{"unknown type", "hcloud", ncpConfig, false, string(parentConfig.Raw)},
+		{"no provider config", "local", nil, false, string(parentConfig.Raw)},
+		{"undecodable", "local", config(`{"kind":"Other"}`), false, string(parentConfig.Raw)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			parent := gardencorev1beta1.CloudProfileSpec{Type: c.providerType, ProviderConfig: parentConfig}
+			merged, extensionMerged := mergedNamespacedProfile("n", parent, gardencorev1beta1.NamespacedCloudProfileSpec{ProviderConfig: c.ncpConfig}, cloudprofile.MergeOptions{})
+			if extensionMerged != c.wantMerged || string(merged.ProviderConfig.Raw) != c.want {
+				t.Errorf("merged by the extension %v, provider config\n  %s\nwant %v\n  %s", extensionMerged, merged.ProviderConfig.Raw, c.wantMerged, c.want)
+			}
+		})
+	}
+}
+
+// TestMergedNamespacedProfile_TheExtensionsSpecMutationIsMerged: under a parent of type aws with
+// machine capabilities, a version the namespaced profile adds without capability flavors is merged
+// with the flavors the aws mutator fills from the profile's AMIs (as Gardener stores the spec and
+// its controller merges it); the profile as stored (already mutated) merges the same.
+func TestMergedNamespacedProfile_TheExtensionsSpecMutationIsMerged(t *testing.T) {
+	parent := gardencorev1beta1.CloudProfileSpec{Type: "aws",
+		MachineCapabilities: []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}},
+		MachineImages:       []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}}}}},
+		ProviderConfig: &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":[` +
+			`{"name":"gardenlinux","versions":[{"version":"1.0.0","regions":[{"name":"eu-west-1","ami":"ami-1"}]}]}]}`)}}
+	ncp := gardencorev1beta1.NamespacedCloudProfileSpec{Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "parent"},
+		MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "2.0.0"}}}}},
+		ProviderConfig: &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":[` +
+			`{"name":"gardenlinux","versions":[{"version":"2.0.0","regions":[{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}}
+	flavorsOf := func(spec gardencorev1beta1.CloudProfileSpec) string {
+		for _, v := range spec.MachineImages[0].Versions {
+			if v.Version == "2.0.0" {
+				return fmt.Sprint(v.CapabilityFlavors)
+			}
+		}
+		return "no version 2.0.0"
+	}
+	merged, _ := mergedNamespacedProfile("n", parent, ncp, cloudprofile.MergeOptions{})
+	if got := flavorsOf(merged); got != "[{map[architecture:[arm64]]}]" {
+		t.Errorf("merged flavors of the added version: %s", got)
+	}
+	stored := ncp.DeepCopy()
+	stored.MachineImages[0].Versions[0].CapabilityFlavors = []gardencorev1beta1.MachineImageFlavor{{Capabilities: gardencorev1beta1.Capabilities{"architecture": {"arm64"}}}}
+	if again, _ := mergedNamespacedProfile("n", parent, *stored, cloudprofile.MergeOptions{}); !reflect.DeepEqual(again, merged) {
+		t.Errorf("the stored, mutated profile merges differently:\n%v\n%v", again.MachineImages, merged.MachineImages)
+	}
+	parent.Type = "hcloud"
+	if unknown, _ := mergedNamespacedProfile("n", parent, ncp, cloudprofile.MergeOptions{}); flavorsOf(unknown) != "[]" {
+		t.Errorf("a type without a known extension fills flavors: %s", flavorsOf(unknown))
+	}
 }

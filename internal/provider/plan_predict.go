@@ -84,7 +84,7 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 	if cp != nil {
 		resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, cloudprofile.StoredCloudProfileGeneration(oldProfile))...)
 		storedSpec = func() any {
-			stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: cp.Spec}, oldProfile, opts)
+			stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: mutatedByExtension(cp.Spec)}, oldProfile, opts)
 			return stored.Spec
 		}
 	}
@@ -149,7 +149,7 @@ func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyP
 	case stored == nil || parent == nil:
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.ObjectUnknown(namespacedCloudProfileStatusType.AttrTypes))...)
 	default:
-		resp.Diagnostics.Append(planMergedStatus(ctx, resp, func() gardencorev1beta1.NamespacedCloudProfileSpec { return specToMerge(plannedSpec, stored.Spec) }, parent)...)
+		resp.Diagnostics.Append(planMergedStatus(ctx, resp, ncp.Name, func() gardencorev1beta1.NamespacedCloudProfileSpec { return specToMerge(plannedSpec, stored.Spec) }, parent)...)
 	}
 }
 
@@ -168,8 +168,8 @@ func specToMerge(planned tftypes.Value, predicted gardencorev1beta1.NamespacedCl
 
 // planMergedStatus plans the kept status: the merge of the parent with the spec the server will
 // store (spec, called once the spec is planned), for the planned generation, as Gardener's
-// controller renders it.
-func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, spec func() gardencorev1beta1.NamespacedCloudProfileSpec, parent *gardencorev1beta1.CloudProfile) diag.Diagnostics {
+// controller and the provider extension's mutator render it for the NamespacedCloudProfile name.
+func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, name string, spec func() gardencorev1beta1.NamespacedCloudProfileSpec, parent *gardencorev1beta1.CloudProfile) diag.Diagnostics {
 	var generation types.Int64
 	diags := resp.Plan.GetAttribute(ctx, path.Root("metadata").AtName("generation"), &generation)
 	status, d := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
@@ -182,7 +182,7 @@ func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, sp
 		return diags
 	}
 	diags.Append(largevalue.Plan(ctx, &resp.Plan, statusSpecLargePath, func(_ rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
-		merged := cloudprofile.MergeNamespacedCloudProfile(parent.Spec, spec(), cloudprofile.MergeOptions{})
+		merged, _ := mergedNamespacedProfile(name, parent.Spec, spec(), cloudprofile.MergeOptions{})
 		value, d := flattenSpecTerraform(cloudProfileSpecRoot, merged)
 		if d.HasError() {
 			return tftypes.NewValue(planned.Type(), tftypes.UnknownValue), nil

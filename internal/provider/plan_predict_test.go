@@ -124,6 +124,9 @@ func TestPlan_ANewEntryOfAnUpdateIsPredicted(t *testing.T) {
 func TestPlan_DerivedArchitecturesOfSeveralValuesStayUnknown(t *testing.T) {
 	config := richCloudProfileSpec()
 	config.MachineImages[0].Versions[0].Architectures = nil // flavors amd64 and arm64
+	// The aws extension's mutator sets the flavors from the AMIs: one of each architecture.
+	config.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":[{"name":"gardenlinux","versions":[` +
+		`{"version":"1592.1.0","regions":[{"name":"eu-west-1","ami":"ami-1"},{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}
 	planned := planOf(t, config, nil)
 	spec, _ := largevalue.At(planned, specLargePath)
 	var images, versions map[string]tftypes.Value
@@ -135,5 +138,47 @@ func TestPlan_DerivedArchitecturesOfSeveralValuesStayUnknown(t *testing.T) {
 	}
 	if a := attributeOf(versions["1592.1.0"], "architectures"); a.IsKnown() {
 		t.Errorf("architectures derived from two flavors: want unknown, got %v", a)
+	}
+}
+
+// TestPlan_TheExtensionsCloudProfileMutatorIsPredicted: a CloudProfile of type aws with machine
+// capabilities whose version sets no capability flavors is planned with the flavors the aws
+// extension's mutator fills from the AMIs of the providerConfig (one per architecture), as if the
+// configuration had set them; a profile of type local (no CloudProfile mutator) keeps none.
+func TestPlan_TheExtensionsCloudProfileMutatorIsPredicted(t *testing.T) {
+	config := plainCloudProfileSpec()
+	config.Type = "aws"
+	config.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}
+	config.Regions = []gardencorev1beta1.Region{{Name: "eu-west-1"}}
+	config.MachineTypes[0].Capabilities = gardencorev1beta1.Capabilities{"architecture": {"amd64"}}
+	config.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig",` +
+		`"machineImages":[{"name":"gardenlinux","versions":[{"version":"1877.3.0","regions":[{"name":"eu-west-1","ami":"ami-1"},{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}
+	flavors := func(spec tftypes.Value) tftypes.Value {
+		var images, versions map[string]tftypes.Value
+		if err := attributeOf(spec, "machine_images").As(&images); err != nil {
+			t.Fatal(err)
+		}
+		if err := attributeOf(images["gardenlinux"], "versions").As(&versions); err != nil {
+			t.Fatal(err)
+		}
+		return attributeOf(versions["1877.3.0"], "capability_flavors")
+	}
+	filled := config
+	filled.MachineImages = []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{{
+		ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1877.3.0"},
+		CapabilityFlavors: []gardencorev1beta1.MachineImageFlavor{
+			{Capabilities: gardencorev1beta1.Capabilities{"architecture": {"amd64"}}},
+			{Capabilities: gardencorev1beta1.Capabilities{"architecture": {"arm64"}}},
+		},
+	}}}}
+	planned, _ := largevalue.At(planOf(t, config, nil), specLargePath)
+	want, _ := largevalue.At(planOf(t, filled, nil), specLargePath)
+	if got := flavors(planned); !got.IsFullyKnown() || !got.Equal(flavors(want)) {
+		t.Errorf("planned capability flavors %v, want the mutator's %v", got, flavors(want))
+	}
+	config.Type = "local"
+	planned, _ = largevalue.At(planOf(t, config, nil), specLargePath)
+	if got := flavors(planned); got.Equal(flavors(want)) {
+		t.Errorf("type local: planned the aws mutator's flavors %v", got)
 	}
 }

@@ -37,7 +37,9 @@ func namespacedCloudProfileStatusField() specField {
 			"shows at the next refresh. A refresh that cannot read the parent keeps the copy the controller last wrote, with a warning.",
 		"The `metadata.generation` that `cloud_profile_spec` is rendered for.",
 		"The merged profile: the parent CloudProfile's spec with this profile's overrides applied, as Gardener renders it "+
-			"(architecture lists Gardener derives from sets are in order of first occurrence).")
+			"(architecture lists Gardener derives from sets are in order of first occurrence); for a parent of a type whose provider "+
+			"extension the provider knows, `provider_config` holds this profile's `provider_config` merged in as the extension's mutator "+
+			"merges it (lists it writes in random order are in the parent's order, additions last).")
 }
 
 // keptStatus is the status a state keeps: none unless keep_merged_status.
@@ -62,7 +64,8 @@ func namespacedCloudProfileStatusValue(s keptStatus) (types.Object, []largevalue
 }
 
 // keptStatus computes the status the state keeps with keep_merged_status: the merge of the parent
-// with the object's spec, for its generation, as Gardener's controller renders it (whose own copy
+// with the object's spec, for its generation, as Gardener's controller and the provider extension's
+// mutator render it (mergedNamespacedProfile) (whose own copy
 // in the cluster lags behind until it has reconciled). planned is the merged profile of the plan
 // (null on a read): when the merge differs from it (the parent changed since the plan, or a webhook
 // changed the stored spec), the state keeps the planned one, and the next refresh shows the change.
@@ -74,7 +77,8 @@ func (r *namespacedCloudProfileResource) keptStatus(ctx context.Context, client 
 	parent, err := client.ParentCloudProfile(ctx, ncp.Spec.Parent.Name)
 	var diags diag.Diagnostics
 	if err == nil {
-		out.spec, diags = flattenSpecTerraform(cloudProfileSpecRoot, cloudprofile.MergeNamespacedCloudProfile(parent.Spec, ncp.Spec, cloudprofile.MergeOptions{}))
+		merged, _ := mergedNamespacedProfile(ncp.Name, parent.Spec, ncp.Spec, cloudprofile.MergeOptions{})
+		out.spec, diags = flattenSpecTerraform(cloudProfileSpecRoot, merged)
 	}
 	plannedKnown := planned.IsKnown() && !planned.IsNull()
 	switch {

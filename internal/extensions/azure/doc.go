@@ -32,5 +32,8 @@
 //   - validate.go: ValidateCloudProfile and the image id checks.
 //   - namespaced.go: ValidateNamespacedCloudProfile.
 //   - mutate.go: MutateCloudProfile and MutateNamespacedCloudProfile, the mutating webhooks.
+//   - merge.go: MergeProviderConfig, what the NamespacedCloudProfile mutator writes into the
+//     providerConfig of status.cloudProfileSpec.
+//   - provider_images.go: ProviderImages, the images the providerConfig gives each version.
 //   - rules.go: the rule identifiers (EXT-AZURE-n) and their catalogue, Rules.
 package azure

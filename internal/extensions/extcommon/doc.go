@@ -20,5 +20,9 @@
 //     of the specs the webhooks see; ConfigBytes.
 //   - mutate.go: what the extensions' mutating webhooks share (finding spec versions, building
 //     capability flavors).
-//   - exttest/: helpers for the packages' tests (rule catalogue checks).
+//   - merge.go: MergeConfig and MergeImages, the merge of a NamespacedCloudProfile's providerConfig
+//     into its status that the NamespacedCloudProfile mutators share.
+//   - provider_images.go: ProviderImages, the images of each machine image version per region and
+//     architecture that the extensions list from their providerConfigs.
+//   - exttest/: helpers for the packages' tests (rule catalogue checks, merge cases).
 package extcommon

@@ -30,5 +30,8 @@
 //   - validate.go: ValidateCloudProfile.
 //   - namespaced.go: ValidateNamespacedCloudProfile.
 //   - mutate.go: MutateCloudProfile and MutateNamespacedCloudProfile, the mutating webhooks.
+//   - merge.go: MergeProviderConfig, what the NamespacedCloudProfile mutator writes into the
+//     providerConfig of status.cloudProfileSpec.
+//   - provider_images.go: ProviderImages, the images the providerConfig gives each version.
 //   - rules.go: the rule identifiers (EXT-GCP-n) and their catalogue, Rules.
 package gcp

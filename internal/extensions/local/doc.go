@@ -22,4 +22,5 @@
 //     EXT-LOCAL-18).
 //   - merge.go: MergeProviderConfig, the providerConfig of a NamespacedCloudProfile's
 //     status.cloudProfileSpec after the extension's mutator.
+//   - provider_images.go: ProviderImages, the images the providerConfig gives each version.
 package local

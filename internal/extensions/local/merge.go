@@ -6,6 +6,8 @@ import (
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 )
 
 // MergeProviderConfig returns the providerConfig that ends up in a NamespacedCloudProfile's
@@ -38,7 +40,9 @@ func MergeProviderConfig(name string, specConfig, statusConfig *runtime.RawExten
 	if err != nil {
 		return nil, fmt.Errorf("could not decode providerConfig of namespacedCloudProfile status for '%s': %w", name, err)
 	}
-	status.MachineImages = mergeImages(toParentFormat(spec.MachineImages, len(defs) > 0), status.MachineImages)
+	if status.MachineImages, err = extcommon.MergeImages(toParentFormat(spec.MachineImages, len(defs) > 0), status.MachineImages, false); err != nil {
+		return nil, err
+	}
 	raw, err := json.Marshal(status)
 	if err != nil {
 		return nil, err
@@ -61,62 +65,6 @@ func toParentFormat(images []MachineImage, capabilities bool) []MachineImage {
 			}
 			out[i].Versions = append(out[i].Versions, v)
 		}
-	}
-	return out
-}
-
-// mergeImages merges spec's mappings into status's by image name and version; a name or version
-// listed twice on one side counts once, with its last entry.
-func mergeImages(spec, status []MachineImage) []MachineImage {
-	merged := newOrdered[MachineImage]()
-	for _, mi := range status {
-		merged.set(mi.Name, mi)
-	}
-	specByName := newOrdered[MachineImage]()
-	for _, mi := range spec {
-		specByName.set(mi.Name, mi)
-	}
-	for _, name := range specByName.keys {
-		sm := specByName.values[name]
-		cur, ok := merged.values[name]
-		if !ok {
-			merged.set(name, sm)
-			continue
-		}
-		versions := newOrdered[MachineImageVersion]()
-		for _, v := range cur.Versions {
-			versions.set(v.Version, v)
-		}
-		for _, v := range sm.Versions {
-			versions.set(v.Version, v)
-		}
-		merged.set(name, MachineImage{Name: name, Versions: versions.list()})
-	}
-	return merged.list()
-}
-
-// ordered is a map that remembers the order in which keys were first set.
-type ordered[V any] struct {
-	keys   []string
-	values map[string]V
-}
-
-func newOrdered[V any]() *ordered[V] { return &ordered[V]{values: map[string]V{}} }
-
-func (o *ordered[V]) set(k string, v V) {
-	if _, ok := o.values[k]; !ok {
-		o.keys = append(o.keys, k)
-	}
-	o.values[k] = v
-}
-
-func (o *ordered[V]) list() []V {
-	if len(o.keys) == 0 {
-		return nil // as slices.Collect of nothing
-	}
-	out := make([]V, 0, len(o.keys))
-	for _, k := range o.keys {
-		out = append(out, o.values[k])
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package local
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -84,5 +85,21 @@ func TestRulesCatalogue(t *testing.T) {
 	}
 	if len(seen) != 18 {
 		t.Errorf("%d rules", len(seen))
+	}
+}
+
+// TestProviderImages: provider-local's images serve every region; a version's image is for every
+// architecture of the version in spec.machineImages (amd64 when spec lacks it), a flavor's for the
+// flavor's architecture.
+func TestProviderImages(t *testing.T) {
+	spec := gardencorev1beta1.CloudProfileSpec{
+		ProviderConfig: config(`[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a"},{"version":"2.0.0","image":"b"},` +
+			`{"version":"3.0.0","capabilityFlavors":[{"image":"c","capabilities":{"architecture":["arm64"]}}]}]}]`),
+		MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{
+			{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}, Architectures: []string{"amd64", "arm64"}}}}},
+	}
+	want := `map[gardenlinux:map[1.0.0:[{ amd64 a} { arm64 a}] 2.0.0:[{ amd64 b}] 3.0.0:[{ arm64 c}]]]`
+	if got := fmt.Sprint(ProviderImages(spec)); got != want {
+		t.Errorf("provider images\n  got  %s\n  want %s", got, want)
 	}
 }

@@ -32,5 +32,8 @@
 //   - validate_constraints.go: floating pools, load balancers, KeyStone and network settings.
 //   - namespaced.go: ValidateNamespacedCloudProfile.
 //   - mutate.go: MutateCloudProfile and MutateNamespacedCloudProfile, the mutating webhooks.
+//   - merge.go: MergeProviderConfig, what the NamespacedCloudProfile mutator writes into the
+//     providerConfig of status.cloudProfileSpec.
+//   - provider_images.go: ProviderImages, the images the providerConfig gives each version.
 //   - rules.go: the rule identifiers (EXT-OPENSTACK-n) and their catalogue, Rules.
 package openstack

@@ -1,0 +1,18 @@
+package openstack
+
+import (
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
+)
+
+// MergeProviderConfig is what gardener-extension-provider-openstack's NamespacedCloudProfile
+// mutator writes into status.cloudProfileSpec.providerConfig (extcommon.MergeConfig): the parent's
+// configuration (status) with the profile's image mappings (spec) merged in, a version replacing
+// the parent's; the parent's other settings stay.
+func MergeProviderConfig(spec, status *runtime.RawExtension) (*runtime.RawExtension, error) {
+	return extcommon.MergeConfig(spec, status, decodeForMutation, func(spec, status *CloudProfileConfig) (err error) {
+		status.MachineImages, err = extcommon.MergeImages(spec.MachineImages, status.MachineImages, false)
+		return err
+	})
+}
