@@ -34,7 +34,9 @@ func (mergeFunction) Definition(_ context.Context, _ function.DefinitionRequest,
 			"Both arguments are first defaulted as Gardener's API server does (which changes nothing for specs read from Gardener). The " +
 			"parent's Kubernetes versions get the namespaced profile's expiration dates; machine images, machine types and volume types are " +
 			"merged by name (namespaced entries replace or extend the parent's); `ca_bundle` is concatenated; `limits.max_nodes_total` of " +
-			"the namespaced profile wins; everything else, including `provider_config`, is the parent's. Pure: needs no cluster.",
+			"the namespaced profile wins; everything else is the parent's. For a parent of a type whose provider extension the provider " +
+			"knows (see the Provider extensions guide), the namespaced profile's `provider_config` is merged into the parent's and the capability " +
+			"flavors are filled in as that extension's mutating webhook does; for other types `provider_config` is the parent's. Pure: needs no cluster.",
 		Parameters: []function.Parameter{
 			function.DynamicParameter{Name: "parent_spec", MarkdownDescription: "The parent CloudProfile's spec, an object with the attributes of " +
 				"the `gardener_cloud_profile` resource's `spec` (such as `data.gardener_cloud_profile.x.spec`); attributes may be left out."},
@@ -89,7 +91,9 @@ func (mergeFunction) Run(ctx context.Context, req function.RunRequest, resp *fun
 
 	parent = cloudprofile.DefaultedCloudProfile(&gardencorev1beta1.CloudProfile{Spec: parent}).Spec
 	ncp = cloudprofile.DefaultedNamespacedCloudProfile(&gardencorev1beta1.NamespacedCloudProfile{Spec: ncp}).Spec
-	merged := cloudprofile.MergeNamespacedCloudProfile(parent, ncp, cloudprofile.MergeOptions{})
+	// The extension's merge names the NamespacedCloudProfile only in errors, after which the
+	// provider config stays the parent's, as in the Garden's status.
+	merged, _ := mergedNamespacedProfile("", parent, ncp, cloudprofile.MergeOptions{})
 	obj, diags := flattenCloudProfileSpec(ctx, merged)
 	if diags.HasError() {
 		resp.Error = function.NewFuncError(diagText(diags))

@@ -194,6 +194,33 @@ output "classification"  { value = provider::gardener::classification(local.merg
 	})
 }
 
+// TestFunctionMerge_TheExtensionMergesTheProviderConfig: for a parent of type local the merged
+// provider_config holds the parent's image mappings and the namespaced profile's, as provider-local's
+// mutator writes them into the status; for a type without a known extension it is the parent's.
+func TestFunctionMerge_TheExtensionMergesTheProviderConfig(t *testing.T) {
+	functionTest(t, `
+locals {
+  images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+  parent = {
+    type           = "local"
+    machine_images = local.images
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig",
+      machineImages = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", image = "local/gardenlinux" }] }] })
+  }
+  team = {
+    machine_images = { "custom-os" = { versions = { "1.0.0" = {} } } }
+    provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig",
+      machineImages = [{ name = "custom-os", versions = [{ version = "1.0.0", image = "local/custom-os" }] }] })
+  }
+}
+output "local"  { value = sort([for i in jsondecode(provider::gardener::merge(local.parent, local.team).provider_config).machineImages : "${i.name}:${i.versions[0].image}"]) }
+output "hcloud" { value = [for i in jsondecode(provider::gardener::merge(merge(local.parent, { type = "hcloud" }), local.team).provider_config).machineImages : i.name] }
+`, map[string]knownvalue.Check{
+		"local":  knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("custom-os:local/custom-os"), knownvalue.StringExact("gardenlinux:local/gardenlinux")}),
+		"hcloud": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("gardenlinux")}),
+	})
+}
+
 func TestFunctionMerge_RejectsUnknownAttributes(t *testing.T) {
 	functionError(t, `output "x" { value = provider::gardener::merge({ type = "aws", regions = {} }, { machine_typs = [] }) }`,
 		regexp.MustCompile(`unsupported attribute "machine_typs"`))
