@@ -94,3 +94,19 @@ func mutatedByExtension(spec gardencorev1beta1.CloudProfileSpec) gardencorev1bet
 	}
 	return ext.MutateCloudProfile(spec)
 }
+
+// namespacedMutatedByExtension is spec as the NamespacedCloudProfile mutating webhook of the
+// extension of the parent's type leaves it (the public extensions fill the capability flavors of the
+// versions the spec's providerConfig maps when the parent defines machine capabilities). known is
+// false when that cannot be told: without the parent, a spec that sets a providerConfig and machine
+// images may be mutated by an extension the provider does not know of yet.
+func namespacedMutatedByExtension(spec gardencorev1beta1.NamespacedCloudProfileSpec, parent *gardencorev1beta1.CloudProfile) (mutated gardencorev1beta1.NamespacedCloudProfileSpec, known bool) {
+	if parent == nil {
+		return spec, spec.ProviderConfig == nil || len(spec.MachineImages) == 0
+	}
+	ext, ok := extensions.For(parent.Spec.Type)
+	if !ok || ext.MutateNamespacedCloudProfile == nil {
+		return spec, true
+	}
+	return ext.MutateNamespacedCloudProfile(spec, parent.Spec), true
+}

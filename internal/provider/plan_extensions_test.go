@@ -213,3 +213,39 @@ func TestMergedNamespacedProfile_TheExtensionsSpecMutationIsMerged(t *testing.T)
 		t.Errorf("a type without a known extension fills flavors: %s", flavorsOf(unknown))
 	}
 }
+
+// TestNamespacedMutatedByExtension_PlansWhatTheMutatorStores: under a parent of type aws with
+// machine capabilities, a version the namespaced profile maps without capability flavors is planned
+// with the flavors the aws mutator fills in; without the parent, a spec with a provider config and
+// images cannot be told (unknown), one without a provider config can; a type without a known
+// extension is left as it is.
+func TestNamespacedMutatedByExtension_PlansWhatTheMutatorStores(t *testing.T) {
+	parent := &gardencorev1beta1.CloudProfile{Spec: gardencorev1beta1.CloudProfileSpec{Type: "aws",
+		MachineCapabilities: []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}}}
+	ncp := gardencorev1beta1.NamespacedCloudProfileSpec{Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "parent"},
+		MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "2.0.0"}}}}},
+		ProviderConfig: &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":[` +
+			`{"name":"gardenlinux","versions":[{"version":"2.0.0","regions":[{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}}
+	flavors := func(spec gardencorev1beta1.NamespacedCloudProfileSpec) string {
+		return fmt.Sprint(spec.MachineImages[0].Versions[0].CapabilityFlavors)
+	}
+	if mutated, known := namespacedMutatedByExtension(ncp, parent); !known || flavors(mutated) != "[{map[architecture:[arm64]]}]" {
+		t.Errorf("aws parent: known %v, flavors %s; want the arm64 flavor", known, flavors(mutated))
+	}
+	if flavors(ncp) != "[]" {
+		t.Errorf("the configured spec was changed: %s", flavors(ncp))
+	}
+	if _, known := namespacedMutatedByExtension(ncp, nil); known {
+		t.Error("without the parent a spec with a provider config is told")
+	}
+	withoutConfig := ncp
+	withoutConfig.ProviderConfig = nil
+	if mutated, known := namespacedMutatedByExtension(withoutConfig, nil); !known || flavors(mutated) != "[]" {
+		t.Errorf("without the parent and a provider config: known %v, flavors %s", known, flavors(mutated))
+	}
+	other := &gardencorev1beta1.CloudProfile{Spec: parent.Spec}
+	other.Spec.Type = "hcloud"
+	if mutated, known := namespacedMutatedByExtension(ncp, other); !known || flavors(mutated) != "[]" {
+		t.Errorf("a type without a known extension: known %v, flavors %s", known, flavors(mutated))
+	}
+}

@@ -117,8 +117,9 @@ func specPlanner(ctx context.Context, req resource.ModifyPlanRequest, update boo
 }
 
 // predictNamespacedCloudProfilePlan plans, for a changing plan, the stored spec of the configured
-// NamespacedCloudProfile (ncp, nil when the configuration is not fully known) and its generation,
-// and the status: null unless kept, else the merge with parent (unknown without a parent).
+// NamespacedCloudProfile (ncp, nil when the configuration is not fully known) as the extension of
+// the parent's type mutates it (left unknown when that cannot be told), its generation, and the
+// status: null unless kept, else the merge with parent (unknown without a parent).
 func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, check specCheck) {
 	var stored *gardencorev1beta1.NamespacedCloudProfile
 	var storedSpec func() any
@@ -127,9 +128,12 @@ func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyP
 		if old != nil {
 			oldProfile = &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: metav1.ObjectMeta{Generation: priorGeneration(req.State.Raw)}, Spec: old.Spec}
 		}
-		stored, _ = cloudprofile.StoredNamespacedCloudProfile(&gardencorev1beta1.NamespacedCloudProfile{Spec: ncp.Spec}, oldProfile, opts)
+		mutated, known := namespacedMutatedByExtension(ncp.Spec, parent)
+		stored, _ = cloudprofile.StoredNamespacedCloudProfile(&gardencorev1beta1.NamespacedCloudProfile{Spec: mutated}, oldProfile, opts)
 		resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, stored.Generation)...)
-		storedSpec = func() any { return stored.Spec }
+		if known {
+			storedSpec = func() any { return stored.Spec }
+		}
 	}
 	// The spec as planned (with what the server check filled in), for the merged status.
 	var plannedSpec tftypes.Value

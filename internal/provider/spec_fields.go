@@ -303,11 +303,12 @@ var machineImagesField = specField{
 						{json: "minVersionForUpdate", attr: "min_version_for_update", kind: kindString,
 							description: "Lowest version from which an in-place update to this version is possible; must be a semantic version."},
 					}},
-				specField{json: "capabilityFlavors", attr: "capability_flavors", kind: kindCapabilityFlavors, computedOn: onCloudProfile,
+				specField{json: "capabilityFlavors", attr: "capability_flavors", kind: kindCapabilityFlavors, computedOn: onBoth,
 					description: "Flavors of the version under capability-based profiles: each element maps capability names to values, " +
 						"e.g. `[{ architecture = [\"amd64\"] }, { architecture = [\"arm64\"] }]`. Only allowed when the CloudProfile (or the parent) defines " +
 						"`machine_capabilities`; names and values must come from those definitions, and each flavor has at most one `architecture` value. " +
-						"Required when more than one architecture is defined. On a CloudProfile Gardener derives them from `architectures` when capabilities are first introduced."},
+						"Required when more than one architecture is defined. On a CloudProfile Gardener derives them from `architectures` when capabilities are first introduced; " +
+						"the mutating webhooks of the public provider extensions fill them from `provider_config` where they are not set (see the Provider extensions guide)."},
 			)},
 		{json: "updateStrategy", attr: "update_strategy", kind: kindString, computedOn: onCloudProfile,
 			description: "How far Gardener's maintenance may update worker pools to newer versions of this image: `patch`, `minor` or `major`. " +

@@ -152,7 +152,7 @@ func TestSpecSchemaFlags(t *testing.T) {
 		{"spec.machine_images.update_strategy", "optional+computed", "optional"},
 		{"spec.machine_images.versions.cri", "optional+computed", "optional"},
 		{"spec.machine_images.versions.architectures", "optional+computed", "optional"},
-		{"spec.machine_images.versions.capability_flavors", "optional+computed", "optional"},
+		{"spec.machine_images.versions.capability_flavors", "optional+computed", "optional+computed"}, // the public extensions fill them on both kinds
 		{"spec.machine_types.architecture", "optional+computed", "optional"},
 		{"spec.machine_types.capabilities", "optional+computed", "optional"},
 		{"spec.machine_types.usable", "optional+computed", "optional+computed"},
