@@ -84,7 +84,8 @@ func mergedNamespacedProfile(name string, parent gardencorev1beta1.CloudProfileS
 }
 
 // mutatedByExtension is spec as the CloudProfile mutating webhook of the extension of its type
-// leaves it, which gardener-apiserver then prepares and stores (the public extensions fill the
+// leaves it, which gardener-apiserver then prepares, validates and stores (so the offline rules,
+// Gardener's and the extension's, check it too, and a plan predicts it) (the public extensions fill the
 // capability flavors of the versions their providerConfig maps); spec itself for a type without a
 // known extension or for one without such a webhook.
 func mutatedByExtension(spec gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.CloudProfileSpec {

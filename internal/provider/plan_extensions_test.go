@@ -102,6 +102,28 @@ func attributeOfDiagnostic(d *tfprotov6.Diagnostic) string {
 	return b.String()
 }
 
+// TestValidate_GardenersRulesSeeWhatTheExtensionsMutatorFillsIn: gardener-apiserver validates a
+// CloudProfile after the mutating webhooks ran. Under two architectures Gardener wants capability
+// flavors on every image version (F-6); the aws mutator fills them from the AMIs of provider_config,
+// so a version without them passes validate for type aws, and fails for a type without a known
+// extension.
+func TestValidate_GardenersRulesSeeWhatTheExtensionsMutatorFillsIn(t *testing.T) {
+	spec := plainCloudProfileSpec()
+	spec.Type = "aws"
+	spec.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}
+	spec.Regions = []gardencorev1beta1.Region{{Name: "eu-west-1"}}
+	spec.MachineTypes[0].Capabilities = gardencorev1beta1.Capabilities{"architecture": {"amd64"}}
+	spec.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig",` +
+		`"machineImages":[{"name":"gardenlinux","versions":[{"version":"1877.3.0","regions":[{"name":"eu-west-1","ami":"ami-1"},{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}
+	if errs := validateErrors(t, spec); len(errs) != 0 {
+		t.Errorf("type aws: %s", diagnosticText(errs))
+	}
+	spec.Type = "hcloud"
+	if errs := validateErrors(t, spec); len(errs) != 1 || !strings.Contains(errs[0].Detail, "(rule F-6)") {
+		t.Errorf("a type without a known extension: want F-6 alone, got %s", diagnosticText(errs))
+	}
+}
+
 // TestPlan_AnUpdateMeetsTheExtensionWithTheVersionsGardenerKeeps: Gardener drops the machine image
 // versions that are already expired when a CloudProfile is created, but keeps them on update, and
 // the extension's webhook sees what Gardener stores. In a profile with capabilities, provider-local

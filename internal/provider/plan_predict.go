@@ -65,7 +65,8 @@ func knownSpec[T any](object *T, unknown []path.Path) *T {
 }
 
 // predictCloudProfilePlan plans, for a changing plan, the stored spec of the configured
-// CloudProfile (cp, nil when the configuration is not fully known), its generation and the status
+// CloudProfile (cp as the extension's mutating webhook leaves it, see mutatedByExtension; nil when
+// the configuration is not fully known), its generation and the status
 // the state will hold. old is the object of the prior state (nil on create); check is the server
 // check of the spec (nil: none).
 func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, cp, old *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, check specCheck) {
@@ -84,7 +85,7 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 	if cp != nil {
 		resp.Diagnostics.Append(planGeneration(ctx, &resp.Plan, cloudprofile.StoredCloudProfileGeneration(oldProfile))...)
 		storedSpec = func() any {
-			stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: mutatedByExtension(cp.Spec)}, oldProfile, opts)
+			stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: cp.Spec}, oldProfile, opts)
 			return stored.Spec
 		}
 	}

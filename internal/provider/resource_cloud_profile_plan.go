@@ -36,6 +36,7 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 	if diags.HasError() {
 		return
 	}
+	cp.Spec = mutatedByExtension(cp.Spec)
 	resp.Diagnostics.Append(objectSizeDiagnostics("CloudProfile", cp, cp.Spec.ProviderConfig)...)
 	opts := validationOptions(r.data, r.validated)
 	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, opts)
@@ -64,6 +65,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		}
 		return
 	}
+	cp.Spec = mutatedByExtension(cp.Spec)
 	var old *gardencorev1beta1.CloudProfile
 	if !req.State.Raw.IsNull() {
 		var state cloudProfileModel
