@@ -79,6 +79,9 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		var p *gardencorev1beta1.CloudProfile
 		p, parentPlanned = r.parent(ctx, ncp, resp)
 		if p != nil {
+			// Gardener's admission and the extension's validator see the spec as the extension's
+			// mutating webhook leaves it.
+			ncp.Spec, _ = namespacedMutatedByExtension(ncp.Spec, p)
 			var admitted cloudprofile.Problems
 			parent, admitted = r.admit(ctx, ncp, old, p, opts, localStatus, !parentPlanned)
 			problems = append(problems, admitted...)
