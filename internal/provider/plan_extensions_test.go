@@ -108,13 +108,7 @@ func attributeOfDiagnostic(d *tfprotov6.Diagnostic) string {
 // so a version without them passes validate for type aws, and fails for a type without a known
 // extension.
 func TestValidate_GardenersRulesSeeWhatTheExtensionsMutatorFillsIn(t *testing.T) {
-	spec := plainCloudProfileSpec()
-	spec.Type = "aws"
-	spec.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}
-	spec.Regions = []gardencorev1beta1.Region{{Name: "eu-west-1"}}
-	spec.MachineTypes[0].Capabilities = gardencorev1beta1.Capabilities{"architecture": {"amd64"}}
-	spec.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig",` +
-		`"machineImages":[{"name":"gardenlinux","versions":[{"version":"1877.3.0","regions":[{"name":"eu-west-1","ami":"ami-1"},{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}
+	spec := awsCapabilityProfileSpec()
 	if errs := validateErrors(t, spec); len(errs) != 0 {
 		t.Errorf("type aws: %s", diagnosticText(errs))
 	}

@@ -141,18 +141,26 @@ func TestPlan_DerivedArchitecturesOfSeveralValuesStayUnknown(t *testing.T) {
 	}
 }
 
+// awsCapabilityProfileSpec is plainCloudProfileSpec of type aws with two architectures, whose
+// provider_config gives gardenlinux 1877.3.0 an AMI per architecture in eu-west-1 and no capability
+// flavors (the aws mutator fills them in).
+func awsCapabilityProfileSpec() gardencorev1beta1.CloudProfileSpec {
+	spec := plainCloudProfileSpec()
+	spec.Type = "aws"
+	spec.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}
+	spec.Regions = []gardencorev1beta1.Region{{Name: "eu-west-1"}}
+	spec.MachineTypes[0].Capabilities = gardencorev1beta1.Capabilities{"architecture": {"amd64"}}
+	spec.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig",` +
+		`"machineImages":[{"name":"gardenlinux","versions":[{"version":"1877.3.0","regions":[{"name":"eu-west-1","ami":"ami-1"},{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}
+	return spec
+}
+
 // TestPlan_TheExtensionsCloudProfileMutatorIsPredicted: a CloudProfile of type aws with machine
 // capabilities whose version sets no capability flavors is planned with the flavors the aws
 // extension's mutator fills from the AMIs of the providerConfig (one per architecture), as if the
 // configuration had set them; a profile of type local (no CloudProfile mutator) keeps none.
 func TestPlan_TheExtensionsCloudProfileMutatorIsPredicted(t *testing.T) {
-	config := plainCloudProfileSpec()
-	config.Type = "aws"
-	config.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}}
-	config.Regions = []gardencorev1beta1.Region{{Name: "eu-west-1"}}
-	config.MachineTypes[0].Capabilities = gardencorev1beta1.Capabilities{"architecture": {"amd64"}}
-	config.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig",` +
-		`"machineImages":[{"name":"gardenlinux","versions":[{"version":"1877.3.0","regions":[{"name":"eu-west-1","ami":"ami-1"},{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}
+	config := awsCapabilityProfileSpec()
 	flavors := func(spec tftypes.Value) tftypes.Value {
 		var images, versions map[string]tftypes.Value
 		if err := attributeOf(spec, "machine_images").As(&images); err != nil {
