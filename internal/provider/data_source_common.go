@@ -106,10 +106,8 @@ type evaluation struct {
 // window to the provider's setting.
 func (in *profileInputs) resolve(data *providerData) (evaluation, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	ev := evaluation{at: data.now().UTC(), window: cloudprofile.DefaultExpiryWarningWindow}
-	if data != nil {
-		ev.window = data.expiryWarningWindow
-	}
+	now := data.now()
+	ev := evaluation{at: now.UTC(), window: data.options(now).ExpiryWarningWindow}
 	if s := in.At.ValueString(); !in.At.IsNull() && !in.At.IsUnknown() {
 		t, err := time.Parse(time.RFC3339Nano, s)
 		if err != nil {
@@ -120,12 +118,7 @@ func (in *profileInputs) resolve(data *providerData) (evaluation, diag.Diagnosti
 		in.At = types.StringValue(formatInstant(ev.at))
 	}
 	if s := in.ExpiryWarningWindow.ValueString(); s != "" {
-		w, err := time.ParseDuration(s)
-		if err != nil || w < 0 {
-			diags.AddAttributeError(path.Root("expiry_warning_window"), "Invalid expiry warning window",
-				fmt.Sprintf("%q is not a non-negative Go duration such as \"720h\" (30 days) or \"0s\".", s))
-		}
-		ev.window = w
+		ev.window = parseExpiryWarningWindow(s, &diags)
 	}
 	ev.filter = cloudprofile.ImageFilter{Architecture: in.MachineImageArchitecture.ValueString(), CRI: in.MachineImageCRI.ValueString()}
 	ev.region = in.MachineImageRegion.ValueString()

@@ -6,7 +6,6 @@ package provider
 import (
 	"context"
 	"os"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/function"
@@ -16,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
-	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
@@ -140,19 +138,6 @@ type execModel struct {
 	Command    types.String `tfsdk:"command"`
 	Args       types.List   `tfsdk:"args"`
 	Env        types.Map    `tfsdk:"env"`
-}
-
-// options are the rule options the provider uses at an instant. Without provider data (validation
-// runs before the provider is configured) they are the defaults, with Gardener's feature gates.
-func (d *providerData) options(now time.Time) cloudprofile.Options {
-	o := cloudprofile.DefaultOptions(now)
-	o.Gates = cloudprofile.GardenerDefaultFeatureGates()
-	if d != nil {
-		o.ExpiryWarningWindow = d.expiryWarningWindow
-		o.RemindUnchanged = d.planReminders
-		o.Gates = d.gates.effective()
-	}
-	return o
 }
 
 // NewProtocol6Server serves the provider over Terraform's plugin protocol 6: the framework's

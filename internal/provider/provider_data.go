@@ -110,12 +110,7 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 		d.fieldManager = fm
 	}
 	if w := d.str(m.ExpiryWarningWindow, "expiry_warning_window"); w != "" {
-		window, err := time.ParseDuration(w)
-		if err != nil || window < 0 {
-			diags.AddAttributeError(path.Root("expiry_warning_window"), "Invalid expiry warning window",
-				fmt.Sprintf("%q is not a non-negative Go duration. Use a value such as \"720h\" (30 days) or \"0s\" to turn the warnings off.", w))
-		}
-		d.expiryWarningWindow = window
+		d.expiryWarningWindow = parseExpiryWarningWindow(w, &diags)
 	}
 	d.planReminders = m.PlanReminders.ValueBool()
 	gates, gateDiags := readGateSetting(ctx, m.FeatureGates)
@@ -134,6 +129,17 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 	}
 	sort.Strings(d.unknown)
 	return d, diags
+}
+
+// parseExpiryWarningWindow parses an expiry_warning_window setting, of the provider or of a data
+// source: a non-negative Go duration. Anything else is an error on the attribute.
+func parseExpiryWarningWindow(s string, diags *diag.Diagnostics) time.Duration {
+	window, err := time.ParseDuration(s)
+	if err != nil || window < 0 {
+		diags.AddAttributeError(path.Root("expiry_warning_window"), "Invalid expiry warning window",
+			fmt.Sprintf("%q is not a non-negative Go duration. Use a value such as \"720h\" (30 days) or \"0s\" to turn the warnings off.", s))
+	}
+	return window
 }
 
 // rateLimit reads the client-side rate limit settings: qps a positive float32, burst a whole
