@@ -17,7 +17,7 @@ import (
 )
 
 // The diagnostics of the server checks at plan (plan_server_check.go), in the form of
-// problems.go: a summary in words, a detail that starts with the attribute, quotes the Garden and
+// diagnostics_problems.go: a summary in words, a detail that starts with the attribute, quotes the Garden and
 // ends with what to do.
 
 // serverChecksSkippedOnce is the warning that server checks were skipped, the first time it is

@@ -15,7 +15,7 @@ import (
 // specField descriptors. Everything else is derived from the tree by generic code: the resource
 // and data-source schemas (spec_schema.go), the Terraform attribute types, the conversion of a
 // Terraform value into the API type (spec_expand.go) and back (spec_flatten.go). The values the
-// provider computes (the data sources' derived lists, a CloudProfile's status: derived_fields.go)
+// provider computes (the data sources' derived lists, a CloudProfile's status: spec_fields_computed.go)
 // are descriptor trees too, so that every large value becomes a Terraform value the same way.
 //
 // A descriptor names a field twice: json is the field's name in core.gardener.cloud/v1beta1
