@@ -1,6 +1,3 @@
-// Package provider holds the Terraform adapters: the provider, its resources, data sources and
-// functions. It converts between Terraform values and Gardener's API types, calls the rules package
-// for everything Gardener decides, and the kube package for every request.
 package provider
 
 import (

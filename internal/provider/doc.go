@@ -1,0 +1,90 @@
+// Package provider holds the Terraform adapters: the provider, its resources, data sources and
+// functions. It converts between Terraform values and Gardener's API types, calls the rules package
+// for everything Gardener decides, and the kube package for every request.
+//
+// A file's name says what it holds: its first word is the part of the provider it serves
+// (provider, resource, plan, data_source, function, list, spec, status, schema, diagnostics), the
+// rest what of that part. Files, by what they hold:
+//
+// The provider and its settings:
+//   - provider.go: the provider, its model, the resources, data sources and functions it offers,
+//     and its protocol 6 server.
+//   - provider_schema.go: the provider's schema.
+//   - provider_data.go: providerData, the settings as read (one parser each) and the lazy client.
+//   - provider_feature_gates.go: the feature_gates setting and the rule options the provider uses.
+//
+// The two resources:
+//   - resource_cloud_profile.go, resource_namespaced_cloud_profile.go: schema, CRUD and state of
+//     each kind.
+//   - resource_cloud_profile_upgrade.go, resource_namespaced_cloud_profile_upgrade.go: their
+//     state upgraders.
+//   - resource_common.go: names, metadata types and the clock both resources share.
+//   - resource_identity.go: the resource identities and import by identity.
+//   - resource_identity_guard.go: the write modes, objectRef and the errors of writes that would
+//     touch another object than the state's.
+//   - resource_write.go: create and update of either kind, and the write timeouts.
+//   - resource_timeouts.go: the timeouts attribute and its defaults.
+//   - resource_delete.go: deletion, and what keeps Gardener from releasing a profile.
+//   - resource_terminating.go: profiles found terminating, recorded and planned for replacement.
+//   - resource_retained_entries.go: the warning about spec entries the API server kept.
+//   - resource_move_state.go: moves from the kubernetes and kubectl manifest resources.
+//
+// Plans (ValidateConfig and ModifyPlan):
+//   - plan_cloud_profile.go, plan_namespaced_cloud_profile.go: the plan of each kind, with its
+//     offline checks.
+//   - plan_predict.go: what the API server will store, predicted into the plan.
+//   - plan_entries.go: keyed entries the configuration leaves unchanged keep their prior values.
+//   - plan_parents.go: the CloudProfiles this run's plans create, as parents of namespaced ones.
+//   - plan_references.go: the offline admission against other objects of the Garden.
+//   - plan_extensions.go: the offline admission of the provider extensions.
+//   - plan_shoots.go: the Shoots a plan lists, and the force updates it causes.
+//   - plan_server_check.go: the dry-run apply of a changing plan (server_checks).
+//   - plan_server_changes.go: the values the API server would store differently.
+//   - plan_server_diagnostics.go: the diagnostics of the server checks.
+//
+// The data sources:
+//   - data_source_cloud_profile.go, data_source_namespaced_cloud_profile.go,
+//     data_source_effective_cloud_profile.go: one data source each.
+//   - data_source_common.go: the inputs and the derived outputs the data sources share.
+//   - data_source_usability.go: machine types, volume types and regions as shoots can use them.
+//   - data_source_shoot_usage.go: the Shoots that run each version.
+//   - data_source_provider_images.go: the images the provider extension's configuration gives each
+//     image version.
+//
+// The functions:
+//   - function_classification.go, function_next_transition.go, function_merge.go: one function
+//     each.
+//   - function_common.go: the conversion of dynamic arguments the functions share.
+//
+// The list resources:
+//   - list_resources.go: the list resources of both kinds.
+//   - list_resources_config.go: the configuration generated from a listed profile.
+//
+// The spec, between Terraform values and Gardener's API types:
+//   - spec_fields.go: specField, the one description of every spec attribute.
+//   - spec_fields_computed.go: the fields the provider computes (data source outputs, status).
+//   - spec_schema.go: the resource and data-source schemas and the attribute types of the fields.
+//   - spec_types.go: the string types compared canonically (quantities, timestamps).
+//   - spec_expand.go: Terraform values into the API types.
+//   - spec_flatten.go: the API types into Terraform values.
+//   - spec_json.go: the JSON reader spec_flatten.go reads with.
+//   - spec_json_keys.go: duplicate keys of JSON attributes.
+//   - spec_order.go: the order of a keyed collection's entries.
+//   - spec_paths.go: the one mapping from Gardener's field paths to Terraform attribute paths.
+//   - spec_field_paths.go: Gardener's field paths parsed into segments, and found in messages.
+//   - spec_upgrade.go: state of schema version 1 turned into keyed maps.
+//
+// The status of each kind:
+//   - status_cloud_profile.go: a CloudProfile's status as a Terraform value.
+//   - status_namespaced_cloud_profile.go: a NamespacedCloudProfile's status, its field, value and
+//     the status a resource keeps.
+//
+// Schema helpers:
+//   - schema_metadata.go: the metadata attribute and its model.
+//   - schema_types.go: the nested object types of a schema, built once.
+//
+// Diagnostics:
+//   - diagnostics_problems.go: the rules' problems as diagnostics on attributes.
+//   - diagnostics_requests.go: the errors of requests to the Garden.
+//   - diagnostics_object_size.go: the size of an object against the API server's limit.
+package provider
