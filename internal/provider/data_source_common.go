@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"math/big"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -36,43 +35,7 @@ const (
 		"`architecture`, else `amd64`. Unset means any architecture."
 	criFilterDescription = "Only versions offering this container runtime interface (e.g. `containerd`) count for `latest_machine_image_versions` and " +
 		"`machine_images[*].latest_supported_version`. A version without `cri` counts as `containerd`, Gardener's default. Unset means any."
-	classificationValues = "`unavailable` (a lifecycle that has not started yet), `preview`, `supported`, `deprecated` or `expired`"
 )
-
-// conditionsDescription documents the conditions of both data sources in one paragraph (the docs
-// templates have a table).
-func conditionsDescription(namespaced bool) string {
-	d := "Conditions of the profile at `at`, after the Cluster API conditions model: every condition has positive polarity (`True` is good); " +
-		"one that is `False` has a `severity` (`Error` or `Warning`). The summarising `Ready` condition comes first: `False` with the " +
-		"severity, reason and message of the first `Error` condition, else of the first `Warning` condition; `Unknown` if none is `False` " +
-		"but one is `Unknown`; else `True` (reason `AllConditionsMet`). The other conditions, in this order: "
-	if namespaced {
-		d += "`ParentExists`: the parent CloudProfile exists (`ParentFound`; else `ParentNotFound`, Error). " +
-			"`StatusInSync`: Gardener's controller has rendered the current generation and `status.cloud_profile_spec` equals `merged_spec` " +
-			"(`StatusMatchesMerge`; else `GenerationNotObserved` or `StatusDiffers`, Warning; `Unknown` with `ParentNotFound` without parent). "
-	}
-	d += "`KubernetesVersionsSupported`: some Kubernetes version is active (else `NoActiveKubernetesVersion`, Error) and supported (else " +
-		"`NoSupportedKubernetesVersion`, Error), and every minor with a supported or deprecated version has a supported one in it or in a " +
-		"newer minor, so that its shoots can update to a supported version (else `MinorWithoutSupportedVersion`, Warning; an older minor " +
-		"with only deprecated versions below a supported one is fine; minors with only preview versions are exempt); `EveryMinorSupported` when met. " +
-		"`LatestKubernetesVersionNotDeprecated`: the highest Kubernetes version is not deprecated (`LatestVersionDeprecated`, Warning) or " +
-		"expired (`LatestVersionExpired`, Error; `NoKubernetesVersion`, Error, without versions); met with `LatestVersionSupported`, " +
-		"`LatestVersionInPreview` or `LatestVersionNotYetAvailable`. " +
-		"`ExpirationsHaveSuccessors`: no active version expires before `at` + `expiry_warning_window` without a successor that is " +
-		"supported right after it expires: for Kubernetes a higher version of the same or the next minor, for a machine image a higher " +
-		"version of the same image for each of its architectures (else `ExpirationWithoutSuccessor`, Warning; `NoExpirationWithoutSuccessor` when met). " +
-		"`MachineImagesSupported`: some image has a supported version (else `NoSupportedMachineImage`, Error); every image has an active " +
-		"version (else `ImageWithoutActiveVersion`, Warning) and a supported version for each architecture its supported or deprecated " +
-		"versions cover (else `ArchitectureWithoutSupportedVersion`, Warning); the architecture of every usable machine type has a supported " +
-		"image version (else `MachineTypeArchitectureWithoutImage`, Warning); `EveryArchitectureSupported` when met. " +
-		"The lifecycle conditions are computed from the spec alone, so their `last_transition_time` is derived: the instant at which the " +
-		"condition's current status began (e.g. when the version whose expiry made it `False` expired, or when an expiration entered the " +
-		"warning window), or `at` when the status has been the same since the beginning of time"
-	if namespaced {
-		d += "; for `ParentExists` and `StatusInSync` it is `at`"
-	}
-	return d + "."
-}
 
 // profileInputs are the optional inputs both data sources share.
 type profileInputs struct {
@@ -154,9 +117,6 @@ func profileLookupAttributes() map[string]schema.Attribute {
 	}
 }
 
-// smallestFirst is the order of machine type lists.
-const smallestFirst = "smallest first (by `cpu`, then `memory`, then `gpu`; ties in spec order)"
-
 // Go models of the nested values, converted with terraformValueOf along profileOutputFields. The
 // json tags are the descriptors' names; the tfsdk tags let tests compare with the framework's
 // conversion.
@@ -189,37 +149,6 @@ type (
 		Name                   string              `json:"name" tfsdk:"name"`
 		LatestSupportedVersion *string             `json:"latest_supported_version" tfsdk:"latest_supported_version"`
 		Versions               []imageVersionModel `json:"versions" tfsdk:"versions"`
-	}
-	zoneModel struct {
-		Name               string   `json:"name" tfsdk:"name"`
-		UsableMachineTypes []string `json:"usable_machine_types" tfsdk:"usable_machine_types"`
-		UsableVolumeTypes  []string `json:"usable_volume_types" tfsdk:"usable_volume_types"`
-	}
-	regionModel struct {
-		Name               string               `json:"name" tfsdk:"name"`
-		UsableMachineTypes []string             `json:"usable_machine_types" tfsdk:"usable_machine_types"`
-		UsableVolumeTypes  []string             `json:"usable_volume_types" tfsdk:"usable_volume_types"`
-		Zones              map[string]zoneModel `json:"zones" tfsdk:"zones"`
-	}
-	machineTypeModel struct {
-		Name         string                   `json:"name" tfsdk:"name"`
-		CPU          *big.Float               `json:"cpu" tfsdk:"cpu"`
-		GPU          *big.Float               `json:"gpu" tfsdk:"gpu"`
-		Memory       string                   `json:"memory" tfsdk:"memory"`
-		MemoryGiB    *big.Float               `json:"memory_gib" tfsdk:"memory_gib"`
-		Architecture string                   `json:"architecture" tfsdk:"architecture"`
-		Storage      *machineTypeStorageModel `json:"storage" tfsdk:"storage"`
-	}
-	machineTypeStorageModel struct {
-		Class   string  `json:"class" tfsdk:"class"`
-		Type    string  `json:"type" tfsdk:"type"`
-		Size    *string `json:"size" tfsdk:"size"`
-		MinSize *string `json:"min_size" tfsdk:"min_size"`
-	}
-	volumeTypeModel struct {
-		Name    string  `json:"name" tfsdk:"name"`
-		Class   string  `json:"class" tfsdk:"class"`
-		MinSize *string `json:"min_size" tfsdk:"min_size"`
 	}
 	conditionModel struct {
 		Type               string  `json:"type" tfsdk:"type"`

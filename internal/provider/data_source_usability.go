@@ -79,3 +79,39 @@ func quantityString(q *resource.Quantity) *string {
 	s := q.String()
 	return &s
 }
+
+type zoneModel struct {
+	Name               string   `json:"name" tfsdk:"name"`
+	UsableMachineTypes []string `json:"usable_machine_types" tfsdk:"usable_machine_types"`
+	UsableVolumeTypes  []string `json:"usable_volume_types" tfsdk:"usable_volume_types"`
+}
+
+type regionModel struct {
+	Name               string               `json:"name" tfsdk:"name"`
+	UsableMachineTypes []string             `json:"usable_machine_types" tfsdk:"usable_machine_types"`
+	UsableVolumeTypes  []string             `json:"usable_volume_types" tfsdk:"usable_volume_types"`
+	Zones              map[string]zoneModel `json:"zones" tfsdk:"zones"`
+}
+
+type machineTypeModel struct {
+	Name         string                   `json:"name" tfsdk:"name"`
+	CPU          *big.Float               `json:"cpu" tfsdk:"cpu"`
+	GPU          *big.Float               `json:"gpu" tfsdk:"gpu"`
+	Memory       string                   `json:"memory" tfsdk:"memory"`
+	MemoryGiB    *big.Float               `json:"memory_gib" tfsdk:"memory_gib"`
+	Architecture string                   `json:"architecture" tfsdk:"architecture"`
+	Storage      *machineTypeStorageModel `json:"storage" tfsdk:"storage"`
+}
+
+type machineTypeStorageModel struct {
+	Class   string  `json:"class" tfsdk:"class"`
+	Type    string  `json:"type" tfsdk:"type"`
+	Size    *string `json:"size" tfsdk:"size"`
+	MinSize *string `json:"min_size" tfsdk:"min_size"`
+}
+
+type volumeTypeModel struct {
+	Name    string  `json:"name" tfsdk:"name"`
+	Class   string  `json:"class" tfsdk:"class"`
+	MinSize *string `json:"min_size" tfsdk:"min_size"`
+}

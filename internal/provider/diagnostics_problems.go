@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -149,24 +148,6 @@ func groupProblems(problems cloudprofile.Problems, spec tftypes.Value) []*proble
 	return groups
 }
 
-// attributePath converts the rules package's attribute steps into a framework path.
-func attributePath(steps []cloudprofile.Step) path.Path {
-	var p path.Path
-	for i, s := range steps {
-		switch {
-		case s.Kind == cloudprofile.StepAttribute && i == 0:
-			p = path.Root(s.Name)
-		case s.Kind == cloudprofile.StepAttribute:
-			p = p.AtName(s.Name)
-		case s.Kind == cloudprofile.StepIndex:
-			p = p.AtListIndex(s.Index)
-		case s.Kind == cloudprofile.StepKey:
-			p = p.AtMapKey(s.Key)
-		}
-	}
-	return p
-}
-
 // attributeDescription says where a problem lies in the user's terms.
 type attributeDescription struct {
 	// path is the Terraform attribute path, naming the entries of keyed lists by key and the
@@ -241,24 +222,6 @@ func entryNoun(list string) string {
 		return n
 	}
 	return strings.ReplaceAll(list, "_", " ")
-}
-
-// attributeOf returns the named attribute of a known object value, or the zero value.
-func attributeOf(v tftypes.Value, name string) tftypes.Value {
-	var attrs map[string]tftypes.Value
-	if !v.IsKnown() || v.IsNull() || v.As(&attrs) != nil {
-		return tftypes.Value{}
-	}
-	return attrs[name]
-}
-
-// elementOf returns the i-th element of a known list value, or the zero value.
-func elementOf(v tftypes.Value, i int) tftypes.Value {
-	var elems []tftypes.Value
-	if !v.IsKnown() || v.IsNull() || v.As(&elems) != nil || i < 0 || i >= len(elems) {
-		return tftypes.Value{}
-	}
-	return elems[i]
 }
 
 // entryKey returns the identifying attribute of a list entry and its value.

@@ -7,10 +7,11 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
 // requestDiagnostics turns a failed request into diagnostics: one summarising what happened and
@@ -125,4 +126,13 @@ func escapeControls(s string, keepNewlines bool) string {
 		b.WriteString(q[1 : len(q)-1])
 	}
 	return b.String()
+}
+
+// failureMessage is what the server said, without the object the client prefixes to it.
+func failureMessage(err error) string {
+	var kerr *kube.Error
+	if errors.As(err, &kerr) {
+		return kerr.Err.Error()
+	}
+	return err.Error()
 }

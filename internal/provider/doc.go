@@ -10,20 +10,21 @@
 //   - provider.go: the provider, its model, the resources, data sources and functions it offers,
 //     and its protocol 6 server.
 //   - provider_schema.go: the provider's schema.
-//   - provider_data.go: providerData, the settings as read (one parser each) and the lazy client.
-//   - provider_feature_gates.go: the feature_gates setting and the rule options the provider uses.
+//   - provider_data.go: providerData, the settings as read (one parser each), the rule options
+//     they decide, and the lazy client.
+//   - provider_feature_gates.go: the feature_gates setting and the gates Terraform validated.
 //
 // The two resources:
 //   - resource_cloud_profile.go, resource_namespaced_cloud_profile.go: schema, CRUD and state of
 //     each kind.
 //   - resource_cloud_profile_upgrade.go, resource_namespaced_cloud_profile_upgrade.go: their
 //     state upgraders.
-//   - resource_common.go: names, metadata types and the clock both resources share.
+//   - resource_common.go: objectRef, names and metadata types the resources and data sources share.
 //   - resource_identity.go: the resource identities and import by identity.
-//   - resource_identity_guard.go: the write modes, objectRef and the errors of writes that would
+//   - resource_identity_guard.go: the write modes and the errors of writes that would
 //     touch another object than the state's.
 //   - resource_write.go: create and update of either kind, and the write timeouts.
-//   - resource_timeouts.go: the timeouts attribute and its defaults.
+//   - resource_timeouts.go: the timeouts attribute and the default timeouts.
 //   - resource_delete.go: deletion, and what keeps Gardener from releasing a profile.
 //   - resource_terminating.go: profiles found terminating, recorded and planned for replacement.
 //   - resource_retained_entries.go: the warning about spec entries the API server kept.
@@ -33,6 +34,8 @@
 //   - plan_cloud_profile.go, plan_namespaced_cloud_profile.go: the plan of each kind, with its
 //     offline checks.
 //   - plan_predict.go: what the API server will store, predicted into the plan.
+//   - plan_known.go: what of a plan is known: the problems a value unknown until apply may decide
+//     are dropped.
 //   - plan_entries.go: keyed entries the configuration leaves unchanged keep their prior values.
 //   - plan_parents.go: the CloudProfiles this run's plans create, as parents of namespaced ones.
 //   - plan_references.go: the offline admission against other objects of the Garden.
@@ -41,6 +44,8 @@
 //   - plan_server_check.go: the dry-run apply of a changing plan (server_checks).
 //   - plan_server_changes.go: the values the API server would store differently.
 //   - plan_server_diagnostics.go: the diagnostics of the server checks.
+//   - plan_server_offline.go: the errors the offline checks reported, which the server's need
+//     not repeat.
 //
 // The data sources:
 //   - data_source_cloud_profile.go, data_source_namespaced_cloud_profile.go,
@@ -72,6 +77,7 @@
 //   - spec_order.go: the order of a keyed collection's entries.
 //   - spec_paths.go: the one mapping from Gardener's field paths to Terraform attribute paths.
 //   - spec_field_paths.go: Gardener's field paths parsed into segments, and found in messages.
+//   - spec_values.go: the attributes and elements of Terraform values.
 //   - spec_upgrade.go: state of schema version 1 turned into keyed maps.
 //
 // The status of each kind:

@@ -303,3 +303,7 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 		return fillUnknowns(rschema.SingleNestedAttribute{Attributes: attrs}, element, p)
 	})
 }
+
+// specCheck checks a changing plan's spec, as the spec planner has it, on the server and returns
+// it with the values the Garden fills in.
+type specCheck func(a rschema.Attribute, spec tftypes.Value) (tftypes.Value, diag.Diagnostics)

@@ -97,15 +97,6 @@ func rejectedAtPlan(err error, spec tftypes.Value, offline offlineErrors) diag.D
 	return diags
 }
 
-// failureMessage is what the server said, without the object the client prefixes to it.
-func failureMessage(err error) string {
-	var kerr *kube.Error
-	if errors.As(err, &kerr) {
-		return kerr.Err.Error()
-	}
-	return err.Error()
-}
-
 // orWhole is the attribute path of a diagnostic, or what stands for the whole object.
 func orWhole(attribute string) string {
 	if attribute == "" {
@@ -238,3 +229,5 @@ func conflictManager(message string) (string, bool) {
 	name, _, ok := strings.Cut(rest, `"`)
 	return name, ok && name != ""
 }
+
+const serverChecksSkipped = "Server checks skipped"

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
@@ -103,38 +102,6 @@ func (p *gardenerProvider) DataSources(_ context.Context) []func() datasource.Da
 // Functions lists the provider's functions.
 func (p *gardenerProvider) Functions(_ context.Context) []func() function.Function {
 	return []func() function.Function{newClassificationFunction, newNextTransitionFunction, newMergeFunction}
-}
-
-// providerModel is the provider configuration as Terraform sends it.
-type providerModel struct {
-	ConfigPath            types.String `tfsdk:"config_path"`
-	ConfigPaths           types.List   `tfsdk:"config_paths"`
-	ConfigContext         types.String `tfsdk:"config_context"`
-	ConfigContextAuthInfo types.String `tfsdk:"config_context_auth_info"`
-	ConfigContextCluster  types.String `tfsdk:"config_context_cluster"`
-	Host                  types.String `tfsdk:"host"`
-	Token                 types.String `tfsdk:"token"`
-	ClusterCACertificate  types.String `tfsdk:"cluster_ca_certificate"`
-	ClientCertificate     types.String `tfsdk:"client_certificate"`
-	ClientKey             types.String `tfsdk:"client_key"`
-	Insecure              types.Bool   `tfsdk:"insecure"`
-	TLSServerName         types.String `tfsdk:"tls_server_name"`
-	ProxyURL              types.String `tfsdk:"proxy_url"`
-	Exec                  *execModel   `tfsdk:"exec"`
-	FieldManager          types.String `tfsdk:"field_manager"`
-	ExpiryWarningWindow   types.String `tfsdk:"expiry_warning_window"`
-	QPS                   types.Number `tfsdk:"qps"`
-	Burst                 types.Number `tfsdk:"burst"`
-	PlanReminders         types.Bool   `tfsdk:"plan_reminders"`
-	FeatureGates          types.Map    `tfsdk:"feature_gates"`
-	ServerChecks          types.Bool   `tfsdk:"server_checks"`
-}
-
-type execModel struct {
-	APIVersion types.String `tfsdk:"api_version"`
-	Command    types.String `tfsdk:"command"`
-	Args       types.List   `tfsdk:"args"`
-	Env        types.Map    `tfsdk:"env"`
 }
 
 // NewProtocol6Server serves the provider over Terraform's plugin protocol 6: the framework's

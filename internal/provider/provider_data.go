@@ -238,3 +238,69 @@ func (d *providerData) exec(ctx context.Context, m *execModel, diags *diag.Diagn
 	}
 	return e
 }
+
+// providerModel is the provider configuration as Terraform sends it.
+type providerModel struct {
+	ConfigPath            types.String `tfsdk:"config_path"`
+	ConfigPaths           types.List   `tfsdk:"config_paths"`
+	ConfigContext         types.String `tfsdk:"config_context"`
+	ConfigContextAuthInfo types.String `tfsdk:"config_context_auth_info"`
+	ConfigContextCluster  types.String `tfsdk:"config_context_cluster"`
+	Host                  types.String `tfsdk:"host"`
+	Token                 types.String `tfsdk:"token"`
+	ClusterCACertificate  types.String `tfsdk:"cluster_ca_certificate"`
+	ClientCertificate     types.String `tfsdk:"client_certificate"`
+	ClientKey             types.String `tfsdk:"client_key"`
+	Insecure              types.Bool   `tfsdk:"insecure"`
+	TLSServerName         types.String `tfsdk:"tls_server_name"`
+	ProxyURL              types.String `tfsdk:"proxy_url"`
+	Exec                  *execModel   `tfsdk:"exec"`
+	FieldManager          types.String `tfsdk:"field_manager"`
+	ExpiryWarningWindow   types.String `tfsdk:"expiry_warning_window"`
+	QPS                   types.Number `tfsdk:"qps"`
+	Burst                 types.Number `tfsdk:"burst"`
+	PlanReminders         types.Bool   `tfsdk:"plan_reminders"`
+	FeatureGates          types.Map    `tfsdk:"feature_gates"`
+	ServerChecks          types.Bool   `tfsdk:"server_checks"`
+}
+
+// execModel is the exec block of the provider configuration: a credential plugin.
+type execModel struct {
+	APIVersion types.String `tfsdk:"api_version"`
+	Command    types.String `tfsdk:"command"`
+	Args       types.List   `tfsdk:"args"`
+	Env        types.Map    `tfsdk:"env"`
+}
+
+// validationOptions are the rule options of a resource's ValidateConfig: the configured
+// provider's, else (at `terraform validate`, where the provider is not configured) those with the
+// gates of the validated provider configuration.
+func validationOptions(data *providerData, validated *validatedGates) cloudprofile.Options {
+	if data != nil {
+		return data.options(data.now())
+	}
+	return unconfiguredOptions(data.now(), validated.current())
+}
+
+// options are the rule options the provider uses at an instant. Without provider data (validation
+// runs before the provider is configured) they are the defaults, with Gardener's feature gates.
+func (d *providerData) options(now time.Time) cloudprofile.Options {
+	if d == nil {
+		return unconfiguredOptions(now, defaultGateSetting())
+	}
+	return cloudprofile.Options{Now: now, Gates: d.gates.effective(), ExpiryWarningWindow: d.expiryWarningWindow, RemindUnchanged: d.planReminders}
+}
+
+// unconfiguredOptions are the rule options without provider data: the default warning window and
+// the given gates.
+func unconfiguredOptions(now time.Time, gates gateSetting) cloudprofile.Options {
+	return cloudprofile.Options{Now: now, Gates: gates.effective(), ExpiryWarningWindow: cloudprofile.DefaultExpiryWarningWindow}
+}
+
+// now is the instant the provider evaluates classifications at.
+func (d *providerData) now() time.Time {
+	if d != nil && d.clock != nil {
+		return d.clock()
+	}
+	return time.Now()
+}

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -125,29 +124,4 @@ func (v *validatedGates) current() gateSetting {
 		return defaultGateSetting()
 	}
 	return *v.setting
-}
-
-// validationOptions are the rule options of a resource's ValidateConfig: the configured
-// provider's, else (at `terraform validate`, where the provider is not configured) those with the
-// gates of the validated provider configuration.
-func validationOptions(data *providerData, validated *validatedGates) cloudprofile.Options {
-	if data != nil {
-		return data.options(data.now())
-	}
-	return unconfiguredOptions(data.now(), validated.current())
-}
-
-// options are the rule options the provider uses at an instant. Without provider data (validation
-// runs before the provider is configured) they are the defaults, with Gardener's feature gates.
-func (d *providerData) options(now time.Time) cloudprofile.Options {
-	if d == nil {
-		return unconfiguredOptions(now, defaultGateSetting())
-	}
-	return cloudprofile.Options{Now: now, Gates: d.gates.effective(), ExpiryWarningWindow: d.expiryWarningWindow, RemindUnchanged: d.planReminders}
-}
-
-// unconfiguredOptions are the rule options without provider data: the default warning window and
-// the given gates.
-func unconfiguredOptions(now time.Time, gates gateSetting) cloudprofile.Options {
-	return cloudprofile.Options{Now: now, Gates: gates.effective(), ExpiryWarningWindow: cloudprofile.DefaultExpiryWarningWindow}
 }

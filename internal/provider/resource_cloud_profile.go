@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"maps"
-	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -30,12 +29,6 @@ var (
 	_ resource.ResourceWithImportState    = (*cloudProfileResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*cloudProfileResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*cloudProfileResource)(nil)
-)
-
-// Default timeouts of the resources' operations.
-const (
-	defaultWriteTimeout  = 5 * time.Minute
-	defaultDeleteTimeout = 10 * time.Minute
 )
 
 type cloudProfileResource struct {
@@ -274,4 +267,17 @@ func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.St
 	}
 	diags.Append(largevalue.SetState(ctx, state, r.LargeAttributes(), &out, largevalue.ValueAtPath{Path: specLargePath, Value: specValue}, largevalue.ValueAtPath{Path: largevalue.Path{cloudProfileStatusRoot.attr}, Value: statusValue})...)
 	return diags
+}
+
+// configuredCloudProfile builds the object of a configuration or plan, with the paths of the
+// values that are still unknown.
+func configuredCloudProfile(ctx context.Context, m cloudProfileModel, specValue tftypes.Value) (*gardencorev1beta1.CloudProfile, []path.Path, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	var meta clusterMetadataModel
+	diags.Append(m.Metadata.As(ctx, &meta, objectAsOptions)...)
+	om, unknown, d := meta.namespaced().objectMeta(ctx)
+	diags.Append(d...)
+	spec, unknownSpec, d := expandCloudProfileSpecTerraform(specValue, path.Root("spec"))
+	diags.Append(d...)
+	return &gardencorev1beta1.CloudProfile{ObjectMeta: om, Spec: spec}, append(unknown, unknownSpec...), diags
 }

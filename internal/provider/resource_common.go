@@ -1,26 +1,18 @@
 package provider
 
 import (
+	"fmt"
 	"strings"
-	"time"
-
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // objectAsOptions let nested objects with unknown or null parts be read into models.
 var objectAsOptions = basetypes.ObjectAsOptions{UnhandledNullAsEmpty: true, UnhandledUnknownAsEmpty: true}
-
-// now is the instant the provider evaluates classifications at.
-func (d *providerData) now() time.Time {
-	if d != nil && d.clock != nil {
-		return d.clock()
-	}
-	return time.Now()
-}
 
 // nameOf returns metadata.name, or the import ID while only that is known.
 func nameOf(metadata types.Object, id types.String) string {
@@ -80,3 +72,11 @@ var (
 	specLargePath       = largevalue.Path{"spec"}
 	statusSpecLargePath = largevalue.Path{"status", "cloud_profile_spec"}
 )
+
+// objectRef names an object in diagnostics and import instructions.
+type objectRef struct {
+	kind     string // CloudProfile or NamespacedCloudProfile
+	importID string // name, or namespace/name
+}
+
+func (o objectRef) String() string { return fmt.Sprintf("%s %q", o.kind, o.importID) }

@@ -63,14 +63,6 @@ func adoptExistingAttribute(kind string) schema.BoolAttribute {
 	}
 }
 
-// objectRef names an object in diagnostics and import instructions.
-type objectRef struct {
-	kind     string // CloudProfile or NamespacedCloudProfile
-	importID string // name, or namespace/name
-}
-
-func (o objectRef) String() string { return fmt.Sprintf("%s %q", o.kind, o.importID) }
-
 // writeFailure turns a failed create or update of spec (its Terraform value) into diagnostics;
 // existing reads the object a
 // create found in its way, to name its owners. Only an update names a UID, so only its not-found

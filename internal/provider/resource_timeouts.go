@@ -70,3 +70,9 @@ func timeoutsDiagnostics(ctx context.Context, config tfsdk.Config) diag.Diagnost
 	}
 	return diags
 }
+
+// Default timeouts of the resources' operations.
+const (
+	defaultWriteTimeout  = 5 * time.Minute
+	defaultDeleteTimeout = 10 * time.Minute
+)

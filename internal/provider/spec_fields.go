@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"slices"
 	"strings"
 
@@ -104,44 +103,6 @@ type specField struct {
 	// typ caches the Terraform type and tfType its tftypes form; set once by prepareSpecFields.
 	typ    attr.Type
 	tfType tftypes.Type
-}
-
-func init() {
-	prepareSpecFields(&cloudProfileSpecRoot)
-	prepareSpecFields(&namespacedCloudProfileSpecRoot)
-}
-
-// prepareSpecFields computes the Terraform types of f and its descendants once, bottom-up.
-func prepareSpecFields(f *specField) {
-	for i := range f.children {
-		prepareSpecFields(&f.children[i])
-	}
-	f.childIndex = make(map[string]int, len(f.children))
-	for i, c := range f.children {
-		f.childIndex[c.json] = i
-	}
-	f.typ = nil
-	f.typ = specAttrType(*f)
-	f.tfType = f.typ.TerraformType(context.Background())
-}
-
-// preparedFields are copies of fields with their Terraform types computed (prepareSpecFields).
-func preparedFields(fields []specField) []specField {
-	out := make([]specField, len(fields))
-	for i, f := range fields {
-		out[i] = f
-		prepareSpecFields(&out[i])
-	}
-	return out
-}
-
-// typesOf are the Terraform types of prepared fields, by Terraform name.
-func typesOf(fields []specField) map[string]attr.Type {
-	out := make(map[string]attr.Type, len(fields))
-	for _, f := range fields {
-		out[f.attr] = f.typ
-	}
-	return out
 }
 
 // withDescription returns a copy of f with another description.

@@ -124,3 +124,43 @@ var cloudProfileStatusRoot = specField{json: "status", attr: "status", kind: kin
 			computedField("name", kindString, "Name of the machine image."),
 			computedField("versions", kindObjectList, "Classification of each version of the image.", versionStatusFields...)),
 	}}
+
+// conditionsDescription documents the conditions of both data sources in one paragraph (the docs
+// templates have a table).
+func conditionsDescription(namespaced bool) string {
+	d := "Conditions of the profile at `at`, after the Cluster API conditions model: every condition has positive polarity (`True` is good); " +
+		"one that is `False` has a `severity` (`Error` or `Warning`). The summarising `Ready` condition comes first: `False` with the " +
+		"severity, reason and message of the first `Error` condition, else of the first `Warning` condition; `Unknown` if none is `False` " +
+		"but one is `Unknown`; else `True` (reason `AllConditionsMet`). The other conditions, in this order: "
+	if namespaced {
+		d += "`ParentExists`: the parent CloudProfile exists (`ParentFound`; else `ParentNotFound`, Error). " +
+			"`StatusInSync`: Gardener's controller has rendered the current generation and `status.cloud_profile_spec` equals `merged_spec` " +
+			"(`StatusMatchesMerge`; else `GenerationNotObserved` or `StatusDiffers`, Warning; `Unknown` with `ParentNotFound` without parent). "
+	}
+	d += "`KubernetesVersionsSupported`: some Kubernetes version is active (else `NoActiveKubernetesVersion`, Error) and supported (else " +
+		"`NoSupportedKubernetesVersion`, Error), and every minor with a supported or deprecated version has a supported one in it or in a " +
+		"newer minor, so that its shoots can update to a supported version (else `MinorWithoutSupportedVersion`, Warning; an older minor " +
+		"with only deprecated versions below a supported one is fine; minors with only preview versions are exempt); `EveryMinorSupported` when met. " +
+		"`LatestKubernetesVersionNotDeprecated`: the highest Kubernetes version is not deprecated (`LatestVersionDeprecated`, Warning) or " +
+		"expired (`LatestVersionExpired`, Error; `NoKubernetesVersion`, Error, without versions); met with `LatestVersionSupported`, " +
+		"`LatestVersionInPreview` or `LatestVersionNotYetAvailable`. " +
+		"`ExpirationsHaveSuccessors`: no active version expires before `at` + `expiry_warning_window` without a successor that is " +
+		"supported right after it expires: for Kubernetes a higher version of the same or the next minor, for a machine image a higher " +
+		"version of the same image for each of its architectures (else `ExpirationWithoutSuccessor`, Warning; `NoExpirationWithoutSuccessor` when met). " +
+		"`MachineImagesSupported`: some image has a supported version (else `NoSupportedMachineImage`, Error); every image has an active " +
+		"version (else `ImageWithoutActiveVersion`, Warning) and a supported version for each architecture its supported or deprecated " +
+		"versions cover (else `ArchitectureWithoutSupportedVersion`, Warning); the architecture of every usable machine type has a supported " +
+		"image version (else `MachineTypeArchitectureWithoutImage`, Warning); `EveryArchitectureSupported` when met. " +
+		"The lifecycle conditions are computed from the spec alone, so their `last_transition_time` is derived: the instant at which the " +
+		"condition's current status began (e.g. when the version whose expiry made it `False` expired, or when an expiration entered the " +
+		"warning window), or `at` when the status has been the same since the beginning of time"
+	if namespaced {
+		d += "; for `ParentExists` and `StatusInSync` it is `at`"
+	}
+	return d + "."
+}
+
+// smallestFirst is the order of machine type lists.
+const smallestFirst = "smallest first (by `cpu`, then `memory`, then `gpu`; ties in spec order)"
+
+const classificationValues = "`unavailable` (a lifecycle that has not started yet), `preview`, `supported`, `deprecated` or `expired`"

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
@@ -237,4 +238,22 @@ func stepsOfSegments(segments []fieldSegment) []cloudprofile.Step {
 		out = append(out, cloudprofile.Step{Kind: cloudprofile.StepKey, Name: cloudprofile.SnakeCase(name), Key: value})
 	}
 	return out
+}
+
+// attributePath converts the rules package's attribute steps into a framework path.
+func attributePath(steps []cloudprofile.Step) path.Path {
+	var p path.Path
+	for i, s := range steps {
+		switch {
+		case s.Kind == cloudprofile.StepAttribute && i == 0:
+			p = path.Root(s.Name)
+		case s.Kind == cloudprofile.StepAttribute:
+			p = p.AtName(s.Name)
+		case s.Kind == cloudprofile.StepIndex:
+			p = p.AtListIndex(s.Index)
+		case s.Kind == cloudprofile.StepKey:
+			p = p.AtMapKey(s.Key)
+		}
+	}
+	return p
 }

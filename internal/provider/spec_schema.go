@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-jsontypes/jsontypes"
@@ -217,4 +218,42 @@ func dataSourceAttribute(f specField) dschema.Attribute {
 		}
 	}
 	panic(fmt.Sprintf("spec field %q has unknown kind %d", f.attr, f.kind))
+}
+
+func init() {
+	prepareSpecFields(&cloudProfileSpecRoot)
+	prepareSpecFields(&namespacedCloudProfileSpecRoot)
+}
+
+// prepareSpecFields computes the Terraform types of f and its descendants once, bottom-up.
+func prepareSpecFields(f *specField) {
+	for i := range f.children {
+		prepareSpecFields(&f.children[i])
+	}
+	f.childIndex = make(map[string]int, len(f.children))
+	for i, c := range f.children {
+		f.childIndex[c.json] = i
+	}
+	f.typ = nil
+	f.typ = specAttrType(*f)
+	f.tfType = f.typ.TerraformType(context.Background())
+}
+
+// preparedFields are copies of fields with their Terraform types computed (prepareSpecFields).
+func preparedFields(fields []specField) []specField {
+	out := make([]specField, len(fields))
+	for i, f := range fields {
+		out[i] = f
+		prepareSpecFields(&out[i])
+	}
+	return out
+}
+
+// typesOf are the Terraform types of prepared fields, by Terraform name.
+func typesOf(fields []specField) map[string]attr.Type {
+	out := make(map[string]attr.Type, len(fields))
+	for _, f := range fields {
+		out[f.attr] = f.typ
+	}
+	return out
 }
