@@ -21,12 +21,15 @@
 //     state upgraders.
 //   - resource_common.go: objectRef, names and metadata types the resources and data sources share.
 //   - resource_identity.go: the resource identities and import by identity.
+//   - resource_identity_schema.go: the identity schema of each resource.
 //   - resource_identity_guard.go: the write modes and the errors of writes that would
 //     touch another object than the state's.
 //   - resource_write.go: create and update of either kind, and the write timeouts.
 //   - resource_timeouts.go: the timeouts attribute and the default timeouts.
 //   - resource_delete.go: deletion, and what keeps Gardener from releasing a profile.
 //   - resource_terminating.go: profiles found terminating, recorded and planned for replacement.
+//   - resource_namespaced_cloud_profile_status.go: the merged status a NamespacedCloudProfile
+//     keeps, read from its parent.
 //   - resource_retained_entries.go: the warning about spec entries the API server kept.
 //   - resource_move_state.go: moves from the kubernetes and kubectl manifest resources.
 //
@@ -78,12 +81,12 @@
 //   - spec_paths.go: the one mapping from Gardener's field paths to Terraform attribute paths.
 //   - spec_field_paths.go: Gardener's field paths parsed into segments, and found in messages.
 //   - spec_values.go: the attributes and elements of Terraform values.
-//   - spec_upgrade.go: state of schema version 1 turned into keyed maps.
+//   - spec_upgrade.go: the schema versions of both resources, and state of schema version 1 turned
+//     into keyed maps.
 //
 // The status of each kind:
 //   - status_cloud_profile.go: a CloudProfile's status as a Terraform value.
-//   - status_namespaced_cloud_profile.go: a NamespacedCloudProfile's status, its field, value and
-//     the status a resource keeps.
+//   - status_namespaced_cloud_profile.go: a NamespacedCloudProfile's status: its field and value.
 //
 // Schema helpers:
 //   - schema_metadata.go: the metadata attribute and its model.

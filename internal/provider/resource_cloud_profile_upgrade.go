@@ -7,11 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
-// cloudProfileSchemaVersion is the version of the CloudProfile resource's schema. Version 1 added
-// keep_status and keeps the controller's status only with it.
-// Version 2 made the keyed lists of the spec maps by key (spec_upgrade.go).
-const cloudProfileSchemaVersion = 2
-
 var _ resource.ResourceWithUpgradeState = (*cloudProfileResource)(nil)
 
 // UpgradeState upgrades the state of earlier schema versions.

@@ -6,14 +6,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-)
-
-var (
-	_ resource.ResourceWithIdentity = (*cloudProfileResource)(nil)
-	_ resource.ResourceWithIdentity = (*namespacedCloudProfileResource)(nil)
 )
 
 // cloudProfileIdentity identifies a CloudProfile for Terraform 1.12+ (import blocks by identity).
@@ -25,21 +19,6 @@ type cloudProfileIdentity struct {
 type namespacedCloudProfileIdentity struct {
 	Namespace types.String `tfsdk:"namespace"`
 	Name      types.String `tfsdk:"name"`
-}
-
-// IdentitySchema describes the CloudProfile's identity: its name.
-func (r *cloudProfileResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
-		"name": identityschema.StringAttribute{RequiredForImport: true, Description: "Name of the CloudProfile."},
-	}}
-}
-
-// IdentitySchema describes the NamespacedCloudProfile's identity: namespace and name.
-func (r *namespacedCloudProfileResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
-		"namespace": identityschema.StringAttribute{RequiredForImport: true, Description: "Namespace of the NamespacedCloudProfile."},
-		"name":      identityschema.StringAttribute{RequiredForImport: true, Description: "Name of the NamespacedCloudProfile."},
-	}}
 }
 
 // setIdentity records the identity where Terraform supports it (identity is nil otherwise).

@@ -7,11 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
-// namespacedCloudProfileSchemaVersion is the version of the NamespacedCloudProfile resource's
-// schema. Version 1 added keep_merged_status and keeps the controller's status only with it.
-// Version 2 made the keyed lists of the spec maps by key (spec_upgrade.go).
-const namespacedCloudProfileSchemaVersion = 2
-
 var _ resource.ResourceWithUpgradeState = (*namespacedCloudProfileResource)(nil)
 
 // UpgradeState upgrades the state of earlier schema versions.

@@ -132,3 +132,13 @@ func stateUpgrader(kind string, version int, convert func([]byte) ([]byte, error
 		resp.DynamicValue = &tfprotov6.DynamicValue{JSON: upgraded}
 	}
 }
+
+// cloudProfileSchemaVersion is the version of the CloudProfile resource's schema. Version 1 added
+// keep_status and keeps the controller's status only with it.
+// Version 2 made the keyed lists of the spec maps by key (spec_upgrade.go).
+const cloudProfileSchemaVersion = 2
+
+// namespacedCloudProfileSchemaVersion is the version of the NamespacedCloudProfile resource's
+// schema. Version 1 added keep_merged_status and keeps the controller's status only with it.
+// Version 2 made the keyed lists of the spec maps by key (spec_upgrade.go).
+const namespacedCloudProfileSchemaVersion = 2
