@@ -156,7 +156,7 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsd
 			return
 		}
 	}
-	status, d := r.keptStatus(ctx, client, stored, plan.keepsMergedStatus(), largevalue.Input(ctx, largevalue.Planned, statusSpecLargePath, planned.Raw))
+	status, d := readKeptStatus(ctx, client, stored, plan.keepsMergedStatus(), largevalue.Input(ctx, largevalue.Planned, statusSpecLargePath, planned.Raw))
 	diags.Append(d...)
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, status, client.FieldManager())...)
 	diags.Append(setIdentity(ctx, identity, namespacedIdentityOf(stored.Namespace, stored.Name))...)
@@ -220,7 +220,7 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 		resp.Diagnostics.Append(d...)
 		prior = &spec
 	}
-	status, d := r.keptStatus(ctx, client, ncp, state.keepsMergedStatus(), tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))
+	status, d := readKeptStatus(ctx, client, ncp, state.keepsMergedStatus(), tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))
 	resp.Diagnostics.Append(d...)
 	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, ncp, prior, status, client.FieldManager())...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, namespacedIdentityOf(ncp.Namespace, ncp.Name))...)

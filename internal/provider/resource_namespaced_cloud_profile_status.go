@@ -14,13 +14,13 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// keptStatus computes the status the state keeps with keep_merged_status: the merge of the parent
-// with the object's spec, for its generation, as Gardener's controller and the provider extension's
-// mutator render it (mergedNamespacedProfile) (whose own copy
-// in the cluster lags behind until it has reconciled). planned is the merged profile of the plan
+// readKeptStatus computes the status the state keeps with keep_merged_status: the merge of the
+// parent with the object's spec, for its generation, as Gardener's controller and the provider
+// extension's mutator render it (mergedNamespacedProfile), whose own copy in the cluster lags
+// behind until it has reconciled. planned is the merged profile of the plan
 // (null on a read): when the merge differs from it (the parent changed since the plan, or a webhook
 // changed the stored spec), the state keeps the planned one, and the next refresh shows the change.
-func (r *namespacedCloudProfileResource) keptStatus(ctx context.Context, client *kube.Client, ncp *gardencorev1beta1.NamespacedCloudProfile, keep bool, planned tftypes.Value) (keptStatus, diag.Diagnostics) {
+func readKeptStatus(ctx context.Context, client *kube.Client, ncp *gardencorev1beta1.NamespacedCloudProfile, keep bool, planned tftypes.Value) (keptStatus, diag.Diagnostics) {
 	if !keep {
 		return keptStatus{}, nil
 	}
