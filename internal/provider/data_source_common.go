@@ -184,7 +184,8 @@ func newStatusClassifications(s gardencorev1beta1.CloudProfileStatus) *statusCla
 	return sc
 }
 
-func lookup(m map[string]string, k string) *string {
+// optionalEntry is the entry of m at k, nil where m has none.
+func optionalEntry(m map[string]string, k string) *string {
 	if v, ok := m[k]; ok {
 		return &v
 	}
@@ -299,7 +300,7 @@ func profileLists(spec *gardencorev1beta1.CloudProfileSpec, status *statusClassi
 	}
 	if spec != nil {
 		for _, v := range spec.Kubernetes.Versions {
-			k8s = append(k8s, newVersionModel(v, lookup(status.kubernetes, v.Version), ev.at))
+			k8s = append(k8s, newVersionModel(v, optionalEntry(status.kubernetes, v.Version), ev.at))
 		}
 		for _, image := range spec.MachineImages {
 			images = append(images, newImageModel(image, spec.MachineCapabilities, status.images[image.Name], ev, provider))
@@ -319,7 +320,7 @@ func newImageModel(image gardencorev1beta1.MachineImage, capabilities []gardenco
 	}
 	for _, v := range image.Versions {
 		im.Versions = append(im.Versions, imageVersionModel{
-			versionModel:  newVersionModel(v.ExpirableVersion, lookup(status, v.Version), ev.at),
+			versionModel:  newVersionModel(v.ExpirableVersion, optionalEntry(status, v.Version), ev.at),
 			Architectures: cloudprofile.ImageVersionArchitectures(v, capabilities),
 			CRI:           cloudprofile.ImageVersionCRINames(v),
 			Provider:      provider.of(image.Name, v.Version),
