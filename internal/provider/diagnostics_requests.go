@@ -90,6 +90,14 @@ func clientFrom(data *providerData) (*kube.Client, diag.Diagnostics) {
 	return c, diags
 }
 
+// clientAfter appends the diagnostics of clientFrom to diags and returns the client; ok is false
+// when diags hold an error, earlier ones included.
+func clientAfter(data *providerData, diags *diag.Diagnostics) (client *kube.Client, ok bool) {
+	client, d := clientFrom(data)
+	diags.Append(d...)
+	return client, !diags.HasError()
+}
+
 // lookupError is the diagnostic of a data source whose object could not be read: a missing object
 // is an error on `name` that names the object and how to fix the lookup; any other failure is a
 // requestError.

@@ -19,7 +19,9 @@
 //     each kind.
 //   - resource_cloud_profile_upgrade.go, resource_namespaced_cloud_profile_upgrade.go: their
 //     state upgraders.
-//   - resource_common.go: objectRef, names and metadata types the resources and data sources share.
+//   - resource_common.go: objectRef, names and metadata types the resources and data sources
+//     share, and profileResource, what both resources hold.
+//   - resource_read.go: the steps of Read and of recording the state both resources share.
 //   - resource_identity.go: the resource identities and import by identity.
 //   - resource_identity_schema.go: the identity schema of each resource.
 //   - resource_identity_guard.go: the write modes and the errors of writes that would

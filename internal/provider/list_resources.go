@@ -240,7 +240,7 @@ func (r *cloudProfileListResource) result(ctx context.Context, req list.ListRequ
 // resource writes the CloudProfile as the resource a list result carries: the state an import
 // reads, as configuration a person would write (see asGeneratedConfig).
 func (r *cloudProfileListResource) resource(ctx context.Context, out *tfsdk.Resource, cp *gardencorev1beta1.CloudProfile, manager string) diag.Diagnostics {
-	rr := &cloudProfileResource{data: r.data}
+	rr := &cloudProfileResource{profileResource{data: r.data}}
 	diags := rr.setState(ctx, out, cloudProfileModel{}, cp, nil, manager)
 	if diags.HasError() {
 		return diags
@@ -267,7 +267,7 @@ func (r *namespacedCloudProfileListResource) result(ctx context.Context, req lis
 // resource writes the NamespacedCloudProfile as the resource a list result carries: the state an
 // import reads, as configuration a person would write (see asGeneratedConfig).
 func (r *namespacedCloudProfileListResource) resource(ctx context.Context, out *tfsdk.Resource, ncp *gardencorev1beta1.NamespacedCloudProfile, manager string) diag.Diagnostics {
-	rr := &namespacedCloudProfileResource{data: r.data}
+	rr := &namespacedCloudProfileResource{profileResource{data: r.data}}
 	diags := rr.setState(ctx, out, namespacedCloudProfileModel{}, ncp, nil, keptStatus{}, manager)
 	if diags.HasError() {
 		return diags

@@ -18,6 +18,14 @@ import (
 const TypeName = "gardener"
 
 var (
+	_ resource.ResourceWithConfigure      = (*cloudProfileResource)(nil)
+	_ resource.ResourceWithImportState    = (*cloudProfileResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*cloudProfileResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*cloudProfileResource)(nil)
+	_ resource.ResourceWithConfigure      = (*namespacedCloudProfileResource)(nil)
+	_ resource.ResourceWithImportState    = (*namespacedCloudProfileResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*namespacedCloudProfileResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*namespacedCloudProfileResource)(nil)
 	_ provider.ProviderWithFunctions      = (*gardenerProvider)(nil)
 	_ provider.ProviderWithValidateConfig = (*gardenerProvider)(nil)
 )
@@ -89,8 +97,10 @@ func (p *gardenerProvider) ValidateConfig(ctx context.Context, req provider.Vali
 // Resources lists the provider's resources.
 func (p *gardenerProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
-		func() resource.Resource { return &cloudProfileResource{validated: p.validated} },
-		func() resource.Resource { return &namespacedCloudProfileResource{validated: p.validated} },
+		func() resource.Resource { return &cloudProfileResource{profileResource{validated: p.validated}} },
+		func() resource.Resource {
+			return &namespacedCloudProfileResource{profileResource{validated: p.validated}}
+		},
 	}
 }
 

@@ -24,18 +24,8 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-var (
-	_ resource.ResourceWithConfigure      = (*cloudProfileResource)(nil)
-	_ resource.ResourceWithImportState    = (*cloudProfileResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*cloudProfileResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*cloudProfileResource)(nil)
-)
-
-type cloudProfileResource struct {
-	data *providerData
-	// validated are the feature gates of the validated provider configuration.
-	validated *validatedGates
-}
+// cloudProfileResource is the resource of a CloudProfile.
+type cloudProfileResource struct{ profileResource }
 
 func newCloudProfileResource() resource.Resource { return &cloudProfileResource{} }
 
@@ -102,13 +92,6 @@ func (r *cloudProfileResource) Schema(ctx context.Context, _ resource.SchemaRequ
 	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
 }
 
-// Configure receives the provider's data.
-func (r *cloudProfileResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
-		r.data = data
-	}
-}
-
 // Create creates the CloudProfile; it fails when one of the name exists, unless adopt_existing.
 func (r *cloudProfileResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	createProfile(ctx, r, req, resp)
@@ -128,9 +111,8 @@ func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mo
 	// leaves them out, which is what applying them means.
 	desired, _, d := configuredCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw))
 	diags.Append(d...)
-	client, d := clientFrom(r.data)
-	diags.Append(d...)
-	if diags.HasError() {
+	client, ok := clientAfter(r.data, diags)
+	if !ok {
 		return
 	}
 	ref := objectRef{"CloudProfile", desired.Name}
@@ -151,36 +133,18 @@ func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mo
 func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state cloudProfileModel
 	resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
-	client, d := clientFrom(r.data)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	client, ok := clientAfter(r.data, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	name := nameOf(state.Metadata, state.ID)
+	ref := objectRef{"CloudProfile", name}
 	cp, err := client.GetCloudProfile(ctx, name)
-	if kube.IsNotFound(err) {
-		// The framework wants an identity even for a resource that is gone.
-		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, cloudProfileIdentity{Name: types.StringValue(name)})...)
-		resp.State.RemoveResource(ctx)
+	if readEnds(ctx, resp, ref, cloudProfileIdentity{Name: types.StringValue(name)}, uidOf(state.Metadata), cp, err) {
 		return
 	}
-	if err != nil {
-		resp.Diagnostics.Append(requestError("Reading CloudProfile "+name, err))
-		return
-	}
-	if uid := uidOf(state.Metadata); uid != "" && uid != cp.UID {
-		resp.Diagnostics.Append(replacedWarning(objectRef{"CloudProfile", name}, uid, cp.UID))
-		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, cloudProfileIdentity{Name: types.StringValue(name)})...)
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, objectRef{"CloudProfile", name}, cp.DeletionTimestamp, cloudprofile.RuleCloudProfileInUse)...)
-	var prior *gardencorev1beta1.CloudProfileSpec
-	if spec := largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
-		spec, _, d := expandCloudProfileSpecTerraform(spec, path.Root("spec"))
-		resp.Diagnostics.Append(d...)
-		prior = &spec
-	}
+	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, ref, cp.DeletionTimestamp, cloudprofile.RuleCloudProfileInUse)...)
+	prior := priorSpec(ctx, req.State, expandCloudProfileSpecTerraform, &resp.Diagnostics)
 	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, cp, prior, client.FieldManager())...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, cloudProfileIdentity{Name: types.StringValue(cp.Name)})...)
 }
@@ -188,22 +152,16 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 // Delete deletes the CloudProfile and waits until Gardener has released it.
 func (r *cloudProfileResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state cloudProfileModel
-	resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
-	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
-	resp.Diagnostics.Append(d...)
-	client, d := clientFrom(r.data)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	name := nameOf(state.Metadata, state.ID)
-	resp.Diagnostics.Append(profileDeletion{
-		ref:    objectRef{"CloudProfile", name},
-		delete: func(ctx context.Context) error { return client.DeleteCloudProfile(ctx, name, uidOf(state.Metadata)) },
-		get:    func(ctx context.Context) error { _, err := client.GetCloudProfile(ctx, name); return err },
-		users:  cloudProfileUsers(client, name),
-		rule:   cloudprofile.RuleCloudProfileInUse,
-	}.run(ctx, timeout)...)
+	deleteProfile(ctx, req, resp, r.data, r.LargeAttributes(), &state, &state.Timeouts, func(client *kube.Client) profileDeletion {
+		name := nameOf(state.Metadata, state.ID)
+		return profileDeletion{
+			ref:    objectRef{"CloudProfile", name},
+			delete: func(ctx context.Context) error { return client.DeleteCloudProfile(ctx, name, uidOf(state.Metadata)) },
+			get:    func(ctx context.Context) error { _, err := client.GetCloudProfile(ctx, name); return err },
+			users:  cloudProfileUsers(client, name),
+			rule:   cloudprofile.RuleCloudProfileInUse,
+		}
+	})
 }
 
 // ImportState imports a CloudProfile by name.
@@ -215,33 +173,19 @@ func (r *cloudProfileResource) ImportState(ctx context.Context, req resource.Imp
 // Gardener dropped from what was desired, server defaults, and the controller's status.
 func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.StateSetter, base cloudProfileModel, cp *gardencorev1beta1.CloudProfile, desired *gardencorev1beta1.CloudProfileSpec, manager string) diag.Diagnostics {
 	var diags diag.Diagnostics
-	var prior any // the spec this state held, whose fields another manager may have taken over since
-	if desired != nil {
-		prior = desired
-	}
-	view, err := kube.OwnedViewKeeping(cp, manager, prior)
-	if err != nil {
-		diags.AddError("Reading managed fields", err.Error())
+	view, ok := ownedViewOf(cp, manager, desired, &diags)
+	if !ok {
 		return diags
 	}
 	spec := view.Spec
 	if desired != nil {
 		spec = cloudprofile.WithDroppedVersions(spec, *desired, r.data.now())
 	}
-	var meta clusterMetadataModel
-	if !base.Metadata.IsNull() && !base.Metadata.IsUnknown() {
-		diags.Append(base.Metadata.As(ctx, &meta, objectAsOptions)...)
-	} else {
-		meta.Labels, meta.Annotations = importedStringMaps()
-	}
-	nm := meta.namespaced()
-	managedMeta := view.ObjectMeta
-	managedMeta.Labels = cloudprofile.WithoutExtensionLabels(managedMeta.Labels)
-	diags.Append(nm.fromObjectMeta(ctx, managedMeta)...)
+	meta, d := stateMetadata(ctx, base.Metadata, view.ObjectMeta, true)
+	diags.Append(d...)
 	out := base
 	out.ID = types.StringValue(cp.Name)
-	var d diag.Diagnostics
-	out.Metadata, d = types.ObjectValueFrom(ctx, clusterMetadataType().AttrTypes, nm.clusterScoped())
+	out.Metadata, d = types.ObjectValueFrom(ctx, clusterMetadataType().AttrTypes, meta.clusterScoped())
 	diags.Append(d...)
 	specValue, d := flattenSpecTerraform(cloudProfileSpecRoot, spec)
 	diags.Append(d...)
@@ -250,18 +194,10 @@ func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.St
 		statusValue, d = cloudProfileStatusValue(cp.Status)
 		diags.Append(d...)
 	}
-	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
-		out.ForceConflicts = types.BoolValue(false)
-	}
-	if out.AdoptExisting.IsNull() || out.AdoptExisting.IsUnknown() {
-		out.AdoptExisting = types.BoolValue(false)
-	}
-	if out.KeepStatus.IsNull() || out.KeepStatus.IsUnknown() {
-		out.KeepStatus = types.BoolValue(false)
-	}
-	if out.Timeouts.IsNull() || out.Timeouts.IsUnknown() {
-		out.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}
-	}
+	out.ForceConflicts = falseUnlessSet(out.ForceConflicts)
+	out.AdoptExisting = falseUnlessSet(out.AdoptExisting)
+	out.KeepStatus = falseUnlessSet(out.KeepStatus)
+	out.Timeouts = timeoutsUnlessSet(out.Timeouts)
 	if diags.HasError() {
 		return diags
 	}

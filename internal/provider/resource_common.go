@@ -1,10 +1,12 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
@@ -80,3 +82,17 @@ type objectRef struct {
 }
 
 func (o objectRef) String() string { return fmt.Sprintf("%s %q", o.kind, o.importID) }
+
+// profileResource is what both resources hold: the provider's data, and the feature gates of the
+// validated provider configuration.
+type profileResource struct {
+	data      *providerData
+	validated *validatedGates
+}
+
+// Configure receives the provider's data.
+func (r *profileResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
+		r.data = data
+	}
+}

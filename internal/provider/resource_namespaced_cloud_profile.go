@@ -27,18 +27,8 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-var (
-	_ resource.ResourceWithConfigure      = (*namespacedCloudProfileResource)(nil)
-	_ resource.ResourceWithImportState    = (*namespacedCloudProfileResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*namespacedCloudProfileResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*namespacedCloudProfileResource)(nil)
-)
-
-type namespacedCloudProfileResource struct {
-	data *providerData
-	// validated are the feature gates of the validated provider configuration.
-	validated *validatedGates
-}
+// namespacedCloudProfileResource is the resource of a NamespacedCloudProfile.
+type namespacedCloudProfileResource struct{ profileResource }
 
 func newNamespacedCloudProfileResource() resource.Resource { return &namespacedCloudProfileResource{} }
 
@@ -109,13 +99,6 @@ func (r *namespacedCloudProfileResource) Schema(ctx context.Context, _ resource.
 	resp.Schema.Attributes = withResourceNestedTypes(resp.Schema.Attributes)
 }
 
-// Configure receives the provider's data.
-func (r *namespacedCloudProfileResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
-		r.data = data
-	}
-}
-
 // Create applies the NamespacedCloudProfile.
 func (r *namespacedCloudProfileResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	createProfile(ctx, r, req, resp)
@@ -135,9 +118,8 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsd
 	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
 	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw))
 	diags.Append(d...)
-	client, d := clientFrom(r.data)
-	diags.Append(d...)
-	if diags.HasError() {
+	client, ok := clientAfter(r.data, diags)
+	if !ok {
 		return
 	}
 	ref := namespacedRefOf(desired.Namespace, desired.Name)
@@ -186,9 +168,8 @@ func namespacedRefOf(namespace, name string) objectRef {
 func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state namespacedCloudProfileModel
 	resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
-	client, d := clientFrom(r.data)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
+	client, ok := clientAfter(r.data, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	namespace, name := namespacedNameOf(state.Metadata, state.ID)
@@ -196,30 +177,13 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("%q is not of the form namespace/name, e.g. garden-myproject/my-profile.", state.ID.ValueString()))
 		return
 	}
+	ref := namespacedRefOf(namespace, name)
 	ncp, err := client.GetNamespacedCloudProfile(ctx, namespace, name)
-	if kube.IsNotFound(err) {
-		// The framework wants an identity even for a resource that is gone.
-		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, namespacedIdentityOf(namespace, name))...)
-		resp.State.RemoveResource(ctx)
+	if readEnds(ctx, resp, ref, namespacedIdentityOf(namespace, name), uidOf(state.Metadata), ncp, err) {
 		return
 	}
-	if err != nil {
-		resp.Diagnostics.Append(requestError(fmt.Sprintf("Reading NamespacedCloudProfile %s/%s", namespace, name), err))
-		return
-	}
-	if uid := uidOf(state.Metadata); uid != "" && uid != ncp.UID {
-		resp.Diagnostics.Append(replacedWarning(namespacedRefOf(namespace, name), uid, ncp.UID))
-		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, namespacedIdentityOf(namespace, name))...)
-		resp.State.RemoveResource(ctx)
-		return
-	}
-	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, namespacedRefOf(namespace, name), ncp.DeletionTimestamp, cloudprofile.RuleNamespacedCloudProfileInUse)...)
-	var prior *gardencorev1beta1.NamespacedCloudProfileSpec
-	if spec := largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw); spec.IsKnown() && !spec.IsNull() {
-		spec, _, d := expandNamespacedCloudProfileSpecTerraform(spec, path.Root("spec"))
-		resp.Diagnostics.Append(d...)
-		prior = &spec
-	}
+	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, ref, ncp.DeletionTimestamp, cloudprofile.RuleNamespacedCloudProfileInUse)...)
+	prior := priorSpec(ctx, req.State, expandNamespacedCloudProfileSpecTerraform, &resp.Diagnostics)
 	status, d := readKeptStatus(ctx, client, ncp, state.keepsMergedStatus(), tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))
 	resp.Diagnostics.Append(d...)
 	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, ncp, prior, status, client.FieldManager())...)
@@ -233,27 +197,21 @@ func namespacedIdentityOf(namespace, name string) namespacedCloudProfileIdentity
 // Delete deletes the NamespacedCloudProfile and waits until Gardener has released it.
 func (r *namespacedCloudProfileResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state namespacedCloudProfileModel
-	resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
-	timeout, d := state.Timeouts.Delete(ctx, defaultDeleteTimeout)
-	resp.Diagnostics.Append(d...)
-	client, d := clientFrom(r.data)
-	resp.Diagnostics.Append(d...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	namespace, name := namespacedNameOf(state.Metadata, state.ID)
-	resp.Diagnostics.Append(profileDeletion{
-		ref: namespacedRefOf(namespace, name),
-		delete: func(ctx context.Context) error {
-			return client.DeleteNamespacedCloudProfile(ctx, namespace, name, uidOf(state.Metadata))
-		},
-		get: func(ctx context.Context) error {
-			_, err := client.GetNamespacedCloudProfile(ctx, namespace, name)
-			return err
-		},
-		users: namespacedCloudProfileUsers(client, namespace, name),
-		rule:  cloudprofile.RuleNamespacedCloudProfileInUse,
-	}.run(ctx, timeout)...)
+	deleteProfile(ctx, req, resp, r.data, r.LargeAttributes(), &state, &state.Timeouts, func(client *kube.Client) profileDeletion {
+		namespace, name := namespacedNameOf(state.Metadata, state.ID)
+		return profileDeletion{
+			ref: namespacedRefOf(namespace, name),
+			delete: func(ctx context.Context) error {
+				return client.DeleteNamespacedCloudProfile(ctx, namespace, name, uidOf(state.Metadata))
+			},
+			get: func(ctx context.Context) error {
+				_, err := client.GetNamespacedCloudProfile(ctx, namespace, name)
+				return err
+			},
+			users: namespacedCloudProfileUsers(client, namespace, name),
+			rule:  cloudprofile.RuleNamespacedCloudProfileInUse,
+		}
+	})
 }
 
 // ImportState imports a NamespacedCloudProfile by "namespace/name".
@@ -273,31 +231,18 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state lar
 	withoutStatus := *ncp
 	withoutStatus.Status = gardencorev1beta1.NamespacedCloudProfileStatus{}
 	withoutStatus.ManagedFields = slices.DeleteFunc(slices.Clone(ncp.ManagedFields), func(e metav1.ManagedFieldsEntry) bool { return e.Subresource == "status" })
-	var prior any // the spec this state held, whose fields another manager may have taken over since
-	if desired != nil {
-		prior = desired
-	}
-	view, err := kube.OwnedViewKeeping(&withoutStatus, manager, prior)
-	if err != nil {
-		diags.AddError("Reading managed fields", err.Error())
+	view, ok := ownedViewOf(&withoutStatus, manager, desired, &diags)
+	if !ok {
 		return diags
 	}
 	spec := view.Spec
 	if desired != nil {
 		spec = cloudprofile.WithDroppedNamespacedVersions(spec, *desired, r.data.now())
 	}
-	var meta metadataModel
-	if !base.Metadata.IsNull() && !base.Metadata.IsUnknown() {
-		diags.Append(base.Metadata.As(ctx, &meta, objectAsOptions)...)
-	} else {
-		meta.Labels, meta.Annotations = importedStringMaps()
-	}
-	managedMeta := view.ObjectMeta
-	managedMeta.Labels = cloudprofile.WithoutExtensionLabels(managedMeta.Labels)
-	diags.Append(meta.fromObjectMeta(ctx, managedMeta)...)
+	meta, d := stateMetadata(ctx, base.Metadata, view.ObjectMeta, false)
+	diags.Append(d...)
 	out := base
 	out.ID = types.StringValue(ncp.Namespace + "/" + ncp.Name)
-	var d diag.Diagnostics
 	out.Metadata, d = types.ObjectValueFrom(ctx, namespacedMetadataType().AttrTypes, meta)
 	diags.Append(d...)
 	specValue, d := flattenSpecTerraform(namespacedCloudProfileSpecRoot, spec)
@@ -305,18 +250,10 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state lar
 	var statusSpec []largevalue.ValueAtPath
 	out.Status, statusSpec, d = namespacedCloudProfileStatusValue(status)
 	diags.Append(d...)
-	if out.ForceConflicts.IsNull() || out.ForceConflicts.IsUnknown() {
-		out.ForceConflicts = types.BoolValue(false)
-	}
-	if out.KeepMergedStatus.IsNull() || out.KeepMergedStatus.IsUnknown() {
-		out.KeepMergedStatus = types.BoolValue(false)
-	}
-	if out.AdoptExisting.IsNull() || out.AdoptExisting.IsUnknown() {
-		out.AdoptExisting = types.BoolValue(false)
-	}
-	if out.Timeouts.IsNull() || out.Timeouts.IsUnknown() {
-		out.Timeouts = timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}
-	}
+	out.ForceConflicts = falseUnlessSet(out.ForceConflicts)
+	out.KeepMergedStatus = falseUnlessSet(out.KeepMergedStatus)
+	out.AdoptExisting = falseUnlessSet(out.AdoptExisting)
+	out.Timeouts = timeoutsUnlessSet(out.Timeouts)
 	if diags.HasError() {
 		return diags
 	}

@@ -1,0 +1,103 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	k8stypes "k8s.io/apimachinery/pkg/types"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+)
+
+// readEnds handles the outcomes of a Read's request that end the Read: an object deleted out of
+// band, or replaced by one with another UID than stateUID, leaves the state (with its identity,
+// which the framework wants even for a resource that is gone); any other error is reported. obj
+// is read only without an error.
+func readEnds(ctx context.Context, resp *resource.ReadResponse, ref objectRef, identity any, stateUID k8stypes.UID, obj metav1.Object, err error) bool {
+	switch {
+	case kube.IsNotFound(err):
+	case err != nil:
+		resp.Diagnostics.Append(requestError("Reading "+ref.kind+" "+ref.importID, err))
+		return true
+	case stateUID != "" && stateUID != obj.GetUID():
+		resp.Diagnostics.Append(replacedWarning(ref, stateUID, obj.GetUID()))
+	default:
+		return false
+	}
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, identity)...)
+	resp.State.RemoveResource(ctx)
+	return true
+}
+
+// priorSpec is the spec the state holds, expanded with expand; nil when it holds none.
+func priorSpec[T any](ctx context.Context, state tfsdk.State, expand func(tftypes.Value, path.Path) (T, []path.Path, diag.Diagnostics), diags *diag.Diagnostics) *T {
+	spec := largevalue.Input(ctx, largevalue.Prior, specLargePath, state.Raw)
+	if !spec.IsKnown() || spec.IsNull() {
+		return nil
+	}
+	out, _, d := expand(spec, path.Root("spec"))
+	diags.Append(d...)
+	return &out
+}
+
+// ownedViewOf is the view of obj that manager owns (kube.OwnedViewKeeping), keeping the fields of
+// desired, the spec this state held, that another manager may have taken over since; nil keeps none.
+func ownedViewOf[T runtime.Object, S any](obj T, manager string, desired *S, diags *diag.Diagnostics) (T, bool) {
+	var prior any
+	if desired != nil {
+		prior = desired
+	}
+	view, err := kube.OwnedViewKeeping(obj, manager, prior)
+	if err != nil {
+		diags.AddError("Reading managed fields", err.Error())
+		return view, false
+	}
+	return view, true
+}
+
+// stateMetadata is the metadata the state records of managed, the metadata the provider's field
+// manager owns (without the labels Gardener manages), read on top of base, the metadata of the
+// state or plan: the labels and annotations of an import are empty maps.
+func stateMetadata(ctx context.Context, base types.Object, managed metav1.ObjectMeta, clusterScoped bool) (metadataModel, diag.Diagnostics) {
+	var meta metadataModel
+	var diags diag.Diagnostics
+	switch {
+	case base.IsNull() || base.IsUnknown():
+		meta.Labels, meta.Annotations = importedStringMaps()
+	case clusterScoped:
+		var cluster clusterMetadataModel
+		diags.Append(base.As(ctx, &cluster, objectAsOptions)...)
+		meta = cluster.namespaced()
+	default:
+		diags.Append(base.As(ctx, &meta, objectAsOptions)...)
+	}
+	managed.Labels = cloudprofile.WithoutExtensionLabels(managed.Labels)
+	diags.Append(meta.fromObjectMeta(ctx, managed)...)
+	return meta, diags
+}
+
+// falseUnlessSet is a flag of the state: false where it is null or unknown.
+func falseUnlessSet(flag types.Bool) types.Bool {
+	if flag.IsNull() || flag.IsUnknown() {
+		return types.BoolValue(false)
+	}
+	return flag
+}
+
+// timeoutsUnlessSet is the timeouts block of the state: null where it is null or unknown.
+func timeoutsUnlessSet(t timeouts.Value) timeouts.Value {
+	if t.IsNull() || t.IsUnknown() {
+		return timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())}
+	}
+	return t
+}
