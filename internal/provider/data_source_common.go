@@ -7,13 +7,16 @@ import (
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
@@ -343,3 +346,96 @@ var (
 	profileOutputRoots = preparedFields(profileOutputFields(false))
 	profileOutputTypes = typesOf(profileOutputRoots)
 )
+
+// profileDataSource is what the data sources hold: the provider's data, and the data source's
+// type name after the provider's.
+type profileDataSource struct {
+	data     *providerData
+	typeName string
+}
+
+// Metadata names the data source.
+func (d *profileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + d.typeName
+}
+
+// Configure receives the provider's data.
+func (d *profileDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
+		d.data = data
+	}
+}
+
+// configOf reads a data source's configuration into model, without the large attributes; false
+// after errors.
+func configOf(ctx context.Context, config tfsdk.Config, large []largevalue.Path, model any, diags *diag.Diagnostics) bool {
+	diags.Append(largevalue.Get(ctx, config.Schema, config.Raw, large, model)...)
+	return !diags.HasError()
+}
+
+// evaluationAndClient resolves the inputs (see resolve) and gets the client; false after errors,
+// earlier ones included.
+func (in *profileInputs) evaluationAndClient(data *providerData, diags *diag.Diagnostics) (evaluation, *kube.Client, bool) {
+	ev, d := in.resolve(data)
+	diags.Append(d...)
+	client, ok := clientAfter(data, diags)
+	return ev, client, ok
+}
+
+// readCloudProfile reads the named CloudProfile within a minute; nil after an error in diags.
+func readCloudProfile(ctx context.Context, client *kube.Client, name string, diags *diag.Diagnostics) *gardencorev1beta1.CloudProfile {
+	reqCtx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	cp, err := client.GetCloudProfile(reqCtx, name)
+	if err != nil {
+		diags.Append(lookupError("Reading the CloudProfile", objectRef{"CloudProfile", name}, err))
+		return nil
+	}
+	return cp
+}
+
+// objectModel is the object as read, which the data sources of both kinds return.
+type objectModel struct {
+	UID             types.String `tfsdk:"uid"`
+	ResourceVersion types.String `tfsdk:"resource_version"`
+	Generation      types.Int64  `tfsdk:"generation"`
+	Labels          types.Map    `tfsdk:"labels"`
+	Annotations     types.Map    `tfsdk:"annotations"`
+}
+
+// objectAttributes describe objectModel; generation describes its generation.
+func objectAttributes(generation string) map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"uid":              schema.StringAttribute{Computed: true, MarkdownDescription: "UID the API server gave the object."},
+		"resource_version": schema.StringAttribute{Computed: true, MarkdownDescription: "Resource version of the object as read."},
+		"generation":       schema.Int64Attribute{Computed: true, MarkdownDescription: generation},
+		"labels":           schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Labels of the object."},
+		"annotations":      schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Annotations of the object."},
+	}
+}
+
+// read sets the model from the object as read.
+func (m *objectModel) read(ctx context.Context, obj metav1.Object, diags *diag.Diagnostics) {
+	m.UID = types.StringValue(string(obj.GetUID()))
+	m.ResourceVersion = types.StringValue(obj.GetResourceVersion())
+	m.Generation = types.Int64Value(obj.GetGeneration())
+	var d diag.Diagnostics
+	m.Labels, d = types.MapValueFrom(ctx, types.StringType, obj.GetLabels())
+	diags.Append(d...)
+	m.Annotations, d = types.MapValueFrom(ctx, types.StringType, obj.GetAnnotations())
+	diags.Append(d...)
+}
+
+// profileDataSourceSchema is the schema of a data source of profiles: its own attributes, the
+// inputs and lookups every one has, the attributes of trees, and with a usage description the
+// shoots that use each version.
+func profileDataSourceSchema(description string, own map[string]schema.Attribute, trees []specField, usage string) schema.Schema {
+	attrs := maps.Clone(own)
+	maps.Copy(attrs, profileInputAttributes())
+	maps.Copy(attrs, profileLookupAttributes())
+	maps.Copy(attrs, dataSourceAttributes(trees))
+	if usage != "" {
+		maps.Copy(attrs, shootUsageAttributes(usage))
+	}
+	return schema.Schema{MarkdownDescription: description, Attributes: withDataSourceNestedTypes(attrs)}
+}

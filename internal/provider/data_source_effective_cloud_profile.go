@@ -3,8 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"maps"
-	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -31,12 +29,10 @@ const (
 // effectiveCloudProfileDataSource reads the profile a Shoot's spec.cloudProfile references, of
 // either kind, and evaluates its effective spec: the CloudProfile's spec, or the local merge of a
 // NamespacedCloudProfile with its parent.
-type effectiveCloudProfileDataSource struct {
-	data *providerData
-}
+type effectiveCloudProfileDataSource struct{ profileDataSource }
 
 func newEffectiveCloudProfileDataSource() datasource.DataSource {
-	return &effectiveCloudProfileDataSource{}
+	return &effectiveCloudProfileDataSource{profileDataSource{typeName: "_effective_cloud_profile"}}
 }
 
 type effectiveCloudProfileDataSourceModel struct {
@@ -47,11 +43,6 @@ type effectiveCloudProfileDataSourceModel struct {
 	StatusInSync types.Bool   `tfsdk:"status_in_sync"`
 	profileInputs
 	profileOutputs
-}
-
-// Metadata names the data source.
-func (d *effectiveCloudProfileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_effective_cloud_profile"
 }
 
 // trees are the attributes built from descriptors: the effective spec and the lists derived from it.
@@ -91,35 +82,20 @@ func (d *effectiveCloudProfileDataSource) Schema(_ context.Context, _ datasource
 			"for a NamespacedCloudProfile, the rendered `status.cloudProfileSpec` of the current generation equals `spec` (see " +
 			"`gardener_namespaced_cloud_profile`). False without a parent."},
 	}
-	for k, v := range profileInputAttributes() {
-		attrs[k] = v
-	}
-	maps.Copy(attrs, profileLookupAttributes())
-	maps.Copy(attrs, dataSourceAttributes(d.trees()))
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads the profile a Shoot's `spec.cloudProfile` references, of either kind, given as the Shoot gives it (`kind` " +
-			"and `name`, and the Shoot's `namespace`), and evaluates its effective spec at an instant `at` with the same lookups as " +
-			"`gardener_cloud_profile`: the newest supported versions, the machine and volume types usable per region and zone, the " +
-			"classification of every version, and conditions. A CloudProfile takes one API request; a NamespacedCloudProfile two (it and its " +
-			"parent), merged locally exactly as Gardener's controller merges them. Use it in modules that accept either kind; the data sources " +
+	resp.Schema = profileDataSourceSchema(
+		"Reads the profile a Shoot's `spec.cloudProfile` references, of either kind, given as the Shoot gives it (`kind` "+
+			"and `name`, and the Shoot's `namespace`), and evaluates its effective spec at an instant `at` with the same lookups as "+
+			"`gardener_cloud_profile`: the newest supported versions, the machine and volume types usable per region and zone, the "+
+			"classification of every version, and conditions. A CloudProfile takes one API request; a NamespacedCloudProfile two (it and its "+
+			"parent), merged locally exactly as Gardener's controller merges them. Use it in modules that accept either kind; the data sources "+
 			"of each kind add the object's own fields (a NamespacedCloudProfile's own `spec` and `status`).",
-		Attributes: attrs,
-	}
-	resp.Schema.Attributes = withDataSourceNestedTypes(resp.Schema.Attributes)
-}
-
-// Configure receives the provider's data.
-func (d *effectiveCloudProfileDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
-		d.data = data
-	}
+		attrs, d.trees(), "")
 }
 
 // ValidateConfig checks the reference: a known kind, and a namespace for a NamespacedCloudProfile.
 func (d *effectiveCloudProfileDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
 	var m effectiveCloudProfileDataSourceModel
-	resp.Diagnostics.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, d.modelOmits(), &m)...)
-	if resp.Diagnostics.HasError() {
+	if !configOf(ctx, req.Config, d.modelOmits(), &m, &resp.Diagnostics) {
 		return
 	}
 	resp.Diagnostics.Append(validateProfileReference(m.Kind, m.Namespace)...)
@@ -148,19 +124,15 @@ func validateProfileReference(kind, namespace types.String) diag.Diagnostics {
 // Read fetches the referenced profile (and a NamespacedCloudProfile's parent) and evaluates it.
 func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m effectiveCloudProfileDataSourceModel
-	resp.Diagnostics.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, d.modelOmits(), &m)...)
-	if resp.Diagnostics.HasError() {
+	if !configOf(ctx, req.Config, d.modelOmits(), &m, &resp.Diagnostics) {
 		return
 	}
 	if m.Kind.IsNull() || m.Kind.ValueString() == "" {
 		m.Kind = types.StringValue(kindCloudProfile)
 	}
 	resp.Diagnostics.Append(validateProfileReference(m.Kind, m.Namespace)...)
-	ev, diags := m.resolve(d.data)
-	resp.Diagnostics.Append(diags...)
-	client, diags := clientFrom(d.data)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	ev, client, ok := m.evaluationAndClient(d.data, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 
@@ -180,11 +152,8 @@ func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasour
 		m.Parent = types.StringValue(r.ncp.Spec.Parent.Name)
 		m.StatusInSync = types.BoolValue(r.sync != nil && r.sync.InSync)
 	} else {
-		reqCtx, cancel := context.WithTimeout(ctx, time.Minute)
-		defer cancel()
-		cp, err := client.GetCloudProfile(reqCtx, m.Name.ValueString())
-		if err != nil {
-			resp.Diagnostics.Append(lookupError("Reading the CloudProfile", objectRef{"CloudProfile", m.Name.ValueString()}, err))
+		cp := readCloudProfile(ctx, client, m.Name.ValueString(), &resp.Diagnostics)
+		if cp == nil {
 			return
 		}
 		spec, status = &cp.Spec, newStatusClassifications(cp.Status)
@@ -197,6 +166,7 @@ func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasour
 		resp.Diagnostics.Append(diags...)
 		large = append(large, largevalue.ValueAtPath{Path: specLargePath, Value: value})
 	}
+	var diags diag.Diagnostics
 	m.profileOutputs, diags = computeProfileOutputs(ctx, spec, status, ev, wholeProfile, fixed...)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {

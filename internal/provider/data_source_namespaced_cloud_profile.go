@@ -22,12 +22,10 @@ var _ datasource.DataSourceWithConfigure = (*namespacedCloudProfileDataSource)(n
 
 // namespacedCloudProfileDataSource reads a NamespacedCloudProfile and its parent (two requests),
 // merges them locally as Gardener does and evaluates the result at an instant.
-type namespacedCloudProfileDataSource struct {
-	data *providerData
-}
+type namespacedCloudProfileDataSource struct{ profileDataSource }
 
 func newNamespacedCloudProfileDataSource() datasource.DataSource {
-	return &namespacedCloudProfileDataSource{}
+	return &namespacedCloudProfileDataSource{profileDataSource{typeName: "_namespaced_cloud_profile"}}
 }
 
 type namespacedCloudProfileDataSourceModel struct {
@@ -37,22 +35,13 @@ type namespacedCloudProfileDataSourceModel struct {
 	KeepMergedStatus   types.Bool   `tfsdk:"keep_merged_status"`
 	// IncludeMergedProfile returns merged_spec and the lists derived from it.
 	IncludeMergedProfile types.Bool   `tfsdk:"include_merged_profile"`
-	UID                  types.String `tfsdk:"uid"`
-	ResourceVersion      types.String `tfsdk:"resource_version"`
-	Generation           types.Int64  `tfsdk:"generation"`
-	Labels               types.Map    `tfsdk:"labels"`
-	Annotations          types.Map    `tfsdk:"annotations"`
 	Status               types.Object `tfsdk:"status"`
 	ParentFound          types.Bool   `tfsdk:"parent_found"`
 	StatusInSync         types.Bool   `tfsdk:"status_in_sync"`
+	objectModel
 	profileInputs
 	profileOutputs
 	shootUsage
-}
-
-// Metadata names the data source.
-func (d *namespacedCloudProfileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
 }
 
 // trees are the attributes built from descriptors: the object's own spec, the merged spec, the
@@ -83,7 +72,8 @@ func (d *namespacedCloudProfileDataSource) LargeAttributes() []largevalue.Path {
 
 // Schema describes the data source.
 func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	attrs := map[string]schema.Attribute{
+	attrs := objectAttributes("Generation of the object's spec (`metadata.generation`).")
+	maps.Copy(attrs, map[string]schema.Attribute{
 		"namespace": schema.StringAttribute{Required: true, MarkdownDescription: "Namespace of the NamespacedCloudProfile, i.e. of the project (`garden-<project>`)."},
 		"name":      schema.StringAttribute{Required: true, MarkdownDescription: "Name of the NamespacedCloudProfile."},
 		"lifecycle_overrides": schema.BoolAttribute{Optional: true, MarkdownDescription: "Merge with GEP-32 lifecycle overrides: the " +
@@ -101,11 +91,6 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 			"(`latest_kubernetes_version`, `latest_kubernetes_versions_by_minor`, `latest_machine_image_versions`), the conditions and " +
 			"`status_in_sync` are computed from the merged profile either way. Modules that pick versions and types for a shoot can read " +
 			"the merged profile with the `gardener_effective_cloud_profile` data source too. Defaults to false."},
-		"uid":              schema.StringAttribute{Computed: true, MarkdownDescription: "UID the API server gave the object."},
-		"resource_version": schema.StringAttribute{Computed: true, MarkdownDescription: "Resource version of the object as read."},
-		"generation":       schema.Int64Attribute{Computed: true, MarkdownDescription: "Generation of the object's spec (`metadata.generation`)."},
-		"labels":           schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Labels of the object."},
-		"annotations":      schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Annotations of the object."},
 		"parent_found": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether the parent CloudProfile (`spec.parent.name`) exists. " +
 			"Without it nothing can be merged: `merged_spec` is null, the version lists are empty (with `include_merged_profile`) and the " +
 			"`ParentExists` condition is an Error."},
@@ -116,46 +101,25 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 			"merges it into the status: for the types whose extension the provider knows it is compared with its lists of named or versioned " +
 			"entries treated as sets (the extension writes them in random order); for other types it is not compared. False when the parent changed since the controller last rendered, e.g. while " +
 			"the controller is down; shoots see the status, not the local merge."},
-	}
-	for k, v := range profileInputAttributes() {
-		attrs[k] = v
-	}
-	maps.Copy(attrs, profileLookupAttributes())
-	maps.Copy(attrs, dataSourceAttributes(d.trees()))
-	for k, v := range shootUsageAttributes("of the namespace that refer to the NamespacedCloudProfile") {
-		attrs[k] = v
-	}
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "Reads one Gardener `NamespacedCloudProfile` and its parent `CloudProfile` (two API requests), merges them " +
-			"locally exactly as Gardener's controller does, and evaluates the merged profile at an instant `at`: the newest supported versions " +
-			"shoot modules pick and conditions with a summarising `Ready`; `status_in_sync` tells whether the controller's rendered status " +
-			"matches. With `include_merged_profile = true` it also returns the merged profile, the classification and next transition of every " +
+	})
+	resp.Schema = profileDataSourceSchema(
+		"Reads one Gardener `NamespacedCloudProfile` and its parent `CloudProfile` (two API requests), merges them "+
+			"locally exactly as Gardener's controller does, and evaluates the merged profile at an instant `at`: the newest supported versions "+
+			"shoot modules pick and conditions with a summarising `Ready`; `status_in_sync` tells whether the controller's rendered status "+
+			"matches. With `include_merged_profile = true` it also returns the merged profile, the classification and next transition of every "+
 			"version, and the types usable per region and zone.",
-		Attributes: attrs,
-	}
-	resp.Schema.Attributes = withDataSourceNestedTypes(resp.Schema.Attributes)
-}
-
-// Configure receives the provider's data.
-func (d *namespacedCloudProfileDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {
-		d.data = data
-	}
+		attrs, d.trees(), "of the namespace that refer to the NamespacedCloudProfile")
 }
 
 // Read fetches the NamespacedCloudProfile (one request) and its parent (one per parent and run,
 // shared by every lookup of the run) and evaluates the merge.
 func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m namespacedCloudProfileDataSourceModel
-	resp.Diagnostics.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, d.LargeAttributes(), &m)...)
-	if resp.Diagnostics.HasError() {
+	if !configOf(ctx, req.Config, d.LargeAttributes(), &m, &resp.Diagnostics) {
 		return
 	}
-	ev, diags := m.resolve(d.data)
-	resp.Diagnostics.Append(diags...)
-	client, diags := clientFrom(d.data)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	ev, client, ok := m.evaluationAndClient(d.data, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	r, diags := readNamespacedProfile(ctx, client, m.Namespace.ValueString(), m.Name.ValueString(),
@@ -166,13 +130,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	}
 	ncp := r.ncp
 
-	m.UID = types.StringValue(string(ncp.UID))
-	m.ResourceVersion = types.StringValue(ncp.ResourceVersion)
-	m.Generation = types.Int64Value(ncp.Generation)
-	m.Labels, diags = types.MapValueFrom(ctx, types.StringType, ncp.Labels)
-	resp.Diagnostics.Append(diags...)
-	m.Annotations, diags = types.MapValueFrom(ctx, types.StringType, ncp.Annotations)
-	resp.Diagnostics.Append(diags...)
+	m.read(ctx, ncp, &resp.Diagnostics)
 	specValue, diags := flattenSpecTerraform(namespacedCloudProfileSpecRoot, ncp.Spec)
 	resp.Diagnostics.Append(diags...)
 	large := []largevalue.ValueAtPath{{Path: specLargePath, Value: specValue}}

@@ -55,7 +55,8 @@
 // The data sources:
 //   - data_source_cloud_profile.go, data_source_namespaced_cloud_profile.go,
 //     data_source_effective_cloud_profile.go: one data source each.
-//   - data_source_common.go: the inputs and the derived outputs the data sources share.
+//   - data_source_common.go: what the data sources share: profileDataSource, the inputs, the
+//     prologue of Read, the object as read and the derived outputs.
 //   - data_source_usability.go: machine types, volume types and regions as shoots can use them.
 //   - data_source_shoot_usage.go: the Shoots that run each version.
 //   - data_source_provider_images.go: the images the provider extension's configuration gives each
