@@ -367,7 +367,7 @@ func TestLargeValueServerReadResource(t *testing.T) {
 				requireNoDiags(t, largevalue.SetState(ctx, discardedState(ctx), (&cloudProfileResource{}).LargeAttributes(), nullCloudProfileModel(), largevalue.ValueAtPath{Path: specLargePath, Value: rereadValue}))
 			}
 		}
-		s := largevalue.NewServer(ctx, rec, TypeName, []resource.Resource{newCloudProfileResource()}, nil)
+		s := largevalue.NewServer(ctx, rec, New("test")())
 		resp, err := s.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: TypeName + "_cloud_profile", CurrentState: &currentDV})
 		if err != nil {
 			t.Fatal(err)

@@ -118,12 +118,11 @@ func (p *gardenerProvider) Functions(_ context.Context) []func() function.Functi
 // server, with the profile specs kept out of the framework (largevalue.Server).
 func NewProtocol6Server(newProvider func() provider.Provider) func() (tfprotov6.ProviderServer, error) {
 	return func() (tfprotov6.ProviderServer, error) {
-		framework, err := providerserver.NewProtocol6WithError(newProvider())()
+		p := newProvider()
+		framework, err := providerserver.NewProtocol6WithError(p)()
 		if err != nil {
 			return nil, err
 		}
-		return largevalue.NewServer(context.Background(), framework, TypeName,
-			[]resource.Resource{newCloudProfileResource(), newNamespacedCloudProfileResource()},
-			[]datasource.DataSource{newCloudProfileDataSource(), newNamespacedCloudProfileDataSource()}), nil
+		return largevalue.NewServer(context.Background(), framework, p), nil
 	}
 }

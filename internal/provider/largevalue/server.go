@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -38,19 +39,31 @@ type Schema struct {
 	attributes map[string]rschema.Attribute
 }
 
-// NewServer wraps the framework's server for the resources and data sources given by their type
-// names; each must implement WithLargeAttributes.
-func NewServer(ctx context.Context, framework tfprotov6.ProviderServer, providerTypeName string, resources []resource.Resource, dataSources []datasource.DataSource) *Server {
+// NewServer wraps the framework's server of p for the resources and data sources of p that
+// implement WithLargeAttributes.
+func NewServer(ctx context.Context, framework tfprotov6.ProviderServer, p provider.Provider) *Server {
 	s := &Server{ProviderServer: framework, resources: map[string]Schema{}, dataSources: map[string]Schema{}}
-	for _, r := range resources {
-		name, ls := ResourceSchema(ctx, providerTypeName, r)
-		s.resources[name] = ls
+	var meta provider.MetadataResponse
+	p.Metadata(ctx, provider.MetadataRequest{}, &meta)
+	for _, newResource := range p.Resources(ctx) {
+		if r := newResource(); isLarge(r) {
+			name, ls := ResourceSchema(ctx, meta.TypeName, r)
+			s.resources[name] = ls
+		}
 	}
-	for _, d := range dataSources {
-		name, ls := DataSourceSchema(ctx, providerTypeName, d)
-		s.dataSources[name] = ls
+	for _, newDataSource := range p.DataSources(ctx) {
+		if d := newDataSource(); isLarge(d) {
+			name, ls := DataSourceSchema(ctx, meta.TypeName, d)
+			s.dataSources[name] = ls
+		}
 	}
 	return s
+}
+
+// isLarge tells whether a resource or data source names large attributes.
+func isLarge(v any) bool {
+	_, ok := v.(WithLargeAttributes)
+	return ok
 }
 
 // ResourceSchema is the type name and Schema of a resource with large attributes.
