@@ -7,14 +7,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // descriptionsBelow are the Markdown descriptions of an attribute and everything below it, by
 // dotted path.
 func descriptionsBelow(at string, a rschema.Attribute, out map[string]string) {
 	out[at] = a.GetMarkdownDescription()
-	for name, child := range largevalue.NestedAttributes(a) {
+	for name, child := range tfvalue.NestedAttributes(a) {
 		descriptionsBelow(at+"."+name, child, out)
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // TestLargeAttributesHaveNothingTheServerWouldSkip: the largevalue.Server plans the large
@@ -61,7 +62,7 @@ func checkNothingToSkip(t *testing.T, at string, a rschema.Attribute) {
 	if _, isSet := a.(rschema.SetNestedAttribute); isSet {
 		t.Errorf("%s is nested as a set, which the server's walks do not handle", at)
 	}
-	for name, child := range largevalue.NestedAttributes(a) {
+	for name, child := range tfvalue.NestedAttributes(a) {
 		checkNothingToSkip(t, at+"."+name, child)
 	}
 }
@@ -124,7 +125,7 @@ func TestLargeValueServerPlansAsTheFramework(t *testing.T) {
 	configA := cloudProfileResourceValue(t, ls.Type(), specA, false)
 	configB := cloudProfileResourceValue(t, ls.Type(), specB, false)
 	stateA := cloudProfileResourceValue(t, ls.Type(), withDefaults, true)
-	relabelled, err := largevalue.Replace(configA, largevalue.Path{"force_conflicts"}, tftypes.NewValue(tftypes.Bool, true))
+	relabelled, err := tfvalue.Replace(configA, largevalue.Path{"force_conflicts"}, tftypes.NewValue(tftypes.Bool, true))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func TestLargeValueServerPlansAsTheFramework(t *testing.T) {
 			if len(got.Diagnostics) != len(want.Diagnostics) {
 				t.Errorf("%d diagnostics, the framework gives %d", len(got.Diagnostics), len(want.Diagnostics))
 			}
-			spec, _ := largevalue.At(gotState, specLargePath)
+			spec, _ := tfvalue.At(gotState, specLargePath)
 			if spec.IsFullyKnown() == c.wantUnknownInPlannedSpec {
 				t.Errorf("planned spec fully known = %v, want %v", spec.IsFullyKnown(), !c.wantUnknownInPlannedSpec)
 			}
@@ -360,7 +361,7 @@ func TestLargeValueServerReadResource(t *testing.T) {
 	for _, writes := range []bool{true, false} {
 		rec := &recordingServer{typ: ls.Type(), newState: func(cur *tfprotov6.DynamicValue) *tfprotov6.DynamicValue { return cur }}
 		rec.readCtx = func(ctx context.Context) {
-			if got := largevalue.Input(ctx, largevalue.Prior, specLargePath, tftypes.Value{}); !largevalue.Equal(got, valueAtOrFail(t, current, specLargePath)) {
+			if got := largevalue.Input(ctx, largevalue.Prior, specLargePath, tftypes.Value{}); !tfvalue.Equal(got, valueAtOrFail(t, current, specLargePath)) {
 				t.Error("the provider's code does not get the real spec from the context")
 			}
 			if writes {
@@ -391,7 +392,7 @@ func TestLargeValueServerReadResource(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !writes {
-			if !largevalue.Equal(gotSpec, valueAtOrFail(t, current, specLargePath)) {
+			if !tfvalue.Equal(gotSpec, valueAtOrFail(t, current, specLargePath)) {
 				t.Error("without a write the prior spec must come back")
 			}
 			continue
@@ -446,7 +447,7 @@ func nullAttributes(obj tftypes.Object) map[string]tftypes.Value {
 
 func valueAtOrFail(t *testing.T, v tftypes.Value, p largevalue.Path) tftypes.Value {
 	t.Helper()
-	got, ok := largevalue.At(v, p)
+	got, ok := tfvalue.At(v, p)
 	if !ok {
 		t.Fatalf("no value at %s", p.Key())
 	}
@@ -463,11 +464,11 @@ func TestLargeValueServerFailedWriteKeepsThePriorState(t *testing.T) {
 	changed := richCloudProfileSpec()
 	changed.Regions[0].Name = "renamed"
 	planned := cloudProfileResourceValue(t, ls.Type(), changed, true)
-	planned, err := largevalue.Replace(planned, largevalue.Path{"metadata", "resource_version"}, tftypes.NewValue(tftypes.String, tftypes.UnknownValue))
+	planned, err := tfvalue.Replace(planned, largevalue.Path{"metadata", "resource_version"}, tftypes.NewValue(tftypes.String, tftypes.UnknownValue))
 	if err != nil {
 		t.Fatal(err)
 	}
-	planned, err = largevalue.Replace(planned, largevalue.Path{"adopt_existing"}, tftypes.NewValue(tftypes.Bool, false))
+	planned, err = tfvalue.Replace(planned, largevalue.Path{"adopt_existing"}, tftypes.NewValue(tftypes.Bool, false))
 	if err != nil {
 		t.Fatal(err)
 	}

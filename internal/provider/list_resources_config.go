@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // Configuration generated from a listed object (`terraform query -generate-config-out`) leaves out
@@ -58,20 +58,20 @@ func withoutGardenerDefaults(a rschema.Attribute, spec tftypes.Value, stored sto
 
 // computedNulled is a nested attribute's value with every Computed attribute below it null.
 func computedNulled(a rschema.Attribute, v tftypes.Value) (tftypes.Value, bool) {
-	attrs := largevalue.NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil || !v.IsKnown() || v.IsNull() {
 		return v, false
 	}
 	object := func(o tftypes.Value) (tftypes.Value, bool) {
-		return largevalue.MapAttributes(o, o, func(name string, value, _ tftypes.Value) (tftypes.Value, bool) {
+		return tfvalue.MapAttributes(o, o, func(name string, value, _ tftypes.Value) (tftypes.Value, bool) {
 			if attrs[name].IsComputed() && !value.IsNull() {
 				return tftypes.NewValue(value.Type(), nil), true
 			}
 			return computedNulled(attrs[name], value)
 		})
 	}
-	if largevalue.HoldsElements(a) {
-		return largevalue.MapElements(v, v, func(element, _ tftypes.Value) (tftypes.Value, bool) { return object(element) })
+	if tfvalue.HoldsElements(a) {
+		return tfvalue.MapElements(v, v, func(element, _ tftypes.Value) (tftypes.Value, bool) { return object(element) })
 	}
 	return object(v)
 }
@@ -80,23 +80,23 @@ func computedNulled(a rschema.Attribute, v tftypes.Value) (tftypes.Value, bool) 
 // predicted one at the same place left null; maps are walked by key, lists by index where both
 // have the same length.
 func nullWherePredicted(a rschema.Attribute, v, predicted tftypes.Value) (tftypes.Value, bool) {
-	attrs := largevalue.NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil || !v.IsKnown() || v.IsNull() || !predicted.IsKnown() || predicted.IsNull() {
 		return v, false
 	}
 	object := func(o, p tftypes.Value) (tftypes.Value, bool) {
-		return largevalue.MapAttributes(o, p, func(name string, value, predictedValue tftypes.Value) (tftypes.Value, bool) {
-			if attrs[name].IsComputed() && !value.IsNull() && largevalue.Equal(value, predictedValue) {
+		return tfvalue.MapAttributes(o, p, func(name string, value, predictedValue tftypes.Value) (tftypes.Value, bool) {
+			if attrs[name].IsComputed() && !value.IsNull() && tfvalue.Equal(value, predictedValue) {
 				return tftypes.NewValue(value.Type(), nil), true
 			}
 			return nullWherePredicted(attrs[name], value, predictedValue)
 		})
 	}
-	if !largevalue.HoldsElements(a) {
+	if !tfvalue.HoldsElements(a) {
 		return object(v, predicted)
 	}
 	if _, isList := a.(rschema.ListNestedAttribute); isList && listLength(v) != listLength(predicted) {
 		return v, false
 	}
-	return largevalue.MapElements(v, predicted, object)
+	return tfvalue.MapElements(v, predicted, object)
 }

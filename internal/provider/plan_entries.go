@@ -1,9 +1,10 @@
 package provider
 
 import (
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // A plan goes beyond the framework in one way: a list entry the configuration leaves exactly as it
@@ -44,12 +45,12 @@ func keepUnchangedSpecEntries(spec rschema.Attribute, planned, config, prior tft
 // value, replacing the entries of keyed lists (maps by key, or lists with a key attribute) that
 // are unchanged.
 func keepUnchangedEntries(a rschema.Attribute, planned, config, prior tftypes.Value) (tftypes.Value, bool) {
-	attrs := largevalue.NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil || !planned.IsKnown() || planned.IsNull() || !prior.IsKnown() || prior.IsNull() {
 		return planned, false
 	}
-	if !largevalue.HoldsElements(a) {
-		return largevalue.MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+	if !tfvalue.HoldsElements(a) {
+		return tfvalue.MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
 			return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(prior, name))
 		})
 	}
@@ -65,7 +66,7 @@ func keepUnchangedEntries(a rschema.Attribute, planned, config, prior tftypes.Va
 	} else {
 		return planned, false
 	}
-	return largevalue.MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
+	return tfvalue.MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
 		priorElement, ok := priorOf(element)
 		if !ok {
 			return element, false
@@ -107,7 +108,7 @@ func keepUnchangedEntry(attrs map[string]rschema.Attribute, element, configEleme
 	if unchangedEntry(attrs, configElement, priorElement) {
 		return priorElement, !priorElement.Equal(element)
 	}
-	return largevalue.MapAttributes(element, configElement, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+	return tfvalue.MapAttributes(element, configElement, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
 		return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(priorElement, name))
 	})
 }
@@ -185,11 +186,11 @@ func unchangedValue(a rschema.Attribute, config, prior tftypes.Value) bool {
 	case !prior.IsKnown() || prior.IsNull():
 		return false
 	}
-	attrs := largevalue.NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil {
 		return config.Equal(prior)
 	}
-	if !largevalue.HoldsElements(a) {
+	if !tfvalue.HoldsElements(a) {
 		return unchangedEntry(attrs, config, prior)
 	}
 	if _, isMap := a.(rschema.MapNestedAttribute); isMap {
@@ -225,16 +226,16 @@ func unchangedMap(attrs map[string]rschema.Attribute, config, prior tftypes.Valu
 // unknownComputedInEntries returns the planned value of a nested attribute with every Computed
 // value that the configuration leaves null inside a list entry made unknown, at any depth.
 func unknownComputedInEntries(a rschema.Attribute, planned, config tftypes.Value) (tftypes.Value, bool) {
-	attrs := largevalue.NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil || !planned.IsKnown() || planned.IsNull() {
 		return planned, false
 	}
-	if largevalue.HoldsElements(a) {
-		return largevalue.MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
+	if tfvalue.HoldsElements(a) {
+		return tfvalue.MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
 			return unknownComputedNulls(attrs, element, configElement)
 		})
 	}
-	return largevalue.MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+	return tfvalue.MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
 		return unknownComputedInEntries(attrs[name], value, configValue)
 	})
 }
@@ -245,17 +246,17 @@ func unknownComputedNulls(attrs map[string]rschema.Attribute, entry, config tfty
 	if !entry.IsKnown() || entry.IsNull() {
 		return entry, false
 	}
-	return largevalue.MapAttributes(entry, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+	return tfvalue.MapAttributes(entry, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
 		a := attrs[name]
 		if a.IsComputed() && configValue.IsKnown() && configValue.IsNull() {
 			return tftypes.NewValue(value.Type(), tftypes.UnknownValue), value.IsKnown()
 		}
-		nested := largevalue.NestedAttributes(a)
+		nested := tfvalue.NestedAttributes(a)
 		if nested == nil || !value.IsKnown() || value.IsNull() {
 			return value, false
 		}
-		if largevalue.HoldsElements(a) {
-			return largevalue.MapElements(value, configValue, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
+		if tfvalue.HoldsElements(a) {
+			return tfvalue.MapElements(value, configValue, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
 				return unknownComputedNulls(nested, element, configElement)
 			})
 		}

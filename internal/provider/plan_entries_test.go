@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
-
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -15,6 +13,8 @@ import (
 	"k8s.io/utils/ptr"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // plannedSpecOf plans config against prior with the provider's server and returns the planned
@@ -22,8 +22,8 @@ import (
 func plannedSpecOf(t *testing.T, config, prior gardencorev1beta1.CloudProfileSpec) (planned, priorSpec tftypes.Value) {
 	t.Helper()
 	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
-	planned, _ = largevalue.At(planOf(t, config, &prior), specLargePath)
-	priorSpec, _ = largevalue.At(cloudProfileResourceValue(t, ls.Type(), prior, true), specLargePath)
+	planned, _ = tfvalue.At(planOf(t, config, &prior), specLargePath)
+	priorSpec, _ = tfvalue.At(cloudProfileResourceValue(t, ls.Type(), prior, true), specLargePath)
 	return planned, priorSpec
 }
 
@@ -108,7 +108,7 @@ func proposedLikeTerraform(a rschema.Attribute, prior, config tftypes.Value) tft
 		}
 		return config
 	}
-	attrs := largevalue.NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil || !config.IsKnown() || !prior.IsKnown() || prior.IsNull() {
 		return config
 	}
@@ -163,9 +163,9 @@ func planInsertedEntries(t *testing.T, priorConfig, config gardencorev1beta1.Clo
 	_, ls := largevalue.ResourceSchema(ctx, TypeName, newCloudProfileResource())
 	configValue := cloudProfileResourceValue(t, ls.Type(), config, false)
 	priorValue := cloudProfileResourceValue(t, ls.Type(), old.Spec, true)
-	configSpec, _ := largevalue.At(configValue, specLargePath)
-	priorSpec, _ := largevalue.At(priorValue, specLargePath)
-	proposed, err := largevalue.Replace(configValue, specLargePath, proposedLikeTerraform(ls.Attribute(specLargePath), priorSpec, configSpec))
+	configSpec, _ := tfvalue.At(configValue, specLargePath)
+	priorSpec, _ := tfvalue.At(priorValue, specLargePath)
+	proposed, err := tfvalue.Replace(configValue, specLargePath, proposedLikeTerraform(ls.Attribute(specLargePath), priorSpec, configSpec))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func planInsertedEntries(t *testing.T, priorConfig, config gardencorev1beta1.Clo
 	if err != nil {
 		t.Fatal(err)
 	}
-	planned, _ = largevalue.At(state, specLargePath)
+	planned, _ = tfvalue.At(state, specLargePath)
 	want, diags := flattenSpecTerraform(cloudProfileSpecRoot, stored.Spec)
 	requireNoDiags(t, diags)
 	return planned, want

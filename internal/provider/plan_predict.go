@@ -17,6 +17,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // A changing plan leaves "known after apply" only where nobody can know the value: the values
@@ -265,12 +266,12 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	if !planned.IsKnown() {
 		return predicted, predicted.Type().Equal(planned.Type())
 	}
-	attrs := largevalue.NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil || planned.IsNull() || !predicted.IsKnown() || predicted.IsNull() {
 		return planned, false
 	}
-	if !largevalue.HoldsElements(a) {
-		return largevalue.MapAttributes(planned, predicted, func(name string, value, predictedValue tftypes.Value) (tftypes.Value, bool) {
+	if !tfvalue.HoldsElements(a) {
+		return tfvalue.MapAttributes(planned, predicted, func(name string, value, predictedValue tftypes.Value) (tftypes.Value, bool) {
 			if unordered[name] && listLength(predictedValue) > 1 {
 				return value, false
 			}
@@ -278,7 +279,7 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 		})
 	}
 	if _, isMap := a.(rschema.MapNestedAttribute); isMap {
-		return largevalue.MapElements(planned, predicted, func(element, p tftypes.Value) (tftypes.Value, bool) {
+		return tfvalue.MapElements(planned, predicted, func(element, p tftypes.Value) (tftypes.Value, bool) {
 			if !p.IsKnown() || p.IsNull() || !p.Type().Equal(element.Type()) {
 				return element, false // no entry of that key predicted
 			}
@@ -287,7 +288,7 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	}
 	if key := listKeyAttribute(attrs); key != "" {
 		byKey := entriesByKey(predicted, key)
-		return largevalue.MapElements(planned, planned, func(element, _ tftypes.Value) (tftypes.Value, bool) {
+		return tfvalue.MapElements(planned, planned, func(element, _ tftypes.Value) (tftypes.Value, bool) {
 			p, ok := byKey[stringAttribute(element, key)]
 			if !ok {
 				return element, false
@@ -299,7 +300,7 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 	if planned.As(&plannedElements) != nil || predicted.As(&predictedElements) != nil || len(plannedElements) != len(predictedElements) {
 		return planned, false
 	}
-	return largevalue.MapElements(planned, predicted, func(element, p tftypes.Value) (tftypes.Value, bool) {
+	return tfvalue.MapElements(planned, predicted, func(element, p tftypes.Value) (tftypes.Value, bool) {
 		return fillUnknowns(rschema.SingleNestedAttribute{Attributes: attrs}, element, p)
 	})
 }

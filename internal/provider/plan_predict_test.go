@@ -13,6 +13,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // plainCloudProfileSpec is a profile that leaves every default to Gardener.
@@ -82,16 +83,16 @@ func TestPlan_ACreatePredictsWhatGardenerStores(t *testing.T) {
 	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: config}, nil, cloudprofile.DefaultOptions(time.Now()))
 	want, diags := flattenSpecTerraform(cloudProfileSpecRoot, stored.Spec)
 	requireNoDiags(t, diags)
-	got, _ := largevalue.At(planned, specLargePath)
+	got, _ := tfvalue.At(planned, specLargePath)
 	if !got.Equal(want) {
 		diffs, _ := got.Diff(want)
 		t.Fatalf("planned spec differs from the stored one at %v", firstDiffs(diffs))
 	}
-	if generation, _ := largevalue.At(planned, largevalue.Path{"metadata", "generation"}); !generation.Equal(tftypes.NewValue(tftypes.Number, 0)) {
+	if generation, _ := tfvalue.At(planned, largevalue.Path{"metadata", "generation"}); !generation.Equal(tftypes.NewValue(tftypes.Number, 0)) {
 		t.Fatalf("generation %v, want 0", generation)
 	}
 	for _, p := range []largevalue.Path{{"metadata", "uid"}, {"metadata", "resource_version"}} {
-		if v, _ := largevalue.At(planned, p); v.IsKnown() {
+		if v, _ := tfvalue.At(planned, p); v.IsKnown() {
 			t.Errorf("%s is the server's to choose, want unknown, got %v", p.Key(), v)
 		}
 	}
@@ -105,7 +106,7 @@ func TestPlan_ANewEntryOfAnUpdateIsPredicted(t *testing.T) {
 	config := plainCloudProfileSpec()
 	config.MachineTypes = append(config.MachineTypes, gardencorev1beta1.MachineType{Name: "m6g.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi")})
 	planned := planOf(t, config, &storedPrior.Spec)
-	spec, _ := largevalue.At(planned, specLargePath)
+	spec, _ := tfvalue.At(planned, specLargePath)
 	if !spec.IsFullyKnown() {
 		t.Fatalf("planned spec has unknown values: %v", spec)
 	}
@@ -128,7 +129,7 @@ func TestPlan_DerivedArchitecturesOfSeveralValuesStayUnknown(t *testing.T) {
 	config.ProviderConfig = &runtime.RawExtension{Raw: []byte(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":[{"name":"gardenlinux","versions":[` +
 		`{"version":"1592.1.0","regions":[{"name":"eu-west-1","ami":"ami-1"},{"name":"eu-west-1","ami":"ami-2","architecture":"arm64"}]}]}]}`)}
 	planned := planOf(t, config, nil)
-	spec, _ := largevalue.At(planned, specLargePath)
+	spec, _ := tfvalue.At(planned, specLargePath)
 	var images, versions map[string]tftypes.Value
 	if err := attributeOf(spec, "machine_images").As(&images); err != nil {
 		t.Fatal(err)
@@ -179,13 +180,13 @@ func TestPlan_TheExtensionsCloudProfileMutatorIsPredicted(t *testing.T) {
 			{Capabilities: gardencorev1beta1.Capabilities{"architecture": {"arm64"}}},
 		},
 	}}}}
-	planned, _ := largevalue.At(planOf(t, config, nil), specLargePath)
-	want, _ := largevalue.At(planOf(t, filled, nil), specLargePath)
+	planned, _ := tfvalue.At(planOf(t, config, nil), specLargePath)
+	want, _ := tfvalue.At(planOf(t, filled, nil), specLargePath)
 	if got := flavors(planned); !got.IsFullyKnown() || !got.Equal(flavors(want)) {
 		t.Errorf("planned capability flavors %v, want the mutator's %v", got, flavors(want))
 	}
 	config.Type = "local"
-	planned, _ = largevalue.At(planOf(t, config, nil), specLargePath)
+	planned, _ = tfvalue.At(planOf(t, config, nil), specLargePath)
 	if got := flavors(planned); got.Equal(flavors(want)) {
 		t.Errorf("type local: planned the aws mutator's flavors %v", got)
 	}

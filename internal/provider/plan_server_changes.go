@@ -13,6 +13,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // A mutating admission webhook of the Garden (a provider extension's, say) may store another
@@ -47,7 +48,7 @@ func collectChangedValues(a rschema.Attribute, planned, stored tftypes.Value, at
 	if !planned.IsKnown() || planned.Equal(stored) {
 		return
 	}
-	attrs := largevalue.NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil || planned.IsNull() || !stored.IsKnown() || stored.IsNull() {
 		if planned.IsFullyKnown() {
 			*out = append(*out, changedValue{steps: at, planned: planned, stored: stored})

@@ -20,6 +20,7 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // Server checks at plan: a plan that changes a profile, with a configuration that is fully known,
@@ -127,7 +128,7 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 	if err != nil {
 		return spec, c.data.serverChecksSkippedOnce(err)
 	}
-	meta, _ := largevalue.At(c.planned, largevalue.Path{"metadata"})
+	meta, _ := tfvalue.At(c.planned, largevalue.Path{"metadata"})
 	opts := c.applyOptions()
 	result, err := c.kind.dryRun(ctx, c.data, client, meta, spec, opts)
 	createOnly := c.prior.IsNull() && !boolAttribute(c.planned, "adopt_existing")
@@ -171,7 +172,7 @@ func (c serverCheck) applyOptions() kube.ApplyOptions {
 	opts := kube.ApplyOptions{DryRun: true, Force: boolAttribute(c.planned, "force_conflicts")}
 	if !c.prior.IsNull() {
 		var uid string
-		if v, ok := largevalue.At(c.prior, largevalue.Path{"metadata", "uid"}); ok && v.IsKnown() && !v.IsNull() && v.As(&uid) == nil {
+		if v, ok := tfvalue.At(c.prior, largevalue.Path{"metadata", "uid"}); ok && v.IsKnown() && !v.IsNull() && v.As(&uid) == nil {
 			opts.UID = k8stypes.UID(uid)
 		}
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // fakeDryRun is an API server that answers every dry-run apply with answer, a read with live when
@@ -85,7 +86,7 @@ func newServerCheckFixture(t *testing.T, answer func(http.ResponseWriter, []byte
 	spec := richCloudProfileSpec()
 	spec.MachineImages[0].UpdateStrategy = nil // left to the Garden: unknown in the plan
 	config := cloudProfileResourceValue(t, ls.Type(), spec, false)
-	configSpec, _ := largevalue.At(config, specLargePath)
+	configSpec, _ := tfvalue.At(config, specLargePath)
 	data := &providerData{settings: kube.Settings{Host: srv.URL}, fieldManager: kube.DefaultFieldManager, serverChecks: true}
 	return serverCheckFixture{fake: fake, spec: unknownUpdateStrategies(configSpec), config: config, state: cloudProfileResourceValue(t, ls.Type(), spec, true),
 		check: serverCheck{data: data, kind: cloudProfileServerCheck, specAttr: ls.Attribute(specLargePath), prior: tftypes.NewValue(ls.Type(), nil), planned: config}}
@@ -94,12 +95,12 @@ func newServerCheckFixture(t *testing.T, answer func(http.ResponseWriter, []byte
 // unknownUpdateStrategies is spec with every null update_strategy of a machine image unknown, as
 // a changing plan has it.
 func unknownUpdateStrategies(spec tftypes.Value) tftypes.Value {
-	out, _ := largevalue.MapAttributes(spec, spec, func(name string, images, _ tftypes.Value) (tftypes.Value, bool) {
+	out, _ := tfvalue.MapAttributes(spec, spec, func(name string, images, _ tftypes.Value) (tftypes.Value, bool) {
 		if name != "machine_images" {
 			return images, false
 		}
-		return largevalue.MapElements(images, images, func(image, _ tftypes.Value) (tftypes.Value, bool) {
-			return largevalue.MapAttributes(image, image, func(name string, v, _ tftypes.Value) (tftypes.Value, bool) {
+		return tfvalue.MapElements(images, images, func(image, _ tftypes.Value) (tftypes.Value, bool) {
+			return tfvalue.MapAttributes(image, image, func(name string, v, _ tftypes.Value) (tftypes.Value, bool) {
 				if name != "update_strategy" || !v.IsNull() {
 					return v, false
 				}
@@ -121,7 +122,7 @@ func TestServerCheck_makesNoRequestWhenOffOrNotKnown(t *testing.T) {
 	if check := serverCheckFor(ctx, off, cloudProfileServerCheck, req, resp); check != nil {
 		t.Fatal("server_checks = false: want no check")
 	}
-	unknown, err := largevalue.Replace(f.config, largevalue.Path{"metadata"}, tftypes.NewValue(f.check.planned.Type().(tftypes.Object).AttributeTypes["metadata"], tftypes.UnknownValue))
+	unknown, err := tfvalue.Replace(f.config, largevalue.Path{"metadata"}, tftypes.NewValue(f.check.planned.Type().(tftypes.Object).AttributeTypes["metadata"], tftypes.UnknownValue))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +235,7 @@ func TestServerCheck_acceptedFillsUnknownsWithTheServersValues(t *testing.T) {
 	if len(diags) != 0 {
 		t.Fatalf("want no diagnostics, got %v", diags)
 	}
-	got, ok := largevalue.At(planned, largevalue.Path{"machine_images"})
+	got, ok := tfvalue.At(planned, largevalue.Path{"machine_images"})
 	if !ok {
 		t.Fatal("no machine images planned")
 	}
@@ -288,15 +289,15 @@ func TestChangedPlannedValues_semanticallyEqualIsNoChange(t *testing.T) {
 	}
 	stored := planned
 	mebibytes := fmt.Sprintf("%dMi", spec.MachineTypes[0].Memory.Value()>>20) // as a user may write it
-	planned, _ = largevalue.MapAttributes(planned, planned, func(name string, types, _ tftypes.Value) (tftypes.Value, bool) {
+	planned, _ = tfvalue.MapAttributes(planned, planned, func(name string, types, _ tftypes.Value) (tftypes.Value, bool) {
 		if name != "machine_types" {
 			return types, false
 		}
-		return largevalue.MapElements(types, types, func(machineType, _ tftypes.Value) (tftypes.Value, bool) {
+		return tfvalue.MapElements(types, types, func(machineType, _ tftypes.Value) (tftypes.Value, bool) {
 			if stringAttribute(machineType, "memory") != "8Gi" || stringAttribute(machineType, "cpu") != "2" {
 				return machineType, false // m5.large alone
 			}
-			return largevalue.MapAttributes(machineType, machineType, func(name string, v, _ tftypes.Value) (tftypes.Value, bool) {
+			return tfvalue.MapAttributes(machineType, machineType, func(name string, v, _ tftypes.Value) (tftypes.Value, bool) {
 				return tftypes.NewValue(tftypes.String, mebibytes), name == "memory"
 			})
 		})

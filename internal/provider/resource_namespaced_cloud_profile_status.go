@@ -11,7 +11,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // readKeptStatus computes the status the state keeps with keep_merged_status: the merge of the
@@ -33,7 +33,7 @@ func readKeptStatus(ctx context.Context, client *kube.Client, ncp *gardencorev1b
 	}
 	plannedKnown := planned.IsKnown() && !planned.IsNull()
 	switch {
-	case plannedKnown && (err != nil || !largevalue.Equal(planned, out.spec)):
+	case plannedKnown && (err != nil || !tfvalue.Equal(planned, out.spec)):
 		out.spec = planned
 		diags.AddAttributeWarning(path.Root("status"), "Merged profile differs from the plan",
 			fmt.Sprintf("The state keeps the merged profile of NamespacedCloudProfile %s/%s as planned, but the merge of what Gardener stored differs: "+

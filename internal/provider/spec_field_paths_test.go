@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // TestSpecStepsOfFields: the field paths of the API server, in the form of validation errors and
@@ -17,7 +18,7 @@ import (
 func TestSpecStepsOfFields(t *testing.T) {
 	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
 	config := cloudProfileResourceValue(t, ls.Type(), richCloudProfileSpec(), false)
-	spec, _ := largevalue.At(config, specLargePath)
+	spec, _ := tfvalue.At(config, specLargePath)
 	images := path.Root("spec").AtName("machine_images")
 	cases := []struct {
 		field string

@@ -11,6 +11,8 @@ import (
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // What terraform-plugin-framework does to a value during a plan, an apply and a read, done here
@@ -19,29 +21,6 @@ import (
 // so three steps remain: marking Computed values unknown in a changing plan, keeping a value
 // Terraform already has when the new one is only written differently (semantic equality), and
 // checking that a configuration sets no read-only attribute and every required one.
-
-// NestedAttributes are the attributes of a nested attribute's objects; nil for other attributes.
-func NestedAttributes(a rschema.Attribute) map[string]rschema.Attribute {
-	switch n := a.(type) {
-	case rschema.SingleNestedAttribute:
-		return n.Attributes
-	case rschema.ListNestedAttribute:
-		return n.NestedObject.Attributes
-	case rschema.MapNestedAttribute:
-		return n.NestedObject.Attributes
-	}
-	return nil
-}
-
-// HoldsElements tells whether a nested attribute is a list or a map of objects (rather than one
-// object).
-func HoldsElements(a rschema.Attribute) bool {
-	switch a.(type) {
-	case rschema.ListNestedAttribute, rschema.MapNestedAttribute:
-		return true
-	}
-	return false
-}
 
 // markComputedNullsUnknown plans a value as the framework plans a changing resource: every null
 // value of a Computed attribute whose configuration is null becomes unknown ("known after
@@ -54,20 +33,20 @@ func markComputedNullsUnknown(a rschema.Attribute, planned, config tftypes.Value
 		}
 		return planned, false
 	}
-	attrs := NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if !planned.IsKnown() || attrs == nil {
 		return planned, false
 	}
-	if !HoldsElements(a) {
+	if !tfvalue.HoldsElements(a) {
 		return markObject(attrs, planned, config)
 	}
-	return MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
+	return tfvalue.MapElements(planned, config, func(element, configElement tftypes.Value) (tftypes.Value, bool) {
 		return markObject(attrs, element, configElement)
 	})
 }
 
 func markObject(attrs map[string]rschema.Attribute, planned, config tftypes.Value) (tftypes.Value, bool) {
-	return MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
+	return tfvalue.MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
 		return markComputedNullsUnknown(attrs[name], value, configValue)
 	})
 }
@@ -97,19 +76,19 @@ func keepSemanticallyEqual(ctx context.Context, eq equivalence, a rschema.Attrib
 	if s, ok := a.(rschema.StringAttribute); ok {
 		return semanticallyEqualString(ctx, s, prior, next)
 	}
-	attrs := NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil {
 		return next, false
 	}
 	keepInObject := func(p, n tftypes.Value) (tftypes.Value, bool) {
-		return MapAttributes(n, p, func(name string, value, priorValue tftypes.Value) (tftypes.Value, bool) {
+		return tfvalue.MapAttributes(n, p, func(name string, value, priorValue tftypes.Value) (tftypes.Value, bool) {
 			return keepSemanticallyEqual(ctx, eq, attrs[name], priorValue, value)
 		})
 	}
-	if !HoldsElements(a) {
+	if !tfvalue.HoldsElements(a) {
 		return keepInObject(prior, next)
 	}
-	return MapElements(next, prior, func(element, priorElement tftypes.Value) (tftypes.Value, bool) {
+	return tfvalue.MapElements(next, prior, func(element, priorElement tftypes.Value) (tftypes.Value, bool) {
 		return keepInObject(priorElement, element)
 	})
 }
@@ -137,113 +116,16 @@ func semanticallyEqualString(ctx context.Context, a rschema.StringAttribute, pri
 	return next, false
 }
 
-// MapAttributes applies f to each attribute of the object v with the attribute of other at the
-// same name (other itself where it has none), and rebuilds v only when f changed something.
-func MapAttributes(v, other tftypes.Value, f func(name string, value, otherValue tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
-	var attrs map[string]tftypes.Value
-	if err := v.As(&attrs); err != nil {
-		return v, false
-	}
-	var otherAttrs map[string]tftypes.Value
-	if other.IsKnown() && !other.IsNull() {
-		_ = other.As(&otherAttrs)
-	}
-	var rebuilt map[string]tftypes.Value // As returns v's own map: copy before the first change
-	for name, value := range attrs {
-		o, ok := otherAttrs[name]
-		if !ok {
-			o = other
-		}
-		if nv, c := f(name, value, o); c {
-			if rebuilt == nil {
-				rebuilt = maps.Clone(attrs)
-			}
-			rebuilt[name] = nv
-		}
-	}
-	if rebuilt == nil {
-		return v, false
-	}
-	return tftypes.NewValue(v.Type(), rebuilt), true
-}
-
-// MapElements applies f to each element of the list or map v with the element of other at the same
-// index or key (other itself where it has none), and rebuilds v only when f changed something.
-func MapElements(v, other tftypes.Value, f func(element, otherElement tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
-	if v.Type() != nil && v.Type().Is(tftypes.Map{}) {
-		return mapMapElements(v, other, f)
-	}
-	var elements []tftypes.Value
-	if err := v.As(&elements); err != nil {
-		return v, false
-	}
-	var otherElements []tftypes.Value
-	if other.IsKnown() && !other.IsNull() {
-		_ = other.As(&otherElements)
-	}
-	var rebuilt []tftypes.Value // As returns v's own slice: copy before the first change
-	for i, element := range elements {
-		o := other
-		if i < len(otherElements) {
-			o = otherElements[i]
-		}
-		if ne, c := f(element, o); c {
-			if rebuilt == nil {
-				rebuilt = slices.Clone(elements)
-			}
-			rebuilt[i] = ne
-		}
-	}
-	if rebuilt == nil {
-		return v, false
-	}
-	return tftypes.NewValue(v.Type(), rebuilt), true
-}
-
-// mapMapElements is MapElements of a map, pairing elements by key. An element without a partner
-// in a known map other is paired with a null element.
-func mapMapElements(v, other tftypes.Value, f func(element, otherElement tftypes.Value) (tftypes.Value, bool)) (tftypes.Value, bool) {
-	var elements map[string]tftypes.Value
-	if err := v.As(&elements); err != nil {
-		return v, false
-	}
-	var otherElements map[string]tftypes.Value
-	otherIsMap := other.IsKnown() && !other.IsNull() && other.Type().Is(tftypes.Map{})
-	if otherIsMap {
-		_ = other.As(&otherElements)
-	}
-	var rebuilt map[string]tftypes.Value // As returns v's own map: copy before the first change
-	for key, element := range elements {
-		o, ok := otherElements[key]
-		switch {
-		case !ok && otherIsMap:
-			o = tftypes.NewValue(element.Type(), nil)
-		case !ok:
-			o = other
-		}
-		if ne, c := f(element, o); c {
-			if rebuilt == nil {
-				rebuilt = maps.Clone(elements)
-			}
-			rebuilt[key] = ne
-		}
-	}
-	if rebuilt == nil {
-		return v, false
-	}
-	return tftypes.NewValue(v.Type(), rebuilt), true
-}
-
 // configurationProblems are the errors the framework's validation of a configuration reports
 // below a large attribute (fwserver.AttributeValidate without validators): a read-only attribute
 // that is set, and a required one that is null. at is the path of the attribute, v its value; the
 // attribute itself is checked by the framework, whose stand-in is null exactly where v is.
 func configurationProblems(a rschema.Attribute, v tftypes.Value, at path.Path) diag.Diagnostics {
-	attrs := NestedAttributes(a)
+	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil || v.IsNull() || !v.IsKnown() {
 		return nil
 	}
-	if !HoldsElements(a) {
+	if !tfvalue.HoldsElements(a) {
 		return objectProblems(attrs, v, at)
 	}
 	var diags diag.Diagnostics

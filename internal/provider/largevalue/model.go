@@ -9,6 +9,8 @@ import (
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // A model of a resource or data source has a field for each small top-level attribute only: the
@@ -78,10 +80,10 @@ func SetState(ctx context.Context, state StateSetter, large []Path, model any, v
 
 // replaceTyped replaces the value at the path, which must be of the value's type.
 func replaceTyped(whole tftypes.Value, v ValueAtPath) (tftypes.Value, error) {
-	if current, ok := At(whole, v.Path); ok && !current.Type().Equal(v.Value.Type()) {
+	if current, ok := tfvalue.At(whole, v.Path); ok && !current.Type().Equal(v.Value.Type()) {
 		return whole, fmt.Errorf("the value for %s is a %s, not a %s", v.Path.Key(), v.Value.Type(), current.Type())
 	}
-	return Replace(whole, v.Path, v.Value)
+	return tfvalue.Replace(whole, v.Path, v.Value)
 }
 
 // smallSchema is a resource or data source schema without its large top-level attributes.

@@ -10,6 +10,8 @@ import (
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // Server passes every request to the framework's server, except that for the resources and data
@@ -109,7 +111,7 @@ func attributeAt(attrs map[string]rschema.Attribute, p Path) rschema.Attribute {
 	var a rschema.Attribute
 	for _, name := range p {
 		a = attrs[name]
-		attrs = NestedAttributes(a)
+		attrs = tfvalue.NestedAttributes(a)
 	}
 	return a
 }
@@ -151,12 +153,12 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	}
 	// The framework marks unknowns only in a plan that changes the resource; the stand-in of a
 	// changed large value differs from the prior one, so its decision covers them too.
-	changing := !Equal(planned, reducedPrior)
+	changing := !tfvalue.Equal(planned, reducedPrior)
 	for _, p := range ls.paths {
 		value, ok := lv.in[Planned][p.Key()]
 		if !ok && changing && lv.planners[p.Key()] != nil {
 			// A value the request did not have (a status the provider's code planned anew).
-			value, ok = At(planned, p)
+			value, ok = tfvalue.At(planned, p)
 		}
 		if !ok {
 			continue
@@ -169,7 +171,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 				resp.Diagnostics = append(resp.Diagnostics, protocolDiagnostics(diags)...)
 			}
 		}
-		if planned, err = Replace(planned, p, value); err != nil {
+		if planned, err = tfvalue.Replace(planned, p, value); err != nil {
 			return resp, err
 		}
 	}
@@ -187,13 +189,13 @@ func keepPriorSpelling(ctx context.Context, ls Schema, prior, proposed tftypes.V
 		return proposed
 	}
 	for _, p := range ls.paths {
-		before, hadBefore := At(prior, p)
-		next, hasNext := At(proposed, p)
-		if !hadBefore || !hasNext || Equal(before, next) {
+		before, hadBefore := tfvalue.At(prior, p)
+		next, hasNext := tfvalue.At(proposed, p)
+		if !hadBefore || !hasNext || tfvalue.Equal(before, next) {
 			continue // Equal allocates nothing: a plan that changes nothing walks no further
 		}
 		if kept, changed := keepSemanticallyEqual(ctx, sameSpelling, ls.attributes[p.Key()], before, next); changed {
-			if replaced, err := Replace(proposed, p, kept); err == nil {
+			if replaced, err := tfvalue.Replace(proposed, p, kept); err == nil {
 				proposed = replaced
 			}
 		}
@@ -238,13 +240,13 @@ func (lv *values) reduceToUnknown(ls Schema, config *tfprotov6.DynamicValue) (*t
 		return nil, err
 	}
 	for _, p := range ls.paths {
-		real, ok := At(v, p)
+		real, ok := tfvalue.At(v, p)
 		if !ok {
 			continue
 		}
 		lv.in[Config][p.Key()] = real
 		if real.IsKnown() && !real.IsNull() {
-			if v, err = Replace(v, p, tftypes.NewValue(real.Type(), tftypes.UnknownValue)); err != nil {
+			if v, err = tfvalue.Replace(v, p, tftypes.NewValue(real.Type(), tftypes.UnknownValue)); err != nil {
 				return nil, err
 			}
 		}
@@ -332,7 +334,7 @@ func (s *Server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 	}
 	for _, p := range ls.paths {
 		if v, ok := lv.out[p.Key()]; ok {
-			if state, err = Replace(state, p, v); err != nil {
+			if state, err = tfvalue.Replace(state, p, v); err != nil {
 				return resp, err
 			}
 		}
@@ -370,15 +372,15 @@ func (lv *values) reduceEach(ls Schema, parts []requestPart, keep Role) error {
 // baseline's gets the stand-in of a change.
 func (lv *values) reduce(ls Schema, role Role, v tftypes.Value, baseline map[string]tftypes.Value) (*tfprotov6.DynamicValue, tftypes.Value, error) {
 	for _, p := range ls.paths {
-		real, ok := At(v, p)
+		real, ok := tfvalue.At(v, p)
 		if !ok {
 			continue
 		}
 		lv.in[role][p.Key()] = real
 		before, hadBefore := baseline[p.Key()]
-		changed := baseline != nil && (!hadBefore || !Equal(before, real))
+		changed := baseline != nil && (!hadBefore || !tfvalue.Equal(before, real))
 		var err error
-		if v, err = Replace(v, p, standIn(real, changed)); err != nil {
+		if v, err = tfvalue.Replace(v, p, standIn(real, changed)); err != nil {
 			return nil, v, err
 		}
 	}
@@ -404,13 +406,13 @@ func (lv *values) restore(ctx context.Context, ls Schema, dv *tfprotov6.DynamicV
 		case written && hadBefore:
 			value, _ = keepSemanticallyEqual(ctx, sameStored, ls.attributes[p.Key()], before, value)
 		case !written:
-			current, reachable := At(state, p)
+			current, reachable := tfvalue.At(state, p)
 			if !hadBefore || !reachable || !current.IsKnown() || current.IsNull() {
 				continue
 			}
 			value = before
 		}
-		if state, err = Replace(state, p, value); err != nil {
+		if state, err = tfvalue.Replace(state, p, value); err != nil {
 			return dv, err
 		}
 	}
@@ -421,7 +423,7 @@ func (lv *values) restore(ctx context.Context, ls Schema, dv *tfprotov6.DynamicV
 // parent), the last value on the way: what the framework compares a planned value with.
 func deepestValueAt(v tftypes.Value, p Path) tftypes.Value {
 	for i := range p {
-		next, ok := At(v, p[i:i+1])
+		next, ok := tfvalue.At(v, p[i:i+1])
 		if !ok {
 			return v
 		}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // profileLike is a value shaped like a small spec: an object with a list of objects.
@@ -42,14 +44,14 @@ func TestValuesAreReleased(t *testing.T) {
 // comparing it with the prior state, so a changed large value must give a different stand-in.
 func TestStandInsOfChangedValuesDiffer(t *testing.T) {
 	v := profileLike("1.33.1", "1.32.4")
-	if Equal(standIn(v, false), standIn(v, true)) {
+	if tfvalue.Equal(standIn(v, false), standIn(v, true)) {
 		t.Error("the stand-ins of a changed and an unchanged value are equal")
 	}
 	if !strings.Contains(standIn(v, false).String(), "null") {
 		t.Error("a stand-in holds null attributes only")
 	}
 	for _, special := range []tftypes.Value{tftypes.NewValue(v.Type(), nil), tftypes.NewValue(v.Type(), tftypes.UnknownValue)} {
-		if !Equal(standIn(special, true), special) {
+		if !tfvalue.Equal(standIn(special, true), special) {
 			t.Errorf("a null or unknown value is its own stand-in: %s", special)
 		}
 	}
@@ -59,28 +61,28 @@ func TestStandInsOfChangedValuesDiffer(t *testing.T) {
 // path only, leaving a null parent alone.
 func TestEqualAndReplace(t *testing.T) {
 	a, b := profileLike("1.33.1"), profileLike("1.33.1")
-	if !Equal(a, b) || Equal(a, profileLike("1.33.2")) || Equal(a, profileLike("1.33.1", "1.32.4")) {
+	if !tfvalue.Equal(a, b) || tfvalue.Equal(a, profileLike("1.33.2")) || tfvalue.Equal(a, profileLike("1.33.1", "1.32.4")) {
 		t.Fatal("Equal disagrees with tftypes")
 	}
-	replaced, err := Replace(a, Path{"type"}, tftypes.NewValue(tftypes.String, "aws"))
+	replaced, err := tfvalue.Replace(a, Path{"type"}, tftypes.NewValue(tftypes.String, "aws"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := At(replaced, Path{"type"}); !got.Equal(tftypes.NewValue(tftypes.String, "aws")) {
+	if got, _ := tfvalue.At(replaced, Path{"type"}); !got.Equal(tftypes.NewValue(tftypes.String, "aws")) {
 		t.Errorf("type = %v after Replace", got)
 	}
-	if versions, _ := At(replaced, Path{"versions"}); !Equal(versions, mustAt(t, a, Path{"versions"})) {
+	if versions, _ := tfvalue.At(replaced, Path{"versions"}); !tfvalue.Equal(versions, mustAt(t, a, Path{"versions"})) {
 		t.Error("Replace changed another attribute")
 	}
 	null := tftypes.NewValue(a.Type(), nil)
-	if out, err := Replace(null, Path{"type"}, tftypes.NewValue(tftypes.String, "aws")); err != nil || !out.IsNull() {
+	if out, err := tfvalue.Replace(null, Path{"type"}, tftypes.NewValue(tftypes.String, "aws")); err != nil || !out.IsNull() {
 		t.Errorf("Replace below a null value: %v, %v", out, err)
 	}
 }
 
 func mustAt(t *testing.T, v tftypes.Value, p Path) tftypes.Value {
 	t.Helper()
-	got, ok := At(v, p)
+	got, ok := tfvalue.At(v, p)
 	if !ok {
 		t.Fatalf("no value at %s", p.Key())
 	}
