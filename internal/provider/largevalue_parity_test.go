@@ -361,7 +361,7 @@ func TestLargeValueServerReadResource(t *testing.T) {
 	for _, writes := range []bool{true, false} {
 		rec := &recordingServer{typ: ls.Type(), newState: func(cur *tfprotov6.DynamicValue) *tfprotov6.DynamicValue { return cur }}
 		rec.readCtx = func(ctx context.Context) {
-			if got := largevalue.Input(ctx, largevalue.Prior, specLargePath, tftypes.Value{}); !tfvalue.Equal(got, valueAtOrFail(t, current, specLargePath)) {
+			if got := largevalue.Prior(ctx, tfsdk.State{}, specLargePath); !tfvalue.Equal(got, valueAtOrFail(t, current, specLargePath)) {
 				t.Error("the provider's code does not get the real spec from the context")
 			}
 			if writes {

@@ -23,7 +23,7 @@ func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.
 	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
 	metaDiags := req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)
 	resp.Diagnostics.Append(metaDiags...)
-	spec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
+	spec := largevalue.Config(ctx, req.Config, specLargePath)
 	if metaDiags.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
@@ -53,7 +53,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	planReplacementOfTerminating(ctx, req, resp)
 	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	opts := r.data.options(r.data.now())
-	changing := changingPlan(req)
+	changing := largevalue.Changing(req.Plan, req.State)
 	metadata := func(m cloudProfileModel) types.Object { return m.Metadata }
 	cp, spec, unknown := configuredForPlan(ctx, req, r.LargeAttributes(), metadata, configuredCloudProfile, &resp.Diagnostics)
 	if cp == nil {
@@ -68,7 +68,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		var state cloudProfileModel
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
 		// A new name replaces the object: the plan is a create, not an update.
-		if o, _, d := configuredCloudProfile(ctx, state, largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == cp.Name {
+		if o, _, d := configuredCloudProfile(ctx, state, largevalue.Prior(ctx, req.State, specLargePath)); !d.HasError() && o.Name == cp.Name {
 			old = o
 		}
 	}
@@ -94,13 +94,12 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	problems = append(problems, knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown, spec)...)
 	// One call, so that the plan's diagnostics of the rules are capped as one (see problemDiagnostics).
 	resp.Diagnostics.Append(problemDiagnostics(problems, spec)...)
-	// A plan equal to the prior state (large values are stand-ins here that differ only when the
-	// value changed) drops nothing.
-	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {
+	// A plan equal to the prior state drops nothing.
+	if old != nil && len(unknown) == 0 && changing {
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var plan cloudProfileModel
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, r.LargeAttributes(), &plan)...)
-		planned, _, d := configuredCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, req.Plan.Raw))
+		planned, _, d := configuredCloudProfile(ctx, plan, largevalue.Planned(ctx, req.Plan, specLargePath))
 		if !d.HasError() {
 			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {
 				return c.GetCloudProfile(ctx, cp.Name)

@@ -24,7 +24,7 @@ func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req
 	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
 	metaDiags := req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)
 	resp.Diagnostics.Append(metaDiags...)
-	spec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
+	spec := largevalue.Config(ctx, req.Config, specLargePath)
 	if metaDiags.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
 		return
 	}
@@ -49,7 +49,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	planReplacementOfTerminating(ctx, req, resp)
 	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	opts := r.data.options(r.data.now())
-	changing := changingPlan(req)
+	changing := largevalue.Changing(req.Plan, req.State)
 	metadata := func(m namespacedCloudProfileModel) types.Object { return m.Metadata }
 	ncp, spec, unknown := configuredForPlan(ctx, req, r.LargeAttributes(), metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
 	if ncp == nil {
@@ -65,9 +65,9 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		var state namespacedCloudProfileModel
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
 		// A new name or namespace replaces the object: the plan is a create, not an update.
-		if o, _, d := configuredNamespacedCloudProfile(ctx, state, largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
+		if o, _, d := configuredNamespacedCloudProfile(ctx, state, largevalue.Prior(ctx, req.State, specLargePath)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
 			old = o
-			old.Status = statusOf(state.Status, largevalue.Input(ctx, largevalue.Prior, statusSpecLargePath, req.State.Raw))
+			old.Status = statusOf(state.Status, largevalue.Prior(ctx, req.State, statusSpecLargePath))
 			localStatus = !state.keepsMergedStatus()
 			problems = onlyNew(cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, old, opts),
 				cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, opts))
@@ -103,9 +103,8 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
-	// A plan equal to the prior state (large values are stand-ins here that differ only when the
-	// value changed) drops nothing.
-	if old != nil && len(unknown) == 0 && !req.Plan.Raw.Equal(req.State.Raw) {
+	// A plan equal to the prior state drops nothing.
+	if old != nil && len(unknown) == 0 && changing {
 		get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {
 			return c.GetNamespacedCloudProfile(ctx, ncp.Namespace, ncp.Name)
 		}
@@ -113,7 +112,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var plan namespacedCloudProfileModel
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, r.LargeAttributes(), &plan)...)
-		planned, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, req.Plan.Raw))
+		planned, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Planned(ctx, req.Plan, specLargePath))
 		if !d.HasError() {
 			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), before, planned, get)...)
 		}

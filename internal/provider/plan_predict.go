@@ -28,12 +28,6 @@ import (
 // predictions run in ModifyPlan, with the provider's settings (its clock and the rules' options),
 // and reach the large attributes through largevalue.Plan.
 
-// changingPlan tells whether the plan creates or changes the resource (large values are stand-ins
-// in the framework's plan that differ from the prior state's only when the value changed).
-func changingPlan(req resource.ModifyPlanRequest) bool {
-	return req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw)
-}
-
 // configuredForPlan reads the configuration into its model M and builds the configured object with
 // the paths of its unknown values; the object is nil when its spec or metadata is not known yet,
 // or when the spec does not convert (ValidateConfig reported that). The checks read the
@@ -44,7 +38,7 @@ func configuredForPlan[M any, T any](ctx context.Context, req resource.ModifyPla
 ) (object *T, spec tftypes.Value, unknown []path.Path) {
 	var cfg M
 	diags.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, large, &cfg)...)
-	spec = largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
+	spec = largevalue.Config(ctx, req.Config, specLargePath)
 	if diags.HasError() || !spec.IsKnown() || metadata(cfg).IsUnknown() {
 		return nil, spec, nil
 	}
@@ -98,11 +92,11 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 // as they were keep their prior value (keepUnchangedSpecEntries; update only), the server check (nil: none)
 // fills in what the Garden stores, and the values still unknown are filled from storedSpec, the
 // spec the server will store by the offline rules (nil: not predictable).
-func specPlanner(ctx context.Context, req resource.ModifyPlanRequest, update bool, root specField, storedSpec func() any, check specCheck) largevalue.Planner {
-	config := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
+func specPlanner(ctx context.Context, req resource.ModifyPlanRequest, update bool, root specField, storedSpec func() any, check specCheck) func(rschema.Attribute, tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+	config := largevalue.Config(ctx, req.Config, specLargePath)
 	prior := tftypes.NewValue(root.tfType, nil)
 	if update {
-		prior = largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)
+		prior = largevalue.Prior(ctx, req.State, specLargePath)
 	}
 	return func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		planned, _ = unknownComputedInEntries(a, planned, config)

@@ -92,8 +92,8 @@ func serverCheckFor(ctx context.Context, data *providerData, kind serverCheckKin
 	if data == nil || !data.serverChecks {
 		return nil
 	}
-	configSpec := largevalue.Input(ctx, largevalue.Config, specLargePath, req.Config.Raw)
-	priorSpec := largevalue.Input(ctx, largevalue.Prior, specLargePath, req.State.Raw)
+	configSpec := largevalue.Config(ctx, req.Config, specLargePath)
+	priorSpec := largevalue.Prior(ctx, req.State, specLargePath)
 	known := req.Config.Raw.IsFullyKnown() && configSpec.IsFullyKnown()
 	return func(a rschema.Attribute, spec tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		// Read when the planner runs, after ModifyPlan: the plan and its diagnostics are complete.

@@ -109,7 +109,7 @@ func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mo
 	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
 	// Values still unknown at apply are Computed ones left to Gardener (its defaults); expand
 	// leaves them out, which is what applying them means.
-	desired, _, d := configuredCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw))
+	desired, _, d := configuredCloudProfile(ctx, plan, largevalue.Planned(ctx, planned, specLargePath))
 	diags.Append(d...)
 	client, ok := clientAfter(r.data, diags)
 	if !ok {
@@ -120,7 +120,7 @@ func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mo
 	stored, err := requests.send(ctx, ref, desired, mode, plan.ForceConflicts.ValueBool(), plan.AdoptExisting.ValueBool(), diags)
 	if err != nil {
 		existing := func(ctx context.Context) (metav1.Object, error) { return client.GetCloudProfile(ctx, desired.Name) }
-		diags.Append(writeFailure(ctx, ref, mode, "Applying CloudProfile "+desired.Name, err, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw), existing)...)
+		diags.Append(writeFailure(ctx, ref, mode, "Applying CloudProfile "+desired.Name, err, largevalue.Planned(ctx, planned, specLargePath), existing)...)
 		if !errors.Is(err, kube.ErrCreatedObjectKept) {
 			return
 		}

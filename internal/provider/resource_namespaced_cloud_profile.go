@@ -116,7 +116,7 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsd
 	var plan namespacedCloudProfileModel
 	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
 	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
-	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw))
+	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Planned(ctx, planned, specLargePath))
 	diags.Append(d...)
 	client, ok := clientAfter(r.data, diags)
 	if !ok {
@@ -133,12 +133,12 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsd
 		existing := func(ctx context.Context) (metav1.Object, error) {
 			return client.GetNamespacedCloudProfile(ctx, desired.Namespace, desired.Name)
 		}
-		diags.Append(writeFailure(ctx, ref, mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, largevalue.Input(ctx, largevalue.Planned, specLargePath, planned.Raw), existing)...)
+		diags.Append(writeFailure(ctx, ref, mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, largevalue.Planned(ctx, planned, specLargePath), existing)...)
 		if !errors.Is(err, kube.ErrCreatedObjectKept) {
 			return
 		}
 	}
-	status, d := readKeptStatus(ctx, client, stored, plan.keepsMergedStatus(), largevalue.Input(ctx, largevalue.Planned, statusSpecLargePath, planned.Raw))
+	status, d := readKeptStatus(ctx, client, stored, plan.keepsMergedStatus(), largevalue.Planned(ctx, planned, statusSpecLargePath))
 	diags.Append(d...)
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, status, client.FieldManager())...)
 	diags.Append(setIdentity(ctx, identity, namespacedIdentityOf(stored.Namespace, stored.Name))...)

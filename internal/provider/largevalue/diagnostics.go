@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// protocolDiagnostics converts the diagnostics of a Planner, which runs after the framework
+// protocolDiagnostics converts the diagnostics of a planner, which runs after the framework
 // answered, into the plugin protocol's, as the framework converts those of ModifyPlan.
 func protocolDiagnostics(diags diag.Diagnostics) []*tfprotov6.Diagnostic {
 	out := make([]*tfprotov6.Diagnostic, 0, len(diags))

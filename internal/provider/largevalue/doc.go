@@ -30,14 +30,14 @@
 //
 // How the provider's code meets it: a resource's model holds its small top-level attributes only,
 // read with Get and written with SetState (the framework's conversion against the schema without
-// the large top-level attributes); it reads a large value with Input, writes one with SetState, and
-// plans one with Plan (a Planner runs after the Server's own steps). The
+// the large top-level attributes); it reads a large value with Config, Prior or Planned, writes
+// one with SetState, and plans one with Plan (a planner runs after the Server's own steps). The
 // values of a request travel in the request's context, because the framework hands a resource
 // nothing else per request; the context holds them only while the request runs. Without the
-// Server (the bare framework) each of the three works on the request's own values, which is what
-// the parity tests run.
+// Server (the bare framework) each of them works on the request's own values, which is what the
+// parity tests run.
 //
 // How to remove it: once the framework plans, reads and applies large nested values without
-// walking them value by value (terraform-plugin-framework issue 775), serve the framework's server
-// directly, and Input, SetState and Plan keep working through their fallbacks; then inline them.
+// walking them value by value, serve the framework's server directly, and Config, Prior, Planned,
+// SetState and Plan keep working through their fallbacks; then inline them.
 package largevalue

@@ -16,7 +16,7 @@ import (
 
 // Server passes every request to the framework's server, except that for the resources and data
 // sources with large attributes it takes those attributes out of the request first (leaving a
-// stand-in of the same type), hands them to the provider's code (Input, SetState, Plan), plans
+// stand-in of the same type), hands them to the provider's code (Config, Prior, Planned, SetState, Plan), plans
 // them as the framework would, and puts them back into the response.
 type Server struct {
 	tfprotov6.ProviderServer
@@ -55,7 +55,7 @@ func NewServer(ctx context.Context, framework tfprotov6.ProviderServer, p provid
 	}
 	for _, newDataSource := range p.DataSources(ctx) {
 		if d := newDataSource(); isLarge(d) {
-			name, ls := DataSourceSchema(ctx, meta.TypeName, d)
+			name, ls := dataSourceSchema(ctx, meta.TypeName, d)
 			s.dataSources[name] = ls
 		}
 	}
@@ -84,8 +84,8 @@ func ResourceSchema(ctx context.Context, providerTypeName string, r resource.Res
 	return meta.TypeName, ls
 }
 
-// DataSourceSchema is the type name and Schema of a data source with large attributes.
-func DataSourceSchema(ctx context.Context, providerTypeName string, d datasource.DataSource) (string, Schema) {
+// dataSourceSchema is the type name and Schema of a data source with large attributes.
+func dataSourceSchema(ctx context.Context, providerTypeName string, d datasource.DataSource) (string, Schema) {
 	var meta datasource.MetadataResponse
 	d.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: providerTypeName}, &meta)
 	var sch datasource.SchemaResponse
@@ -133,12 +133,12 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	reduced := *req
 	var reducedPrior tftypes.Value
 	var encodeErr error
-	reduced.Config, _, encodeErr = lv.reduce(ls, Config, config, nil)
+	reduced.Config, _, encodeErr = lv.reduce(ls, fromConfig, config, nil)
 	if encodeErr == nil {
-		reduced.PriorState, reducedPrior, encodeErr = lv.reduce(ls, Prior, prior, nil)
+		reduced.PriorState, reducedPrior, encodeErr = lv.reduce(ls, fromPrior, prior, nil)
 	}
 	if encodeErr == nil {
-		reduced.ProposedNewState, _, encodeErr = lv.reduce(ls, Planned, proposed, lv.in[Prior])
+		reduced.ProposedNewState, _, encodeErr = lv.reduce(ls, fromPlanned, proposed, lv.in[fromPrior])
 	}
 	if encodeErr != nil {
 		return s.ProviderServer.PlanResourceChange(ctx, req)
@@ -155,7 +155,7 @@ func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	// changed large value differs from the prior one, so its decision covers them too.
 	changing := !tfvalue.Equal(planned, reducedPrior)
 	for _, p := range ls.paths {
-		value, ok := lv.in[Planned][p.Key()]
+		value, ok := lv.in[fromPlanned][p.Key()]
 		if !ok && changing && lv.planners[p.Key()] != nil {
 			// A value the request did not have (a status the provider's code planned anew).
 			value, ok = tfvalue.At(planned, p)
@@ -207,7 +207,7 @@ func keepPriorSpelling(ctx context.Context, ls Schema, prior, proposed tftypes.V
 // and checks below them what its validation would check there (configurationProblems): the
 // framework would walk every value of them for validators and deprecations they do not have (the
 // provider's TestLargeAttributesHaveNothingTheServerWouldSkip keeps it so). The provider's
-// ValidateConfig reads them with Input.
+// ValidateConfig reads them with Config.
 func (s *Server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
@@ -225,7 +225,7 @@ func (s *Server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 		return resp, err
 	}
 	for _, p := range ls.paths {
-		if v, ok := lv.in[Config][p.Key()]; ok {
+		if v, ok := lv.in[fromConfig][p.Key()]; ok {
 			resp.Diagnostics = append(resp.Diagnostics, protocolDiagnostics(configurationProblems(ls.attributes[p.Key()], v, p.Framework()))...)
 		}
 	}
@@ -244,7 +244,7 @@ func (lv *values) reduceToUnknown(ls Schema, config *tfprotov6.DynamicValue) (*t
 		if !ok {
 			continue
 		}
-		lv.in[Config][p.Key()] = real
+		lv.in[fromConfig][p.Key()] = real
 		if real.IsKnown() && !real.IsNull() {
 			if v, err = tfvalue.Replace(v, p, tftypes.NewValue(real.Type(), tftypes.UnknownValue)); err != nil {
 				return nil, err
@@ -264,14 +264,14 @@ func (s *Server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 	lv := newValues(ls.paths)
 	defer lv.release()
 	reduced := *req
-	if err := lv.reduceEach(ls, []requestPart{{&reduced.CurrentState, Prior}}, Prior); err != nil {
+	if err := lv.reduceEach(ls, []requestPart{{&reduced.CurrentState, fromPrior}}, fromPrior); err != nil {
 		return s.ProviderServer.ReadResource(ctx, req)
 	}
 	resp, err := s.ProviderServer.ReadResource(withValues(ctx, lv), &reduced)
 	if err != nil || resp == nil {
 		return resp, err
 	}
-	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, Prior)
+	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, fromPrior)
 	return resp, err
 }
 
@@ -287,8 +287,8 @@ func (s *Server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	defer lv.release()
 	reduced := *req
 	// Create and Update read only the plan: the configuration and the prior state are not kept.
-	parts := []requestPart{{&reduced.Config, Config}, {&reduced.PriorState, Prior}, {&reduced.PlannedState, Planned}}
-	if err := lv.reduceEach(ls, parts, Planned); err != nil {
+	parts := []requestPart{{&reduced.Config, fromConfig}, {&reduced.PriorState, fromPrior}, {&reduced.PlannedState, fromPlanned}}
+	if err := lv.reduceEach(ls, parts, fromPlanned); err != nil {
 		return s.ProviderServer.ApplyResourceChange(ctx, req)
 	}
 	resp, err := s.ProviderServer.ApplyResourceChange(withValues(ctx, lv), &reduced)
@@ -302,7 +302,7 @@ func (s *Server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		resp.NewState = req.PriorState
 		return resp, nil
 	}
-	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, Planned)
+	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, fromPlanned)
 	return resp, err
 }
 
@@ -346,12 +346,12 @@ func (s *Server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 // requestPart is one value of a request, replaced in place by its reduced form.
 type requestPart struct {
 	value **tfprotov6.DynamicValue
-	role  Role
+	role  origin
 }
 
 // reduceEach reduces the parts one at a time, keeping the large values of the role keep only, so
 // that no more than one whole value of the request is decoded at once.
-func (lv *values) reduceEach(ls Schema, parts []requestPart, keep Role) error {
+func (lv *values) reduceEach(ls Schema, parts []requestPart, keep origin) error {
 	for _, part := range parts {
 		v, err := decodeValue(ls.typ, *part.value)
 		if err != nil {
@@ -370,7 +370,7 @@ func (lv *values) reduceEach(ls Schema, parts []requestPart, keep Role) error {
 // reduce records the large values of one value of the request and returns it, encoded and
 // decoded, with stand-ins in their place. With baseline, a large value that differs from the
 // baseline's gets the stand-in of a change.
-func (lv *values) reduce(ls Schema, role Role, v tftypes.Value, baseline map[string]tftypes.Value) (*tfprotov6.DynamicValue, tftypes.Value, error) {
+func (lv *values) reduce(ls Schema, role origin, v tftypes.Value, baseline map[string]tftypes.Value) (*tfprotov6.DynamicValue, tftypes.Value, error) {
 	for _, p := range ls.paths {
 		real, ok := tfvalue.At(v, p)
 		if !ok {
@@ -391,7 +391,7 @@ func (lv *values) reduce(ls Schema, role Role, v tftypes.Value, baseline map[str
 // restore puts the large values into a response state: what the provider's code wrote (keeping
 // the request's value where it is semantically equal), or, where the state still holds a
 // stand-in (the code wrote nothing, e.g. after an error), the request's value.
-func (lv *values) restore(ctx context.Context, ls Schema, dv *tfprotov6.DynamicValue, baseline Role) (*tfprotov6.DynamicValue, error) {
+func (lv *values) restore(ctx context.Context, ls Schema, dv *tfprotov6.DynamicValue, baseline origin) (*tfprotov6.DynamicValue, error) {
 	if dv == nil {
 		return dv, nil
 	}

@@ -29,35 +29,35 @@ func (p Path) Framework() path.Path {
 	return out
 }
 
-// Role says which value of a request a large value comes from.
-type Role int
+// origin says which value of a request a large value comes from.
+type origin int
 
 const (
-	// Config is the configuration (PlanResourceChange, ValidateResourceConfig).
-	Config Role = iota
-	// Prior is the prior state (PlanResourceChange, ApplyResourceChange) or the current state
+	// fromConfig is the configuration (PlanResourceChange, ValidateResourceConfig).
+	fromConfig origin = iota
+	// fromPrior is the prior state (PlanResourceChange, ApplyResourceChange) or the current state
 	// (ReadResource).
-	Prior
-	// Planned is the proposed new state (PlanResourceChange) or the planned state
+	fromPrior
+	// fromPlanned is the proposed new state (PlanResourceChange) or the planned state
 	// (ApplyResourceChange).
-	Planned
-	roleCount
+	fromPlanned
+	originCount
 )
 
 // values are the large attribute values of one request, as Terraform sent them, and what the
 // provider's code wrote for them.
 type values struct {
 	paths map[string]bool
-	in    [roleCount]map[string]tftypes.Value
+	in    [originCount]map[string]tftypes.Value
 	out   map[string]tftypes.Value
 	// planners are how the provider's code plans large attributes of a changing plan (Plan).
-	planners map[string]Planner
+	planners map[string]planner
 }
 
-// Planner plans a large attribute of a changing plan: it gets the attribute's schema and the
+// planner plans a large attribute of a changing plan: it gets the attribute's schema and the
 // value as the framework's steps leave it (Computed nulls unknown, unchanged entries kept) and
 // returns the planned value, with diagnostics for the plan (such as the server checks' findings).
-type Planner func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics)
+type planner func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics)
 
 type valuesKey struct{}
 
@@ -71,7 +71,7 @@ func valuesFrom(ctx context.Context) *values {
 }
 
 func newValues(paths []Path) *values {
-	lv := &values{paths: map[string]bool{}, out: map[string]tftypes.Value{}, planners: map[string]Planner{}}
+	lv := &values{paths: map[string]bool{}, out: map[string]tftypes.Value{}, planners: map[string]planner{}}
 	for _, p := range paths {
 		lv.paths[p.Key()] = true
 	}
@@ -85,18 +85,18 @@ func newValues(paths []Path) *values {
 // (an HTTP connection's last request, a logger) must not keep a whole profile alive.
 func (lv *values) release() {
 	lv.paths = nil
-	lv.in = [roleCount]map[string]tftypes.Value{}
+	lv.in = [originCount]map[string]tftypes.Value{}
 	lv.out = nil
 	lv.planners = nil
 }
 
-// Plan lets ModifyPlan plan a large attribute of a changing plan (see Planner). Through the
+// Plan lets ModifyPlan plan a large attribute of a changing plan (see planner). Through the
 // Server the planner runs after the server's own steps, the planners of a request in the order of
 // WithLargeAttributes; without it (the bare framework, in parity tests) it runs at once on the
 // plan's value, so ModifyPlan registers them in that order too.
-func Plan(ctx context.Context, plan *tfsdk.Plan, p Path, planner Planner) diag.Diagnostics {
+func Plan(ctx context.Context, plan *tfsdk.Plan, p Path, f planner) diag.Diagnostics {
 	if lv := valuesFrom(ctx); lv != nil && lv.paths[p.Key()] {
-		lv.planners[p.Key()] = planner
+		lv.planners[p.Key()] = f
 		return nil
 	}
 	current, ok := tfvalue.At(plan.Raw, p)
@@ -104,7 +104,7 @@ func Plan(ctx context.Context, plan *tfsdk.Plan, p Path, planner Planner) diag.D
 		return nil
 	}
 	sch, _ := plan.Schema.(rschema.Schema)
-	value, diags := planner(attributeAt(sch.Attributes, p), current)
+	value, diags := f(attributeAt(sch.Attributes, p), current)
 	planned, err := tfvalue.Replace(plan.Raw, p, value)
 	if err != nil {
 		diags.AddError("Planning "+p.Key(), err.Error())
@@ -114,12 +114,33 @@ func Plan(ctx context.Context, plan *tfsdk.Plan, p Path, planner Planner) diag.D
 	return diags
 }
 
-// Input returns the value of a large attribute as the request carried it: from the
-// Server when the request came through it, else from the framework's raw value (whose
-// value there is then the real one).
-func Input(ctx context.Context, role Role, p Path, raw tftypes.Value) tftypes.Value {
+// Changing tells whether a plan creates or changes the resource of state. Through the Server, the
+// large values of both are stand-ins that differ only where the value changed.
+func Changing(plan tfsdk.Plan, state tfsdk.State) bool {
+	return state.Raw.IsNull() || !plan.Raw.Equal(state.Raw)
+}
+
+// Config is the value at p of a large attribute in the configuration.
+func Config(ctx context.Context, config tfsdk.Config, p Path) tftypes.Value {
+	return input(ctx, fromConfig, p, config.Raw)
+}
+
+// Prior is the value at p of a large attribute in the prior or current state.
+func Prior(ctx context.Context, state tfsdk.State, p Path) tftypes.Value {
+	return input(ctx, fromPrior, p, state.Raw)
+}
+
+// Planned is the value at p of a large attribute in the proposed new or the planned state.
+func Planned(ctx context.Context, plan tfsdk.Plan, p Path) tftypes.Value {
+	return input(ctx, fromPlanned, p, plan.Raw)
+}
+
+// input returns the value of a large attribute as the request carried it: from the Server when
+// the request came through it, else from the framework's raw value (whose value there is then the
+// real one).
+func input(ctx context.Context, from origin, p Path, raw tftypes.Value) tftypes.Value {
 	if lv := valuesFrom(ctx); lv != nil {
-		if v, ok := lv.in[role][p.Key()]; ok {
+		if v, ok := lv.in[from][p.Key()]; ok {
 			return v
 		}
 	}

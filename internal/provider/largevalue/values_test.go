@@ -24,7 +24,7 @@ func profileLike(versions ...string) tftypes.Value {
 // context somebody kept (a connection's last request kept whole profiles alive).
 func TestValuesAreReleased(t *testing.T) {
 	lv := newValues([]Path{{"spec"}})
-	lv.in[Prior]["spec"] = profileLike("1.33.1")
+	lv.in[fromPrior]["spec"] = profileLike("1.33.1")
 	lv.capture(Path{"spec"}, profileLike("1.33.2"))
 	lv.release()
 	for role, m := range lv.in {
