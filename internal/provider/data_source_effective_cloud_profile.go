@@ -60,7 +60,7 @@ func (d *effectiveCloudProfileDataSource) trees() []specField {
 }
 
 // modelOmits are the attributes its model leaves out and Read writes as ready Terraform values:
-// the large fields of trees. This data source is not served through largevalue.Server, so they
+// the large fields of trees. This data source is not served through largevalue.NewServer, so they
 // pass through the framework.
 func (d *effectiveCloudProfileDataSource) modelOmits() []largevalue.Path {
 	return largePaths(d.trees()...)

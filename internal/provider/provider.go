@@ -115,7 +115,7 @@ func (p *gardenerProvider) Functions(_ context.Context) []func() function.Functi
 }
 
 // NewProtocol6Server serves the provider over Terraform's plugin protocol 6: the framework's
-// server, with the profile specs kept out of the framework (largevalue.Server).
+// server, with the profile specs kept out of the framework (largevalue.NewServer).
 func NewProtocol6Server(newProvider func() provider.Provider) func() (tfprotov6.ProviderServer, error) {
 	return func() (tfprotov6.ProviderServer, error) {
 		p := newProvider()

@@ -84,7 +84,7 @@ type specField struct {
 	// omitted (defaulting, and the capability synchronisation of a CloudProfile), or
 	// always serialises a zero value for it. There the resource attribute is Optional+Computed.
 	computedOn profileKinds
-	// large marks an attribute the largevalue.Server keeps from the framework: the roots of the
+	// large marks an attribute the server of largevalue.NewServer keeps from the framework: the roots of the
 	// specs (also where placed as a merged profile), of a CloudProfile's status and of the data
 	// sources' derived lists. It is the only mark of a large attribute: a resource's or data
 	// source's LargeAttributes are the large fields of the descriptor trees its schema is built

@@ -6,7 +6,7 @@
 // copies every value of a request several times (plan modification, unknown marking, semantic
 // equality), which for such a profile made the provider's memory peak several times the size of
 // the data and its plan three times slower. The Server therefore takes the large attributes (those
-// a resource or data source names with WithLargeAttributes) out of each request before the
+// a resource or data source names with a method LargeAttributes) out of each request before the
 // framework sees it, leaving a stand-in of the same type, and puts them back into its response.
 // The provider derives those names from a single mark on the descriptors its schemas are built
 // from, and builds the large values from the same descriptors, in Terraform's representation.

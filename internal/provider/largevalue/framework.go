@@ -16,7 +16,7 @@ import (
 )
 
 // What terraform-plugin-framework does to a value during a plan, an apply and a read, done here
-// for the large attributes it never sees (see Server). Their attributes carry no
+// for the large attributes it never sees (see NewServer). Their attributes carry no
 // defaults, plan modifiers, validators or deprecations (TestLargeAttributesHaveNothingTheServerWouldSkip),
 // so three steps remain: marking Computed values unknown in a changing plan, keeping a value
 // Terraform already has when the new one is only written differently (semantic equality), and

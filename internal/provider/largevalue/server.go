@@ -14,18 +14,19 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
-// Server passes every request to the framework's server, except that for the resources and data
-// sources with large attributes it takes those attributes out of the request first (leaving a
-// stand-in of the same type), hands them to the provider's code (Config, Prior, Planned, SetState, Plan), plans
-// them as the framework would, and puts them back into the response.
-type Server struct {
+// server is the Server: it passes every request to the framework's server, except that for the
+// resources and data sources with large attributes it takes those attributes out of the request
+// first (leaving a stand-in of the same type), hands them to the provider's code (Config, Prior,
+// Planned, SetState, Plan), plans them as the framework would, and puts them back into the
+// response.
+type server struct {
 	tfprotov6.ProviderServer
 	resources   map[string]Schema
 	dataSources map[string]Schema
 }
 
-// WithLargeAttributes is a resource or data source that names its large attributes.
-type WithLargeAttributes interface {
+// withLargeAttributes is a resource or data source that names its large attributes.
+type withLargeAttributes interface {
 	// LargeAttributes are the paths of the attributes the Server keeps from the framework, in the
 	// order their planners run.
 	LargeAttributes() []Path
@@ -41,10 +42,10 @@ type Schema struct {
 	attributes map[string]rschema.Attribute
 }
 
-// NewServer wraps the framework's server of p for the resources and data sources of p that
-// implement WithLargeAttributes.
-func NewServer(ctx context.Context, framework tfprotov6.ProviderServer, p provider.Provider) *Server {
-	s := &Server{ProviderServer: framework, resources: map[string]Schema{}, dataSources: map[string]Schema{}}
+// NewServer is the Server: it wraps the framework's server of p for the resources and data
+// sources of p that name large attributes (LargeAttributes() []Path).
+func NewServer(ctx context.Context, framework tfprotov6.ProviderServer, p provider.Provider) tfprotov6.ProviderServer {
+	s := &server{ProviderServer: framework, resources: map[string]Schema{}, dataSources: map[string]Schema{}}
 	var meta provider.MetadataResponse
 	p.Metadata(ctx, provider.MetadataRequest{}, &meta)
 	for _, newResource := range p.Resources(ctx) {
@@ -64,7 +65,7 @@ func NewServer(ctx context.Context, framework tfprotov6.ProviderServer, p provid
 
 // isLarge tells whether a resource or data source names large attributes.
 func isLarge(v any) bool {
-	_, ok := v.(WithLargeAttributes)
+	_, ok := v.(withLargeAttributes)
 	return ok
 }
 
@@ -75,7 +76,7 @@ func ResourceSchema(ctx context.Context, providerTypeName string, r resource.Res
 	var sch resource.SchemaResponse
 	r.Schema(ctx, resource.SchemaRequest{}, &sch)
 	ls := Schema{typ: sch.Schema.Type().TerraformType(ctx), attributes: map[string]rschema.Attribute{}, version: sch.Schema.Version}
-	if large, ok := r.(WithLargeAttributes); ok {
+	if large, ok := r.(withLargeAttributes); ok {
 		ls.paths = large.LargeAttributes()
 	}
 	for _, p := range ls.paths {
@@ -91,7 +92,7 @@ func dataSourceSchema(ctx context.Context, providerTypeName string, d datasource
 	var sch datasource.SchemaResponse
 	d.Schema(ctx, datasource.SchemaRequest{}, &sch)
 	ls := Schema{typ: sch.Schema.Type().TerraformType(ctx)}
-	if large, ok := d.(WithLargeAttributes); ok {
+	if large, ok := d.(withLargeAttributes); ok {
 		ls.paths = large.LargeAttributes()
 	}
 	return meta.TypeName, ls
@@ -118,7 +119,7 @@ func attributeAt(attrs map[string]rschema.Attribute, p Path) rschema.Attribute {
 
 // PlanResourceChange plans the large attributes as the framework would plan them
 // (markComputedNullsUnknown) and everything else with the framework.
-func (s *Server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
 		return s.ProviderServer.PlanResourceChange(ctx, req)
@@ -208,7 +209,7 @@ func keepPriorSpelling(ctx context.Context, ls Schema, prior, proposed tftypes.V
 // framework would walk every value of them for validators and deprecations they do not have (the
 // provider's TestLargeAttributesHaveNothingTheServerWouldSkip keeps it so). The provider's
 // ValidateConfig reads them with Config.
-func (s *Server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
 		return s.ProviderServer.ValidateResourceConfig(ctx, req)
@@ -256,7 +257,7 @@ func (lv *values) reduceToUnknown(ls Schema, config *tfprotov6.DynamicValue) (*t
 
 // ReadResource reads with the framework; the large attributes the provider's code read come back
 // as written, except where they only write the prior state differently.
-func (s *Server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
 		return s.ProviderServer.ReadResource(ctx, req)
@@ -278,7 +279,7 @@ func (s *Server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 // ApplyResourceChange applies with the framework; as for ReadResource, with the planned state as
 // the baseline of semantic equality. A write that failed before the provider's code recorded an
 // object answers with the prior state (none for a create).
-func (s *Server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
 		return s.ProviderServer.ApplyResourceChange(ctx, req)
@@ -317,7 +318,7 @@ func hasError(diags []*tfprotov6.Diagnostic) bool {
 }
 
 // ReadDataSource reads with the framework and adds the large attributes the provider's code wrote.
-func (s *Server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
+func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
 	ls, ok := s.dataSources[req.TypeName]
 	if !ok {
 		return s.ProviderServer.ReadDataSource(ctx, req)

@@ -15,7 +15,7 @@ import (
 // is one the schema has. The framework would decode the whole state only to encode it again,
 // which for a big profile was a third of the provider's CPU in a plan. Older schema versions, and
 // states with attributes the schema no longer has (the framework drops those), go to the framework.
-func (s *Server) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
+func (s *server) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok || req.RawState == nil || len(req.RawState.JSON) == 0 || req.Version != ls.version || !conformsTo(req.RawState.JSON, ls.typ) {
 		return s.ProviderServer.UpgradeResourceState(ctx, req)

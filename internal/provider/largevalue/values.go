@@ -91,8 +91,8 @@ func (lv *values) release() {
 }
 
 // Plan lets ModifyPlan plan a large attribute of a changing plan (see planner). Through the
-// Server the planner runs after the server's own steps, the planners of a request in the order of
-// WithLargeAttributes; without it (the bare framework, in parity tests) it runs at once on the
+// server the planner runs after the server's own steps, the planners of a request in the order of
+// LargeAttributes; without it (the bare framework, in parity tests) it runs at once on the
 // plan's value, so ModifyPlan registers them in that order too.
 func Plan(ctx context.Context, plan *tfsdk.Plan, p Path, f planner) diag.Diagnostics {
 	if lv := valuesFrom(ctx); lv != nil && lv.paths[p.Key()] {
