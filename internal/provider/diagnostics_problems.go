@@ -17,6 +17,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/extensions"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // problemDiagnostics turns the rules package's findings into diagnostics on the attributes that
@@ -185,7 +186,7 @@ func describeAttribute(steps []cloudprofile.Step, spec tftypes.Value) attributeD
 			if i == 0 && s.Name == "spec" {
 				value = spec
 			} else {
-				value = attributeOf(value, s.Name)
+				value = tfvalue.Attribute(value, s.Name)
 			}
 			if s.Name == "versions" && list == "kubernetes" {
 				list = "Kubernetes versions"
@@ -194,7 +195,7 @@ func describeAttribute(steps []cloudprofile.Step, spec tftypes.Value) attributeD
 			}
 		case cloudprofile.StepIndex:
 			b.WriteString("[" + strconv.Itoa(s.Index) + "]")
-			value = elementOf(value, s.Index)
+			value = tfvalue.Element(value, s.Index)
 			if name, key, ok := entryKey(value); ok {
 				fmt.Fprintf(&b, " (%s %q)", name, key)
 				entries = append(entries, entryNoun(list)+" "+escapeControls(key, false))
@@ -227,7 +228,7 @@ func entryNoun(list string) string {
 // entryKey returns the identifying attribute of a list entry and its value.
 func entryKey(entry tftypes.Value) (name, key string, ok bool) {
 	for _, name := range entryKeyAttributes {
-		v := attributeOf(entry, name)
+		v := tfvalue.Attribute(entry, name)
 		if v.IsKnown() && !v.IsNull() && v.As(&key) == nil && key != "" {
 			return name, key, true
 		}

@@ -7,11 +7,11 @@
 // rest what of that part. Files, by what they hold:
 //
 // The provider and its settings:
-//   - provider.go: the provider, its model, the resources, data sources and functions it offers,
-//     and its protocol 6 server.
+//   - provider.go: the provider, the resources, data sources and functions it offers, and its
+//     protocol 6 server.
 //   - provider_schema.go: the provider's schema.
-//   - provider_data.go: providerData, the settings as read (one parser each), the rule options
-//     they decide, and the lazy client.
+//   - provider_data.go: the provider's model, providerData, the settings as read (one parser
+//     each), the rule options they decide, and the lazy client.
 //   - provider_feature_gates.go: the feature_gates setting and the gates Terraform validated.
 //
 // The two resources:
@@ -83,7 +83,6 @@
 //   - spec_order.go: the order of a keyed collection's entries.
 //   - spec_paths.go: the one mapping from Gardener's field paths to Terraform attribute paths.
 //   - spec_field_paths.go: Gardener's field paths parsed into segments, and found in messages.
-//   - spec_values.go: the attributes and elements of Terraform values.
 //   - spec_upgrade.go: the schema versions of both resources, and state of schema version 1 turned
 //     into keyed maps.
 //

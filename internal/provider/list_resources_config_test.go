@@ -12,6 +12,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // TestGeneratedConfig_LeavesOutWhatGardenerFillsIn: the spec of a listed CloudProfile, as Gardener
@@ -36,30 +37,30 @@ func TestGeneratedConfig_LeavesOutWhatGardenerFillsIn(t *testing.T) {
 
 	types := machineTypesOf(t, got)
 	for _, name := range []string{"architecture", "usable"} {
-		if v := attributeOf(types["m5.large"], name); !v.IsNull() {
+		if v := tfvalue.Attribute(types["m5.large"], name); !v.IsNull() {
 			t.Errorf("m5.large: %s = %v is Gardener's default, want it left out", name, v)
 		}
 	}
 	if got := stringAttribute(types["m6g.large"], "architecture"); got != "arm64" {
 		t.Errorf("m6g.large: architecture %q, want arm64 kept", got)
 	}
-	if got := attributeOf(types["m6g.large"], "usable"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
+	if got := tfvalue.Attribute(types["m6g.large"], "usable"); !got.Equal(tftypes.NewValue(tftypes.Bool, false)) {
 		t.Errorf("m6g.large: usable %v, want false kept", got)
 	}
-	images := elementsOf(t, attributeOf(got, "machine_images"))
-	if v := attributeOf(images["gardenlinux"], "update_strategy"); !v.IsNull() {
+	images := elementsOf(t, tfvalue.Attribute(got, "machine_images"))
+	if v := tfvalue.Attribute(images["gardenlinux"], "update_strategy"); !v.IsNull() {
 		t.Errorf("gardenlinux: update_strategy %v is Gardener's default, want it left out", v)
 	}
-	version := elementsOf(t, attributeOf(images["gardenlinux"], "versions"))["1877.3.0"]
+	version := elementsOf(t, tfvalue.Attribute(images["gardenlinux"], "versions"))["1877.3.0"]
 	for _, name := range []string{"architectures", "cri"} {
-		if v := attributeOf(version, name); !v.IsNull() {
+		if v := tfvalue.Attribute(version, name); !v.IsNull() {
 			t.Errorf("gardenlinux 1877.3.0: %s = %v is Gardener's default, want it left out", name, v)
 		}
 	}
 	if got := stringAttribute(images["ubuntu"], "update_strategy"); got != "minor" {
 		t.Errorf("ubuntu: update_strategy %q, want minor kept", got)
 	}
-	if v := attributeOf(elementsOf(t, attributeOf(images["ubuntu"], "versions"))["24.4.0"], "architectures"); v.IsNull() {
+	if v := tfvalue.Attribute(elementsOf(t, tfvalue.Attribute(images["ubuntu"], "versions"))["24.4.0"], "architectures"); v.IsNull() {
 		t.Error("ubuntu 24.4.0: two architectures are not Gardener's default, want them kept")
 	}
 	if !got.Equal(withoutGardenerDefaults(ls.Attribute(specLargePath), got, storedCloudProfileSpec(opts))) {

@@ -35,7 +35,7 @@ func keepUnchangedSpecEntries(spec rschema.Attribute, planned, config, prior tft
 	if !prior.IsKnown() || prior.IsNull() || !config.IsKnown() || config.IsNull() {
 		return planned, false
 	}
-	if !attributeOf(config, capabilityDefinitionsAttribute).Equal(attributeOf(prior, capabilityDefinitionsAttribute)) {
+	if !tfvalue.Attribute(config, capabilityDefinitionsAttribute).Equal(tfvalue.Attribute(prior, capabilityDefinitionsAttribute)) {
 		return planned, false
 	}
 	return keepUnchangedEntries(spec, planned, config, prior)
@@ -51,7 +51,7 @@ func keepUnchangedEntries(a rschema.Attribute, planned, config, prior tftypes.Va
 	}
 	if !tfvalue.HoldsElements(a) {
 		return tfvalue.MapAttributes(planned, config, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
-			return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(prior, name))
+			return keepUnchangedEntries(attrs[name], value, configValue, tfvalue.Attribute(prior, name))
 		})
 	}
 	var priorOf func(element tftypes.Value) (tftypes.Value, bool)
@@ -109,7 +109,7 @@ func keepUnchangedEntry(attrs map[string]rschema.Attribute, element, configEleme
 		return priorElement, !priorElement.Equal(element)
 	}
 	return tfvalue.MapAttributes(element, configElement, func(name string, value, configValue tftypes.Value) (tftypes.Value, bool) {
-		return keepUnchangedEntries(attrs[name], value, configValue, attributeOf(priorElement, name))
+		return keepUnchangedEntries(attrs[name], value, configValue, tfvalue.Attribute(priorElement, name))
 	})
 }
 
@@ -147,7 +147,7 @@ func entriesByKey(list tftypes.Value, key string) map[string]tftypes.Value {
 // stringAttribute returns a known string attribute of an object value, "" otherwise.
 func stringAttribute(object tftypes.Value, name string) string {
 	var s string
-	v := attributeOf(object, name)
+	v := tfvalue.Attribute(object, name)
 	if !v.IsKnown() || v.IsNull() || v.As(&s) != nil {
 		return ""
 	}

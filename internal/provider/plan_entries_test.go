@@ -31,7 +31,7 @@ func plannedSpecOf(t *testing.T, config, prior gardencorev1beta1.CloudProfileSpe
 func machineTypesOf(t *testing.T, spec tftypes.Value) map[string]tftypes.Value {
 	t.Helper()
 	var types map[string]tftypes.Value
-	if err := attributeOf(spec, "machine_types").As(&types); err != nil {
+	if err := tfvalue.Attribute(spec, "machine_types").As(&types); err != nil {
 		t.Fatal(err)
 	}
 	return types
@@ -54,7 +54,7 @@ func TestPlan_UnchangedEntriesKeepTheirPriorValueByKey(t *testing.T) {
 			t.Errorf("machine type %s: planned %v, prior %v", name, got[name], was[name])
 		}
 	}
-	if usable := attributeOf(got["t3.micro"], "usable"); !usable.Equal(tftypes.NewValue(tftypes.Bool, true)) {
+	if usable := tfvalue.Attribute(got["t3.micro"], "usable"); !usable.Equal(tftypes.NewValue(tftypes.Bool, true)) {
 		t.Errorf("the new machine type's usable is Gardener's default true, got %v", usable)
 	}
 }
@@ -92,7 +92,7 @@ func TestPlan_NewCapabilityDefinitionsAreStoredAnew(t *testing.T) {
 	want := tftypes.NewValue(tftypes.Map{ElementType: tftypes.List{ElementType: tftypes.String}}, map[string]tftypes.Value{
 		"architecture": tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{tftypes.NewValue(tftypes.String, "amd64")}),
 	})
-	if capabilities := attributeOf(machineTypesOf(t, planned)["c5.xlarge"], "capabilities"); !capabilities.Equal(want) {
+	if capabilities := tfvalue.Attribute(machineTypesOf(t, planned)["c5.xlarge"], "capabilities"); !capabilities.Equal(want) {
 		t.Errorf("an untouched machine type's capabilities are stored anew from its architecture: got %v", capabilities)
 	}
 }
@@ -226,7 +226,7 @@ func TestPlan_InsertedEntriesNeverTakeTheirNeighboursDefaults(t *testing.T) {
 	if got := stringAttribute(types["t3.large"], "architecture"); got != "amd64" {
 		t.Errorf("t3.large inserted before m6g.large (arm64): architecture %q, want Gardener's default amd64", got)
 	}
-	if got := attributeOf(types["t3.large"], "usable"); !got.Equal(tftypes.NewValue(tftypes.Bool, true)) {
+	if got := tfvalue.Attribute(types["t3.large"], "usable"); !got.Equal(tftypes.NewValue(tftypes.Bool, true)) {
 		t.Errorf("t3.large inserted before m6g.large (not usable): usable %v, want Gardener's default true", got)
 	}
 }

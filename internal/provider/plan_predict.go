@@ -231,7 +231,7 @@ func withPredictedSpec(root specField, a rschema.Attribute, planned tftypes.Valu
 // priorGeneration is metadata.generation of a prior state, 0 where it is not known.
 func priorGeneration(prior tftypes.Value) int64 {
 	var generation big.Float
-	v := attributeOf(attributeOf(prior, "metadata"), "generation")
+	v := tfvalue.Attribute(tfvalue.Attribute(prior, "metadata"), "generation")
 	if !v.IsKnown() || v.IsNull() || v.As(&generation) != nil {
 		return 0
 	}

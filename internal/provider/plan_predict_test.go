@@ -114,7 +114,7 @@ func TestPlan_ANewEntryOfAnUpdateIsPredicted(t *testing.T) {
 	if got := stringAttribute(added, "architecture"); got != "amd64" {
 		t.Errorf("architecture %q, want Gardener's default amd64", got)
 	}
-	if usable := attributeOf(added, "usable"); !usable.Equal(tftypes.NewValue(tftypes.Bool, true)) {
+	if usable := tfvalue.Attribute(added, "usable"); !usable.Equal(tftypes.NewValue(tftypes.Bool, true)) {
 		t.Errorf("usable %v, want Gardener's default true", usable)
 	}
 }
@@ -131,13 +131,13 @@ func TestPlan_DerivedArchitecturesOfSeveralValuesStayUnknown(t *testing.T) {
 	planned := planOf(t, config, nil)
 	spec, _ := tfvalue.At(planned, specLargePath)
 	var images, versions map[string]tftypes.Value
-	if err := attributeOf(spec, "machine_images").As(&images); err != nil {
+	if err := tfvalue.Attribute(spec, "machine_images").As(&images); err != nil {
 		t.Fatal(err)
 	}
-	if err := attributeOf(images["gardenlinux"], "versions").As(&versions); err != nil {
+	if err := tfvalue.Attribute(images["gardenlinux"], "versions").As(&versions); err != nil {
 		t.Fatal(err)
 	}
-	if a := attributeOf(versions["1592.1.0"], "architectures"); a.IsKnown() {
+	if a := tfvalue.Attribute(versions["1592.1.0"], "architectures"); a.IsKnown() {
 		t.Errorf("architectures derived from two flavors: want unknown, got %v", a)
 	}
 }
@@ -164,13 +164,13 @@ func TestPlan_TheExtensionsCloudProfileMutatorIsPredicted(t *testing.T) {
 	config := awsCapabilityProfileSpec()
 	flavors := func(spec tftypes.Value) tftypes.Value {
 		var images, versions map[string]tftypes.Value
-		if err := attributeOf(spec, "machine_images").As(&images); err != nil {
+		if err := tfvalue.Attribute(spec, "machine_images").As(&images); err != nil {
 			t.Fatal(err)
 		}
-		if err := attributeOf(images["gardenlinux"], "versions").As(&versions); err != nil {
+		if err := tfvalue.Attribute(images["gardenlinux"], "versions").As(&versions); err != nil {
 			t.Fatal(err)
 		}
-		return attributeOf(versions["1877.3.0"], "capability_flavors")
+		return tfvalue.Attribute(versions["1877.3.0"], "capability_flavors")
 	}
 	filled := config
 	filled.MachineImages = []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{{

@@ -220,7 +220,7 @@ var parentNotFoundPattern = regexp.MustCompile(`cloudprofile\.core\.gardener\.cl
 // boolAttribute is a top-level bool attribute of a value; false when null or unknown.
 func boolAttribute(v tftypes.Value, name string) bool {
 	var b bool
-	a := attributeOf(v, name)
+	a := tfvalue.Attribute(v, name)
 	if !a.IsKnown() || a.IsNull() || a.As(&b) != nil {
 		return false
 	}

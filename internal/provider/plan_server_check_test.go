@@ -244,10 +244,10 @@ func TestServerCheck_acceptedFillsUnknownsWithTheServersValues(t *testing.T) {
 		t.Fatalf("machine images: %v", err)
 	}
 	var strategy, configured string
-	if err := attributeOf(images["gardenlinux"], "update_strategy").As(&strategy); err != nil || strategy != "minor" {
+	if err := tfvalue.Attribute(images["gardenlinux"], "update_strategy").As(&strategy); err != nil || strategy != "minor" {
 		t.Fatalf("update_strategy planned %q (%v), want the server's minor", strategy, err)
 	}
-	if err := attributeOf(images["ubuntu"], "update_strategy").As(&configured); err != nil || configured != "major" {
+	if err := tfvalue.Attribute(images["ubuntu"], "update_strategy").As(&configured); err != nil || configured != "major" {
 		t.Fatalf("configured update_strategy planned %q (%v), want major as configured", configured, err)
 	}
 	if n := f.fake.requests.Load(); n != 1 {

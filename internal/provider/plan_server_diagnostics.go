@@ -14,6 +14,7 @@ import (
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // The diagnostics of the server checks at plan (plan_server_check.go), in the form of
@@ -208,9 +209,9 @@ func valueAtSteps(steps []cloudprofile.Step, spec tftypes.Value) tftypes.Value {
 	for _, s := range steps[1:] {
 		switch s.Kind {
 		case cloudprofile.StepAttribute:
-			value = attributeOf(value, s.Name)
+			value = tfvalue.Attribute(value, s.Name)
 		case cloudprofile.StepIndex:
-			value = elementOf(value, s.Index)
+			value = tfvalue.Element(value, s.Index)
 		case cloudprofile.StepKey:
 			value = elementOfMap(value, s.Key)
 		default:

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // Gardener names an entry of a list by its position ("spec.machineTypes[3]"); the resources name
@@ -96,7 +97,7 @@ func (s *specSteps) step(f specField, v tftypes.Value, selecting bool, step clou
 		if !ok {
 			return stepResult{}, false
 		}
-		return stepResult{step: step, field: c, value: attributeOf(v, step.Name), selecting: holdsEntries(c)}, true
+		return stepResult{step: step, field: c, value: tfvalue.Attribute(v, step.Name), selecting: holdsEntries(c)}, true
 	}
 	switch {
 	case f.kind == kindKeyedObjects && step.Kind == cloudprofile.StepIndex:
@@ -108,13 +109,13 @@ func (s *specSteps) step(f specField, v tftypes.Value, selecting bool, step clou
 	case f.kind == kindKeyedObjects && step.Kind == cloudprofile.StepKey && (step.Name == "" || step.Name == f.key):
 		return s.entry(f, v, step.Key), true
 	case f.kind == kindObjectList && step.Kind == cloudprofile.StepIndex:
-		return stepResult{step: step, field: f, value: elementOf(v, step.Index)}, true
+		return stepResult{step: step, field: f, value: tfvalue.Element(v, step.Index)}, true
 	case f.kind == kindObjectList && step.Kind == cloudprofile.StepKey && step.Name != "":
 		i, ok := indexOfEntry(v, step.Name, step.Key)
 		if !ok {
 			return stepResult{}, false
 		}
-		return stepResult{step: cloudprofile.Step{Kind: cloudprofile.StepIndex, Index: i}, field: f, value: elementOf(v, i)}, true
+		return stepResult{step: cloudprofile.Step{Kind: cloudprofile.StepIndex, Index: i}, field: f, value: tfvalue.Element(v, i)}, true
 	case f.kind == kindObjectMap && step.Kind == cloudprofile.StepKey:
 		return stepResult{step: cloudprofile.Step{Kind: cloudprofile.StepKey, Key: step.Key}, field: f, value: elementOfMap(v, step.Key)}, true
 	}
@@ -157,7 +158,7 @@ func indexOfEntry(list tftypes.Value, name, key string) (int, bool) {
 	}
 	for i, e := range elements {
 		var got string
-		if a := attributeOf(e, name); a.IsKnown() && !a.IsNull() && a.As(&got) == nil && got == key {
+		if a := tfvalue.Attribute(e, name); a.IsKnown() && !a.IsNull() && a.As(&got) == nil && got == key {
 			return i, true
 		}
 	}

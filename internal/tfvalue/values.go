@@ -94,3 +94,21 @@ func Equal(a, b tftypes.Value) bool {
 	}
 	return a.Equal(b) // numbers, sets, dynamic values: rare in profiles
 }
+
+// Attribute returns the named attribute of a known object value, or the zero value.
+func Attribute(v tftypes.Value, name string) tftypes.Value {
+	var attrs map[string]tftypes.Value
+	if !v.IsKnown() || v.IsNull() || v.As(&attrs) != nil {
+		return tftypes.Value{}
+	}
+	return attrs[name]
+}
+
+// Element returns the i-th element of a known list value, or the zero value.
+func Element(v tftypes.Value, i int) tftypes.Value {
+	var elems []tftypes.Value
+	if !v.IsKnown() || v.IsNull() || v.As(&elems) != nil || i < 0 || i >= len(elems) {
+		return tftypes.Value{}
+	}
+	return elems[i]
+}
