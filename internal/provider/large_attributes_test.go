@@ -8,8 +8,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
+	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
 // TestLargeAttributes: the large attributes derived from the descriptors' marks are the spec and
@@ -69,3 +72,38 @@ func dataSourceSchema(d datasource.DataSource) hasAttribute {
 		return !diags.HasError()
 	}
 }
+
+// largeSchema is a resource's schema as the tests of the large attributes read it: its type name,
+// its Terraform type and its large attributes.
+type largeSchema struct {
+	name   string
+	schema rschema.Schema
+	large  []largevalue.Path
+}
+
+// largeSchemaOf reads the schema of a resource that names large attributes.
+func largeSchemaOf(r resource.Resource) largeSchema {
+	ctx := context.Background()
+	var meta resource.MetadataResponse
+	r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: TypeName}, &meta)
+	var resp resource.SchemaResponse
+	r.Schema(ctx, resource.SchemaRequest{}, &resp)
+	return largeSchema{name: meta.TypeName, schema: resp.Schema, large: r.(interface{ LargeAttributes() []largevalue.Path }).LargeAttributes()}
+}
+
+// Type is the Terraform type of the resource's values.
+func (s largeSchema) Type() tftypes.Type { return s.schema.Type().TerraformType(context.Background()) }
+
+// Attribute is the attribute at the path of attribute names.
+func (s largeSchema) Attribute(p largevalue.Path) rschema.Attribute {
+	attrs := s.schema.Attributes
+	var a rschema.Attribute
+	for _, name := range p {
+		a = attrs[name]
+		attrs = tfvalue.NestedAttributes(a)
+	}
+	return a
+}
+
+// Paths are the paths of the large attributes.
+func (s largeSchema) Paths() []largevalue.Path { return s.large }

@@ -29,9 +29,9 @@ import (
 // with the provider's ValidateConfig only, so no attribute below them may carry a default, a plan
 // modifier, a validator or a deprecation, and nesting is single or list only.
 func TestLargeAttributesHaveNothingTheServerWouldSkip(t *testing.T) {
-	ctx := context.Background()
 	for _, r := range []resource.Resource{newCloudProfileResource(), newNamespacedCloudProfileResource()} {
-		name, ls := largevalue.ResourceSchema(ctx, TypeName, r)
+		ls := largeSchemaOf(r)
+		name := ls.name
 		if len(ls.Paths()) == 0 {
 			t.Fatalf("%s: no large attributes", name)
 		}
@@ -115,7 +115,7 @@ func cloudProfileResourceValue(t *testing.T, typ tftypes.Type, spec gardencorev1
 // API server fills in predicted) run in both.
 func TestLargeValueServerPlansAsTheFramework(t *testing.T) {
 	ctx := context.Background()
-	_, ls := largevalue.ResourceSchema(ctx, TypeName, newCloudProfileResource())
+	ls := largeSchemaOf(newCloudProfileResource())
 	specA := richCloudProfileSpec()
 	specB := richCloudProfileSpec()
 	specB.Kubernetes.Versions[1].ExpirationDate = at(2027, 4, 1)
@@ -235,10 +235,7 @@ type validationCase struct {
 	root     specField
 }
 
-func (c validationCase) schema() largevalue.Schema {
-	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, c.resource)
-	return ls
-}
+func (c validationCase) schema() largeSchema { return largeSchemaOf(c.resource) }
 
 // spec is the Terraform value of a spec of the resource's kind.
 func (c validationCase) spec(spec any) tftypes.Value {
@@ -336,7 +333,7 @@ func (r *recordingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadR
 // one only writes it differently; where it wrote nothing (an error), the prior value comes back.
 func TestLargeValueServerReadResource(t *testing.T) {
 	ctx := context.Background()
-	_, ls := largevalue.ResourceSchema(ctx, TypeName, newCloudProfileResource())
+	ls := largeSchemaOf(newCloudProfileResource())
 	// The state holds the quantity as configured, 51200Mi; the API server answers 50Gi.
 	storageSize := tftypes.NewAttributePath().WithAttributeName("spec").WithAttributeName("machine_types").
 		WithElementKeyString("m5.large").WithAttributeName("storage").WithAttributeName("size")
@@ -459,7 +456,7 @@ func valueAtOrFail(t *testing.T, v tftypes.Value, p largevalue.Path) tftypes.Val
 // the large values of the plan (with their unknowns) must not come back into that answer.
 func TestLargeValueServerFailedWriteKeepsThePriorState(t *testing.T) {
 	ctx := context.Background()
-	_, ls := largevalue.ResourceSchema(ctx, TypeName, newCloudProfileResource())
+	ls := largeSchemaOf(newCloudProfileResource())
 	prior := cloudProfileResourceValue(t, ls.Type(), richCloudProfileSpec(), true)
 	changed := richCloudProfileSpec()
 	changed.Regions[0].Name = "renamed"

@@ -17,7 +17,6 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 var (
@@ -245,9 +244,8 @@ func (r *cloudProfileListResource) resource(ctx context.Context, out *tfsdk.Reso
 	if diags.HasError() {
 		return diags
 	}
-	_, ls := largevalue.ResourceSchema(ctx, TypeName, rr)
 	stored := storedCloudProfileSpec(r.data.options(r.data.now()))
-	return append(diags, asGeneratedConfig(out, ls.Attribute(specLargePath), stored, "adopt_existing", "force_conflicts", "keep_status")...)
+	return append(diags, asGeneratedConfig(out, specAttributeOf(ctx, rr), stored, "adopt_existing", "force_conflicts", "keep_status")...)
 }
 
 // result is one NamespacedCloudProfile of the list: `namespace/name`, its identity and, when asked
@@ -272,9 +270,8 @@ func (r *namespacedCloudProfileListResource) resource(ctx context.Context, out *
 	if diags.HasError() {
 		return diags
 	}
-	_, ls := largevalue.ResourceSchema(ctx, TypeName, rr)
 	stored := storedNamespacedCloudProfileSpec(r.data.options(r.data.now()))
-	return append(diags, asGeneratedConfig(out, ls.Attribute(specLargePath), stored, "adopt_existing", "force_conflicts", "keep_merged_status")...)
+	return append(diags, asGeneratedConfig(out, specAttributeOf(ctx, rr), stored, "adopt_existing", "force_conflicts", "keep_merged_status")...)
 }
 
 // lastAppliedAnnotation is the annotation `kubectl apply` (client-side) leaves on what it writes.

@@ -1,8 +1,11 @@
 package provider
 
 import (
+	"context"
+
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -99,4 +102,11 @@ func nullWherePredicted(a rschema.Attribute, v, predicted tftypes.Value) (tftype
 		return v, false
 	}
 	return tfvalue.MapElements(v, predicted, object)
+}
+
+// specAttributeOf is the spec attribute of a resource's schema.
+func specAttributeOf(ctx context.Context, r resource.Resource) rschema.Attribute {
+	var resp resource.SchemaResponse
+	r.Schema(ctx, resource.SchemaRequest{}, &resp)
+	return resp.Schema.Attributes["spec"]
 }

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -11,7 +10,6 @@ import (
 	"k8s.io/utils/ptr"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
@@ -32,7 +30,7 @@ func TestGeneratedConfig_LeavesOutWhatGardenerFillsIn(t *testing.T) {
 	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: spec}, nil, opts)
 	listed, diags := flattenSpecTerraform(cloudProfileSpecRoot, stored.Spec)
 	requireNoDiags(t, diags)
-	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
+	ls := largeSchemaOf(newCloudProfileResource())
 	got := withoutGardenerDefaults(ls.Attribute(specLargePath), listed, storedCloudProfileSpec(opts))
 
 	types := machineTypesOf(t, got)

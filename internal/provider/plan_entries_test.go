@@ -13,7 +13,6 @@ import (
 	"k8s.io/utils/ptr"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
@@ -21,7 +20,7 @@ import (
 // spec and the prior spec.
 func plannedSpecOf(t *testing.T, config, prior gardencorev1beta1.CloudProfileSpec) (planned, priorSpec tftypes.Value) {
 	t.Helper()
-	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
+	ls := largeSchemaOf(newCloudProfileResource())
 	planned, _ = tfvalue.At(planOf(t, config, &prior), specLargePath)
 	priorSpec, _ = tfvalue.At(cloudProfileResourceValue(t, ls.Type(), prior, true), specLargePath)
 	return planned, priorSpec
@@ -160,7 +159,7 @@ func planInsertedEntries(t *testing.T, priorConfig, config gardencorev1beta1.Clo
 	opts := cloudprofile.DefaultOptions(time.Now())
 	old, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: priorConfig}, nil, opts)
 	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: config}, old, opts)
-	_, ls := largevalue.ResourceSchema(ctx, TypeName, newCloudProfileResource())
+	ls := largeSchemaOf(newCloudProfileResource())
 	configValue := cloudProfileResourceValue(t, ls.Type(), config, false)
 	priorValue := cloudProfileResourceValue(t, ls.Type(), old.Spec, true)
 	configSpec, _ := tfvalue.At(configValue, specLargePath)

@@ -51,7 +51,7 @@ func planOf(t *testing.T, config gardencorev1beta1.CloudProfileSpec, prior *gard
 // its answer with the resource's type.
 func planResponseOf(t *testing.T, config gardencorev1beta1.CloudProfileSpec, prior *gardencorev1beta1.CloudProfileSpec) (*tfprotov6.PlanResourceChangeResponse, tftypes.Type) {
 	t.Helper()
-	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
+	ls := largeSchemaOf(newCloudProfileResource())
 	configValue := cloudProfileResourceValue(t, ls.Type(), config, false)
 	priorValue := tftypes.NewValue(ls.Type(), nil)
 	if prior != nil {

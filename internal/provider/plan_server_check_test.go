@@ -82,7 +82,7 @@ func newServerCheckFixture(t *testing.T, answer func(http.ResponseWriter, []byte
 	fake := &fakeDryRun{answer: answer}
 	srv := httptest.NewServer(fake)
 	t.Cleanup(srv.Close)
-	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
+	ls := largeSchemaOf(newCloudProfileResource())
 	spec := richCloudProfileSpec()
 	spec.MachineImages[0].UpdateStrategy = nil // left to the Garden: unknown in the plan
 	config := cloudProfileResourceValue(t, ls.Type(), spec, false)
@@ -280,7 +280,7 @@ func TestServerCheck_changedConfiguredValueIsAnErrorAtPlan(t *testing.T) {
 // form ("1024Mi" for "1Gi") is what the apply keeps, not a change; a list of another length is
 // one change on the list, and a map with another key one change on the map.
 func TestChangedPlannedValues_semanticallyEqualIsNoChange(t *testing.T) {
-	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
+	ls := largeSchemaOf(newCloudProfileResource())
 	a := ls.Attribute(specLargePath)
 	spec := richCloudProfileSpec()
 	planned, diags := flattenSpecTerraform(cloudProfileSpecRoot, spec)

@@ -1,13 +1,11 @@
 package provider
 
 import (
-	"context"
 	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
@@ -16,7 +14,7 @@ import (
 // keyed lists by key (positions count in the order the provider writes them: names ascending,
 // versions newest first); the path ends where the schema ends.
 func TestSpecStepsOfFields(t *testing.T) {
-	_, ls := largevalue.ResourceSchema(context.Background(), TypeName, newCloudProfileResource())
+	ls := largeSchemaOf(newCloudProfileResource())
 	config := cloudProfileResourceValue(t, ls.Type(), richCloudProfileSpec(), false)
 	spec, _ := tfvalue.At(config, specLargePath)
 	images := path.Root("spec").AtName("machine_images")

@@ -21,8 +21,8 @@ import (
 // response.
 type server struct {
 	tfprotov6.ProviderServer
-	resources   map[string]Schema
-	dataSources map[string]Schema
+	resources   map[string]largeSchema
+	dataSources map[string]largeSchema
 }
 
 // withLargeAttributes is a resource or data source that names its large attributes.
@@ -32,8 +32,8 @@ type withLargeAttributes interface {
 	LargeAttributes() []Path
 }
 
-// Schema is what the server needs of a resource or data source type with large attributes.
-type Schema struct {
+// largeSchema is what the server needs of a resource or data source type with large attributes.
+type largeSchema struct {
 	typ   tftypes.Type
 	paths []Path
 	// version is the schema version (resources only).
@@ -45,12 +45,12 @@ type Schema struct {
 // NewServer is the Server: it wraps the framework's server of p for the resources and data
 // sources of p that name large attributes (LargeAttributes() []Path).
 func NewServer(ctx context.Context, framework tfprotov6.ProviderServer, p provider.Provider) tfprotov6.ProviderServer {
-	s := &server{ProviderServer: framework, resources: map[string]Schema{}, dataSources: map[string]Schema{}}
+	s := &server{ProviderServer: framework, resources: map[string]largeSchema{}, dataSources: map[string]largeSchema{}}
 	var meta provider.MetadataResponse
 	p.Metadata(ctx, provider.MetadataRequest{}, &meta)
 	for _, newResource := range p.Resources(ctx) {
 		if r := newResource(); isLarge(r) {
-			name, ls := ResourceSchema(ctx, meta.TypeName, r)
+			name, ls := resourceSchema(ctx, meta.TypeName, r)
 			s.resources[name] = ls
 		}
 	}
@@ -69,13 +69,13 @@ func isLarge(v any) bool {
 	return ok
 }
 
-// ResourceSchema is the type name and Schema of a resource with large attributes.
-func ResourceSchema(ctx context.Context, providerTypeName string, r resource.Resource) (string, Schema) {
+// resourceSchema is the type name and largeSchema of a resource with large attributes.
+func resourceSchema(ctx context.Context, providerTypeName string, r resource.Resource) (string, largeSchema) {
 	var meta resource.MetadataResponse
 	r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: providerTypeName}, &meta)
 	var sch resource.SchemaResponse
 	r.Schema(ctx, resource.SchemaRequest{}, &sch)
-	ls := Schema{typ: sch.Schema.Type().TerraformType(ctx), attributes: map[string]rschema.Attribute{}, version: sch.Schema.Version}
+	ls := largeSchema{typ: sch.Schema.Type().TerraformType(ctx), attributes: map[string]rschema.Attribute{}, version: sch.Schema.Version}
 	if large, ok := r.(withLargeAttributes); ok {
 		ls.paths = large.LargeAttributes()
 	}
@@ -85,27 +85,18 @@ func ResourceSchema(ctx context.Context, providerTypeName string, r resource.Res
 	return meta.TypeName, ls
 }
 
-// dataSourceSchema is the type name and Schema of a data source with large attributes.
-func dataSourceSchema(ctx context.Context, providerTypeName string, d datasource.DataSource) (string, Schema) {
+// dataSourceSchema is the type name and largeSchema of a data source with large attributes.
+func dataSourceSchema(ctx context.Context, providerTypeName string, d datasource.DataSource) (string, largeSchema) {
 	var meta datasource.MetadataResponse
 	d.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: providerTypeName}, &meta)
 	var sch datasource.SchemaResponse
 	d.Schema(ctx, datasource.SchemaRequest{}, &sch)
-	ls := Schema{typ: sch.Schema.Type().TerraformType(ctx)}
+	ls := largeSchema{typ: sch.Schema.Type().TerraformType(ctx)}
 	if large, ok := d.(withLargeAttributes); ok {
 		ls.paths = large.LargeAttributes()
 	}
 	return meta.TypeName, ls
 }
-
-// Type is the Terraform type of the whole resource or data source.
-func (s Schema) Type() tftypes.Type { return s.typ }
-
-// Attribute is the schema attribute at the path; nil when it is not a large attribute.
-func (s Schema) Attribute(p Path) rschema.Attribute { return s.attributes[p.Key()] }
-
-// Paths are the paths of the large attributes.
-func (s Schema) Paths() []Path { return s.paths }
 
 // attributeAt is the schema attribute at the path; nil when there is none.
 func attributeAt(attrs map[string]rschema.Attribute, p Path) rschema.Attribute {
@@ -185,7 +176,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 // such a configuration plans no change. This goes beyond the framework, which plans the configured
 // spelling; Terraform accepts a planned value equal to the prior one in place of an equivalent
 // configured one.
-func keepPriorSpelling(ctx context.Context, ls Schema, prior, proposed tftypes.Value) tftypes.Value {
+func keepPriorSpelling(ctx context.Context, ls largeSchema, prior, proposed tftypes.Value) tftypes.Value {
 	if !prior.IsKnown() || prior.IsNull() || !proposed.IsKnown() || proposed.IsNull() {
 		return proposed
 	}
@@ -235,7 +226,7 @@ func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 
 // reduceToUnknown records the large values of a configuration and returns it with each known one
 // replaced by an unknown value, below which the framework's validation checks nothing.
-func (lv *values) reduceToUnknown(ls Schema, config *tfprotov6.DynamicValue) (*tfprotov6.DynamicValue, error) {
+func (lv *values) reduceToUnknown(ls largeSchema, config *tfprotov6.DynamicValue) (*tfprotov6.DynamicValue, error) {
 	v, err := decodeValue(ls.typ, config)
 	if err != nil {
 		return nil, err
@@ -352,7 +343,7 @@ type requestPart struct {
 
 // reduceEach reduces the parts one at a time, keeping the large values of the role keep only, so
 // that no more than one whole value of the request is decoded at once.
-func (lv *values) reduceEach(ls Schema, parts []requestPart, keep origin) error {
+func (lv *values) reduceEach(ls largeSchema, parts []requestPart, keep origin) error {
 	for _, part := range parts {
 		v, err := decodeValue(ls.typ, *part.value)
 		if err != nil {
@@ -371,7 +362,7 @@ func (lv *values) reduceEach(ls Schema, parts []requestPart, keep origin) error 
 // reduce records the large values of one value of the request and returns it, encoded and
 // decoded, with stand-ins in their place. With baseline, a large value that differs from the
 // baseline's gets the stand-in of a change.
-func (lv *values) reduce(ls Schema, role origin, v tftypes.Value, baseline map[string]tftypes.Value) (*tfprotov6.DynamicValue, tftypes.Value, error) {
+func (lv *values) reduce(ls largeSchema, role origin, v tftypes.Value, baseline map[string]tftypes.Value) (*tfprotov6.DynamicValue, tftypes.Value, error) {
 	for _, p := range ls.paths {
 		real, ok := tfvalue.At(v, p)
 		if !ok {
@@ -392,7 +383,7 @@ func (lv *values) reduce(ls Schema, role origin, v tftypes.Value, baseline map[s
 // restore puts the large values into a response state: what the provider's code wrote (keeping
 // the request's value where it is semantically equal), or, where the state still holds a
 // stand-in (the code wrote nothing, e.g. after an error), the request's value.
-func (lv *values) restore(ctx context.Context, ls Schema, dv *tfprotov6.DynamicValue, baseline origin) (*tfprotov6.DynamicValue, error) {
+func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.DynamicValue, baseline origin) (*tfprotov6.DynamicValue, error) {
 	if dv == nil {
 		return dv, nil
 	}

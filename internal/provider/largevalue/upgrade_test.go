@@ -73,7 +73,7 @@ func TestServer_UpgradeResourceStatePassesCurrentStatesThrough(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			framework := &frameworkUpgrade{}
-			s := &server{ProviderServer: framework, resources: map[string]Schema{"gardener_test": {typ: upgradeTestType, version: 1}}}
+			s := &server{ProviderServer: framework, resources: map[string]largeSchema{"gardener_test": {typ: upgradeTestType, version: 1}}}
 			resp, err := s.UpgradeResourceState(context.Background(), &tfprotov6.UpgradeResourceStateRequest{
 				TypeName: "gardener_test", Version: c.version, RawState: &tfprotov6.RawState{JSON: []byte(c.json)},
 			})
