@@ -16,7 +16,7 @@ var benchNow = time.Date(2026, time.November, 1, 0, 0, 0, 0, time.UTC)
 
 func BenchmarkBigProfileValidateRequest(b *testing.B) {
 	cp := BigProfile()
-	opts := cloudprofile.DefaultOptions(benchNow)
+	opts := cloudprofile.OptionsWithAllGates(benchNow)
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = cloudprofile.ValidateCloudProfileRequest(cp, cp, opts)

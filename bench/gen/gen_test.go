@@ -38,7 +38,7 @@ func TestWorkspaceProfilesAreValid(t *testing.T) {
 func checkProfiles(t *testing.T, what string, cp *gardencorev1beta1.CloudProfile, ncps []*gardencorev1beta1.NamespacedCloudProfile) {
 	t.Helper()
 	for _, now := range []time.Time{time.Now(), time.Date(2060, 1, 1, 0, 0, 0, 0, time.UTC)} {
-		opts := cloudprofile.DefaultOptions(now)
+		opts := cloudprofile.OptionsWithAllGates(now)
 		for _, p := range cloudprofile.ValidateCloudProfileRequest(cp, nil, opts) {
 			if p.Severity == cloudprofile.SeverityError {
 				t.Errorf("%s at %s: %v", what, now.Format(time.DateOnly), p)

@@ -10,7 +10,7 @@ import (
 // validating, so a type that is no valid label name part is rejected at metadata.labels, and an
 // invalid extension label is no problem.
 func TestRuleExtensionLabels_AppliedBeforeValidation(t *testing.T) {
-	opts := DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))
+	opts := OptionsWithAllGates(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))
 	cp := validCloudProfile()
 	cp.Spec.Type = "Not Valid"
 	var onLabels bool
@@ -36,7 +36,7 @@ func TestRuleExtensionLabels_AppliedBeforeValidation(t *testing.T) {
 func TestRuleExtensionLabels_AMissingTypeIsB1AndTheEmptyTypesLabel(t *testing.T) {
 	cp := validCloudProfile()
 	cp.Spec.Type = ""
-	ps := ValidateCloudProfileRequest(cp, nil, DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC)))
+	ps := ValidateCloudProfileRequest(cp, nil, OptionsWithAllGates(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC)))
 	var b1, label bool
 	for _, p := range ps {
 		b1 = b1 || (p.Rule == "B-1" && p.Path.Field() == "spec.type")

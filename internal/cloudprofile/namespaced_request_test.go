@@ -27,7 +27,7 @@ func TestNamespacedRequest_ProblemAttributesPointAtTheUsersIndices(t *testing.T)
 			},
 		},
 	}
-	opts := DefaultOptions(now)
+	opts := OptionsWithAllGates(now)
 	var found bool
 	for _, p := range ValidateNamespacedCloudProfileRequest(ncp, nil, opts) {
 		if p.Path.Field() == "spec.machineImages[0].versions[0].version" {

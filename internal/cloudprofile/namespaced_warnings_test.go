@@ -31,7 +31,7 @@ func TestWarnNamespacedCloudProfile(t *testing.T) {
 		}}},
 		MachineTypes: []gardencorev1beta1.MachineType{{Name: "m5", CPU: resource.MustParse("2000m"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi")}}, // equal quantity: no-op
 	}}
-	opts := DefaultOptions(now)
+	opts := OptionsWithAllGates(now)
 	got := map[string]string{}
 	for _, p := range WarnNamespacedCloudProfile(ncp, nil, parent, opts) {
 		if p.Severity != SeverityWarning {

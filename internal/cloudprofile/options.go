@@ -20,8 +20,9 @@ type Options struct {
 // DefaultExpiryWarningWindow is the provider's default for Options.ExpiryWarningWindow.
 const DefaultExpiryWarningWindow = 30 * 24 * time.Hour
 
-// DefaultOptions returns options at the given instant with every feature gate on (as the local
-// Garden runs) and a warning window of DefaultExpiryWarningWindow.
-func DefaultOptions(now time.Time) Options {
+// OptionsWithAllGates returns options at the given instant with every feature gate on (as the local
+// Garden runs) and a warning window of DefaultExpiryWarningWindow: the options of tests and tools
+// that check what the Garden accepts with every gate on. The provider decides its own defaults.
+func OptionsWithAllGates(now time.Time) Options {
 	return Options{Now: now, Gates: AllFeatureGatesOn(), ExpiryWarningWindow: DefaultExpiryWarningWindow}
 }

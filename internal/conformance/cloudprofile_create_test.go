@@ -620,7 +620,7 @@ func TestDifferential_CloudProfileCreate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			cp := c.base(fmt.Sprintf("%s-%d", prefix, i))
 			c.mutate(t, cp)
-			opts := cloudprofile.DefaultOptions(time.Now())
+			opts := cloudprofile.OptionsWithAllGates(time.Now())
 			pkg := cloudprofile.ValidateCloudProfileRequest(cp.DeepCopy(), nil, opts)
 			v := s.dryRunCloudProfile(t, ctx, cp, c.post)
 			if c.post {

@@ -96,7 +96,7 @@ func TestDifferential_CloudProfileUpdate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			cp := updateBase(name)
 			c.mutate(cp)
-			opts := cloudprofile.DefaultOptions(time.Now())
+			opts := cloudprofile.OptionsWithAllGates(time.Now())
 			pkg := cloudprofile.ValidateCloudProfileRequest(cp.DeepCopy(), old.DeepCopy(), opts)
 			v := s.dryRunCloudProfile(t, ctx, cp, false)
 			t.Logf("server %s; package: %d errors", v.summary(), len(pkg.Errors()))

@@ -249,7 +249,7 @@ func TestDifferential_LocalExtensionCloudProfile(t *testing.T) {
 	for i, c := range extCloudProfileCases() {
 		t.Run(c.name, func(t *testing.T) {
 			cp := c.build(fmt.Sprintf("%s-%d", prefix, i))
-			opts := cloudprofile.DefaultOptions(time.Now())
+			opts := cloudprofile.OptionsWithAllGates(time.Now())
 			if core := cloudprofile.ValidateCloudProfileRequest(cp.DeepCopy(), nil, opts).Errors(); len(core) > 0 {
 				t.Fatalf("the case breaks Gardener's own rules:\n%s", problemLines(core))
 			}
@@ -299,7 +299,7 @@ func TestDifferential_LocalExtensionCloudProfileUpdate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			cp := base(name)
 			c.mutate(cp)
-			opts := cloudprofile.DefaultOptions(time.Now())
+			opts := cloudprofile.OptionsWithAllGates(time.Now())
 			if core := cloudprofile.ValidateCloudProfileRequest(cp.DeepCopy(), old.DeepCopy(), opts).Errors(); len(core) > 0 {
 				t.Fatalf("the case breaks Gardener's own rules:\n%s", problemLines(core))
 			}
@@ -414,7 +414,7 @@ func TestDifferential_LocalExtensionNamespacedCloudProfile(t *testing.T) {
 			parent := parents[c.parent]
 			ncp := namespaced(fmt.Sprintf("%s-%d", prefix, i), parent.Name)
 			c.mutate(ncp)
-			opts := cloudprofile.DefaultOptions(time.Now())
+			opts := cloudprofile.OptionsWithAllGates(time.Now())
 			core := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp.DeepCopy(), nil, opts).Errors()
 			core = append(core, cloudprofile.AdmitNamespacedCloudProfileRequest(ncp.DeepCopy(), nil, parent, opts).Errors()...)
 			if len(core) > 0 {

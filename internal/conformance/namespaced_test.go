@@ -313,7 +313,7 @@ func TestDifferential_NamespacedCloudProfile(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ncp := namespaced(fmt.Sprintf("%s-%d", prefix, i), parentNames[c.parent])
 			c.mutate(t, ncp)
-			opts := cloudprofile.DefaultOptions(time.Now())
+			opts := cloudprofile.OptionsWithAllGates(time.Now())
 			pkg := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp.DeepCopy(), nil, opts).Errors()
 			static := len(pkg) > 0
 			if !static {

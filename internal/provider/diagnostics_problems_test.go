@@ -175,7 +175,7 @@ func TestProblemDiagnostics_NeverDumpAWholeObject(t *testing.T) {
 	cp := &gardencorev1beta1.CloudProfile{Spec: gardencorev1beta1.CloudProfileSpec{Type: "local",
 		Kubernetes: gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{{Version: "1.32.4"}, {Version: "1.x"}}}}}
 	var c5 *cloudprofile.Problem
-	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC)))
+	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.OptionsWithAllGates(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC)))
 	for i := range problems {
 		if problems[i].Rule == "C-5" {
 			c5 = &problems[i]
@@ -226,7 +226,7 @@ func TestProblemDiagnostics_SameProblemOnOneAttributeIsOneDiagnostic(t *testing.
 	}
 	ncp := &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "n", Namespace: "garden-p"},
 		Spec: gardencorev1beta1.NamespacedCloudProfileSpec{Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "p"}}}
-	opts := cloudprofile.DefaultOptions(now)
+	opts := cloudprofile.OptionsWithAllGates(now)
 	opts.Gates = cloudprofile.GardenerDefaultFeatureGates() // VersionClassificationLifecycle off
 	inherited := cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, nil, parent, opts)
 	if len(inherited) != 12 {
@@ -287,7 +287,7 @@ func TestProblemDiagnostics_SameFieldGroupListsTheMessages(t *testing.T) {
 func TestProblemDiagnostics_AMissingTypeIsReportedAsSuch(t *testing.T) {
 	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "profile"}, Spec: richCloudProfileSpec()}
 	cp.Spec.Type = ""
-	diags := problemDiagnostics(cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))), tftypes.Value{})
+	diags := problemDiagnostics(cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.OptionsWithAllGates(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))), tftypes.Value{})
 	var summaries []string
 	for _, d := range diags {
 		summaries = append(summaries, d.Summary())

@@ -19,7 +19,7 @@ import (
 // and container runtime), and keeps every value a person set differently (arm64, not usable,
 // update strategy minor, two architectures).
 func TestGeneratedConfig_LeavesOutWhatGardenerFillsIn(t *testing.T) {
-	opts := cloudprofile.DefaultOptions(time.Date(2026, time.November, 1, 0, 0, 0, 0, time.UTC))
+	opts := cloudprofile.OptionsWithAllGates(time.Date(2026, time.November, 1, 0, 0, 0, 0, time.UTC))
 	spec := plainCloudProfileSpec()
 	spec.MachineTypes = append(spec.MachineTypes, gardencorev1beta1.MachineType{
 		Name: "m6g.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi"),

@@ -156,7 +156,7 @@ func proposedLikeTerraform(a rschema.Attribute, prior, config tftypes.Value) tft
 func planInsertedEntries(t *testing.T, priorConfig, config gardencorev1beta1.CloudProfileSpec) (planned, want tftypes.Value) {
 	t.Helper()
 	ctx := context.Background()
-	opts := cloudprofile.DefaultOptions(time.Now())
+	opts := cloudprofile.OptionsWithAllGates(time.Now())
 	old, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: priorConfig}, nil, opts)
 	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: config}, old, opts)
 	ls := largeSchemaOf(newCloudProfileResource())

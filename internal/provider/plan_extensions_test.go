@@ -134,7 +134,7 @@ func TestPlan_AnUpdateMeetsTheExtensionWithTheVersionsGardenerKeeps(t *testing.T
 	if errs := validateErrors(t, prior); len(errs) != 0 {
 		t.Fatalf("validate (a create) reports %s", diagnosticText(errs))
 	}
-	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: prior}, &gardencorev1beta1.CloudProfile{Spec: prior}, cloudprofile.DefaultOptions(time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)))
+	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: prior}, &gardencorev1beta1.CloudProfile{Spec: prior}, cloudprofile.OptionsWithAllGates(time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)))
 	changed := stored.Spec
 	changed.MachineTypes = append(slices.Clone(changed.MachineTypes), gardencorev1beta1.MachineType{Name: "m6g.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi")})
 	resp, _ := planResponseOf(t, changed, &stored.Spec)

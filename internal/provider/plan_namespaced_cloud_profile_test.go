@@ -31,7 +31,7 @@ func TestWithMergedStatus_L3ComparesWithTheRenderedMerge(t *testing.T) {
 			},
 		}
 	}
-	opts := cloudprofile.DefaultOptions(time.Date(2032, 6, 1, 0, 0, 0, 0, time.UTC))
+	opts := cloudprofile.OptionsWithAllGates(time.Date(2032, 6, 1, 0, 0, 0, 0, time.UTC))
 	old := namespaced(2031) // expired at the instant of the plan
 	// The update changes something else (Gardener checks nothing on an unchanged spec).
 	changed := func(expiry int) *gardencorev1beta1.NamespacedCloudProfile {

@@ -80,7 +80,7 @@ func servePlan(t *testing.T, req *tfprotov6.PlanResourceChangeRequest) *tfprotov
 func TestPlan_ACreatePredictsWhatGardenerStores(t *testing.T) {
 	config := plainCloudProfileSpec()
 	planned := planOf(t, config, nil)
-	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: config}, nil, cloudprofile.DefaultOptions(time.Now()))
+	stored, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: config}, nil, cloudprofile.OptionsWithAllGates(time.Now()))
 	want, diags := flattenSpecTerraform(cloudProfileSpecRoot, stored.Spec)
 	requireNoDiags(t, diags)
 	got, _ := tfvalue.At(planned, specLargePath)
@@ -102,7 +102,7 @@ func TestPlan_ACreatePredictsWhatGardenerStores(t *testing.T) {
 // defaults Gardener gives it.
 func TestPlan_ANewEntryOfAnUpdateIsPredicted(t *testing.T) {
 	prior := plainCloudProfileSpec()
-	storedPrior, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: prior}, nil, cloudprofile.DefaultOptions(time.Now()))
+	storedPrior, _ := cloudprofile.StoredCloudProfile(&gardencorev1beta1.CloudProfile{Spec: prior}, nil, cloudprofile.OptionsWithAllGates(time.Now()))
 	config := plainCloudProfileSpec()
 	config.MachineTypes = append(config.MachineTypes, gardencorev1beta1.MachineType{Name: "m6g.large", CPU: resource.MustParse("2"), GPU: resource.MustParse("0"), Memory: resource.MustParse("8Gi")})
 	planned := planOf(t, config, &storedPrior.Spec)

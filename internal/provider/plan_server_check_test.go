@@ -425,7 +425,7 @@ func TestServerCheck_aChangedParentIsOneError(t *testing.T) {
 	ncp := old.DeepCopy()
 	ncp.Spec.Parent.Name = "gcp"
 	var k9 cloudprofile.Problems
-	for _, p := range cloudprofile.ValidateNamespacedCloudProfileUpdate(ncp, old, cloudprofile.DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))) {
+	for _, p := range cloudprofile.ValidateNamespacedCloudProfileUpdate(ncp, old, cloudprofile.OptionsWithAllGates(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))) {
 		if p.Rule == "K-9" {
 			k9 = append(k9, p)
 		}
@@ -452,7 +452,7 @@ func TestServerCheck_aMissingTypeIsOneError(t *testing.T) {
 	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "big"}, Spec: richCloudProfileSpec()}
 	cp.Spec.Type = ""
 	var b1 cloudprofile.Problems
-	for _, p := range cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))) {
+	for _, p := range cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.OptionsWithAllGates(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))) {
 		if p.Rule == "B-1" {
 			b1 = append(b1, p)
 		}

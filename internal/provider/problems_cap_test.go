@@ -28,7 +28,7 @@ func badVersionsProblems(t *testing.T, n int) (cloudprofile.Problems, tftypes.Va
 	for _, v := range sortedEntryKeys(newestVersionFirst, slices.Clone(versions)) { // as the provider writes them
 		cp.Spec.Kubernetes.Versions = append(cp.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{Version: v})
 	}
-	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.DefaultOptions(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)))
+	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.OptionsWithAllGates(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)))
 	if len(problems.Errors()) < n {
 		t.Fatalf("want at least one error per version, got %d", len(problems.Errors()))
 	}
