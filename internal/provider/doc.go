@@ -38,6 +38,7 @@
 // Plans (ValidateConfig and ModifyPlan):
 //   - plan_cloud_profile.go, plan_namespaced_cloud_profile.go: the plan of each kind, with its
 //     offline checks.
+//   - plan_config.go: the configured object ValidateConfig and ModifyPlan check.
 //   - plan_predict.go: what the API server will store, predicted into the plan.
 //   - plan_known.go: what of a plan is known: the problems a value unknown until apply may decide
 //     are dropped.

@@ -18,19 +18,9 @@ import (
 // Gardener's validation of a create, offline. Parts that are unknown until apply are left out of
 // the check.
 func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	resp.Diagnostics.Append(timeoutsDiagnostics(ctx, req.Config)...)
-	var cfg cloudProfileModel
-	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
-	metaDiags := req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)
-	resp.Diagnostics.Append(metaDiags...)
-	spec := largevalue.Config(ctx, req.Config, specLargePath)
-	if metaDiags.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
-		return
-	}
-	resp.Diagnostics.Append(duplicateKeyDiagnostics(cloudProfileSpecRoot, spec)...)
-	cp, unknown, diags := configuredCloudProfile(ctx, cfg, spec)
-	resp.Diagnostics.Append(diags...)
-	if diags.HasError() {
+	metadata := func(m *cloudProfileModel) *types.Object { return &m.Metadata }
+	cp, spec, unknown, ok := configuredForValidation(ctx, req, cloudProfileSpecRoot, metadata, configuredCloudProfile, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	cp.Spec = mutatedByExtension(cp.Spec)

@@ -19,19 +19,9 @@ import (
 // ValidateConfig checks the timeouts, the keys of provider_config, and the configuration against
 // Gardener's static validation, offline.
 func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	resp.Diagnostics.Append(timeoutsDiagnostics(ctx, req.Config)...)
-	var cfg namespacedCloudProfileModel
-	// Only metadata goes through the framework's conversion; the spec is read as Terraform sent it.
-	metaDiags := req.Config.GetAttribute(ctx, path.Root("metadata"), &cfg.Metadata)
-	resp.Diagnostics.Append(metaDiags...)
-	spec := largevalue.Config(ctx, req.Config, specLargePath)
-	if metaDiags.HasError() || !spec.IsKnown() || cfg.Metadata.IsUnknown() {
-		return
-	}
-	resp.Diagnostics.Append(duplicateKeyDiagnostics(namespacedCloudProfileSpecRoot, spec)...)
-	ncp, unknown, diags := configuredNamespacedCloudProfile(ctx, cfg, spec)
-	resp.Diagnostics.Append(diags...)
-	if diags.HasError() {
+	metadata := func(m *namespacedCloudProfileModel) *types.Object { return &m.Metadata }
+	ncp, spec, unknown, ok := configuredForValidation(ctx, req, namespacedCloudProfileSpecRoot, metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	resp.Diagnostics.Append(objectSizeDiagnostics("NamespacedCloudProfile", ncp, ncp.Spec.ProviderConfig)...)

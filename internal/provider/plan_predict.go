@@ -28,37 +28,6 @@ import (
 // predictions run in ModifyPlan, with the provider's settings (its clock and the rules' options),
 // and reach the large attributes through largevalue.Plan.
 
-// configuredForPlan reads the configuration into its model M and builds the configured object with
-// the paths of its unknown values; the object is nil when its spec or metadata is not known yet,
-// or when the spec does not convert (ValidateConfig reported that). The checks read the
-// configuration, not the plan: in the plan, every Computed value the configuration leaves to
-// Gardener is unknown, which would hide whole entries from the checks.
-func configuredForPlan[M any, T any](ctx context.Context, req resource.ModifyPlanRequest, large []largevalue.Path, metadata func(M) types.Object,
-	build func(context.Context, M, tftypes.Value) (*T, []path.Path, diag.Diagnostics), diags *diag.Diagnostics,
-) (object *T, spec tftypes.Value, unknown []path.Path) {
-	var cfg M
-	diags.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, large, &cfg)...)
-	spec = largevalue.Config(ctx, req.Config, specLargePath)
-	if diags.HasError() || !spec.IsKnown() || metadata(cfg).IsUnknown() {
-		return nil, spec, nil
-	}
-	object, unknown, d := build(ctx, cfg, spec)
-	if d.HasError() {
-		return nil, spec, nil
-	}
-	return object, spec, unknown
-}
-
-// knownSpec is the configured object when none of its spec is unknown, else nil.
-func knownSpec[T any](object *T, unknown []path.Path) *T {
-	for _, p := range unknown {
-		if underAny(p, []path.Path{path.Root("spec")}) {
-			return nil
-		}
-	}
-	return object
-}
-
 // predictCloudProfilePlan plans, for a changing plan, the stored spec of the configured
 // CloudProfile (cp as the extension's mutating webhook leaves it, see mutatedByExtension; nil when
 // the configuration is not fully known), its generation and the status
