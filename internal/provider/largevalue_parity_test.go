@@ -24,7 +24,7 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
-// TestLargeAttributesHaveNothingTheServerWouldSkip: the largevalue.Server plans the large
+// TestLargeAttributesHaveNothingTheServerWouldSkip: the server of largevalue.NewServer plans the large
 // attributes itself and knows only unknown marking and semantic equality, and it validates them
 // with the provider's ValidateConfig only, so no attribute below them may carry a default, a plan
 // modifier, a validator or a deprecation, and nesting is single or list only.
@@ -272,7 +272,7 @@ func (c validationCase) request(spec tftypes.Value) *tfprotov6.ValidateResourceC
 }
 
 // frameworkAndShim are the bare framework's server of the provider and the provider's own server
-// (the framework behind the largevalue.Server), unconfigured.
+// (the framework behind largevalue.NewServer), unconfigured.
 func frameworkAndShim(t *testing.T) (framework, shim tfprotov6.ProviderServer) {
 	t.Helper()
 	framework, err := providerserver.NewProtocol6WithError(New("test")())()

@@ -25,7 +25,7 @@ type serverPair struct {
 	schemas         *tfprotov6.GetProviderSchemaResponse
 }
 
-// TestAccLargeValueServer_AnswersAsTheFramework: every RPC the largevalue.Server touches answers,
+// TestAccLargeValueServer_AnswersAsTheFramework: every RPC the server of largevalue.NewServer touches answers,
 // against the local Garden, exactly as the bare framework does: import, read, upgrade, plan and
 // apply of both resources, and the read of both data sources.
 func TestAccLargeValueServer_AnswersAsTheFramework(t *testing.T) {

@@ -71,7 +71,7 @@ resource "gardener_cloud_profile" "test" {
 		{"empty machine type name", func(p *part) { p.machineTypes = `{ "" = { cpu = "2", gpu = "0", memory = "8Gi" } }` },
 			`spec.machineTypes[0].name: Required value`},
 		// Terraform lets an explicit null through for a required attribute below the spec; the
-		// provider's validation names it (as the framework would, see largevalue.Server).
+		// provider's validation names it (as the framework would, see largevalue.NewServer).
 		{"required attribute set to null", func(p *part) { p.extra += "\n    volume_types = { \"gp3\" = { class = null } }" },
 			`Missing Configuration for Required Attribute … Must set a configuration value for the spec.volume_types["gp3"].class attribute`},
 		{"empty version", func(p *part) { p.kubernetes = `{ versions = { "" = {} } }` },

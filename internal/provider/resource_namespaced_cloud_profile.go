@@ -110,7 +110,7 @@ func (r *namespacedCloudProfileResource) Update(ctx context.Context, req resourc
 }
 
 // apply writes the planned object (see writeMode) and records what was stored, with the merged
-// profile of the plan (see keptStatus), also when a failed create leaves its object in the Garden
+// profile of the plan (see readKeptStatus), also when a failed create leaves its object in the Garden
 // (kube.ErrCreatedObjectKept).
 func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan namespacedCloudProfileModel
