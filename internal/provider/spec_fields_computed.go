@@ -164,3 +164,16 @@ func conditionsDescription(namespaced bool) string {
 const smallestFirst = "smallest first (by `cpu`, then `memory`, then `gpu`; ties in spec order)"
 
 const classificationValues = "`unavailable` (a lifecycle that has not started yet), `preview`, `supported`, `deprecated` or `expired`"
+
+// providerImagesField describes the provider_images of an image version of the data sources.
+var providerImagesField = computedField("provider_images", kindObjectList, "The images the provider extension's `provider_config` "+
+	"gives the version, one per region and architecture (or capability flavor architecture), in the order of the configuration: "+
+	"a version without one cannot boot machines there. Known for the types whose extension the provider knows (`local`, `aws`, `azure`, "+
+	"`gcp`, `openstack`, `alicloud`; empty when the configuration cannot be read); null for other types. A shoot module picks the "+
+	"newest supported version with an image in its region for its architecture with `machine_image_region` and "+
+	"`machine_image_architecture` and reads `latest_machine_image_versions`.",
+	computedField("region", kindString, "Region of the image; null when the image serves every region (GCP and Azure images, "+
+		"provider-local's, an OpenStack image given by name)."),
+	computedField("architecture", kindString, "CPU architecture of the machines the image is for."),
+	computedField("image", kindString, "The image as the extension names it: the AMI on AWS, the image on GCP, the URN or image id on "+
+		"Azure, the image id (or name) on OpenStack, the image id on Alibaba Cloud, the image on provider-local."))
