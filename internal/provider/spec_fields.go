@@ -380,7 +380,7 @@ var cloudProfileSpecFields = []specField{
 		children: []specField{
 			{json: "zones", attr: "zones", kind: kindKeyedObjects, key: "name",
 				description: "Availability zones of the region, keyed by the zone's name, e.g. `eu-west-1a` (any non-empty string). A map, " +
-					"because zone names are unique within the region.",
+					"because zone names are unique in the region.",
 				children: []specField{
 					{json: "unavailableMachineTypes", attr: "unavailable_machine_types", kind: kindStringList,
 						description: "Names of machine types that cannot be used in this zone. Not validated by Gardener."},
