@@ -209,15 +209,14 @@ func (r namespacedProfileRead) conditions(at time.Time) []cloudprofile.Condition
 }
 
 // namespacedStatusDataSourceValue converts the status as read; null when nothing was rendered.
-// Its cloud_profile_spec is null in the object; with keepSpec it is returned as a ready Terraform
-// value instead (see largevalue.SetState), else it stays null.
+// With keepSpec its cloud_profile_spec is returned as a ready Terraform value (see
+// largevalue.SetState), else it stays null.
 func namespacedStatusDataSourceValue(s gardencorev1beta1.NamespacedCloudProfileStatus, keepSpec bool) (types.Object, []largevalue.ValueAtPath, diag.Diagnostics) {
 	if s.ObservedGeneration == 0 {
 		return types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes), nil, nil
 	}
 	obj, diags := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
 		"observed_generation": types.Int64Value(s.ObservedGeneration),
-		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})
 	if !keepSpec {
 		return obj, nil, diags

@@ -114,9 +114,11 @@ func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyP
 	case keep.IsUnknown():
 		return
 	case !keep.ValueBool():
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes))...)
+		resp.Diagnostics.Append(setPlannedStatus(ctx, &resp.Plan, func(t types.ObjectType) (types.Object, diag.Diagnostics) { return types.ObjectNull(t.AttrTypes), nil })...)
 	case stored == nil || parent == nil:
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.ObjectUnknown(namespacedCloudProfileStatusType.AttrTypes))...)
+		resp.Diagnostics.Append(setPlannedStatus(ctx, &resp.Plan, func(t types.ObjectType) (types.Object, diag.Diagnostics) {
+			return types.ObjectUnknown(t.AttrTypes), nil
+		})...)
 	default:
 		resp.Diagnostics.Append(planMergedStatus(ctx, resp, ncp.Name, func() gardencorev1beta1.NamespacedCloudProfileSpec { return specToMerge(plannedSpec, stored.Spec) }, parent)...)
 	}
@@ -141,12 +143,12 @@ func specToMerge(planned tftypes.Value, predicted gardencorev1beta1.NamespacedCl
 func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, name string, spec func() gardencorev1beta1.NamespacedCloudProfileSpec, parent *gardencorev1beta1.CloudProfile) diag.Diagnostics {
 	var generation types.Int64
 	diags := resp.Plan.GetAttribute(ctx, path.Root("metadata").AtName("generation"), &generation)
-	status, d := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
-		"observed_generation": generation,
-		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
-	})
-	diags.Append(d...)
-	diags.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), status)...)
+	diags.Append(setPlannedStatus(ctx, &resp.Plan, func(t types.ObjectType) (types.Object, diag.Diagnostics) {
+		return types.ObjectValue(t.AttrTypes, map[string]attr.Value{
+			"observed_generation": generation,
+			"cloud_profile_spec":  nullOf(t.AttrTypes["cloud_profile_spec"]),
+		})
+	})...)
 	if diags.HasError() {
 		return diags
 	}
@@ -271,3 +273,23 @@ func fillUnknowns(a rschema.Attribute, planned, predicted tftypes.Value) (tftype
 // specCheck checks a changing plan's spec, as the spec planner has it, on the server and returns
 // it with the values the Garden fills in.
 type specCheck func(a rschema.Attribute, spec tftypes.Value) (tftypes.Value, diag.Diagnostics)
+
+// setPlannedStatus sets the plan's status to what value gives for the status's type in the plan's
+// schema: behind largevalue's Server the merged profile there is a placeholder, whose type only
+// the schema knows.
+func setPlannedStatus(ctx context.Context, plan *tfsdk.Plan, value func(types.ObjectType) (types.Object, diag.Diagnostics)) diag.Diagnostics {
+	t, diags := plan.Schema.TypeAtPath(ctx, path.Root("status"))
+	status, ok := t.(types.ObjectType)
+	if cached, isCached := t.(cachedObjectType); isCached {
+		status, ok = cached.ObjectType, true
+	}
+	if !ok {
+		diags.AddError("Planning the status", "the schema's status is not an object. This is a bug in the provider.")
+		return diags
+	}
+	v, d := value(status)
+	if diags.Append(d...); diags.HasError() {
+		return diags
+	}
+	return append(diags, plan.SetAttribute(ctx, path.Root("status"), v)...)
+}

@@ -118,11 +118,8 @@ func (p *gardenerProvider) Functions(_ context.Context) []func() function.Functi
 // server, with the profile specs kept out of the framework (largevalue.NewServer).
 func NewProtocol6Server(newProvider func() provider.Provider) func() (tfprotov6.ProviderServer, error) {
 	return func() (tfprotov6.ProviderServer, error) {
-		p := newProvider()
-		framework, err := providerserver.NewProtocol6WithError(p)()
-		if err != nil {
-			return nil, err
-		}
-		return largevalue.NewServer(context.Background(), framework, p), nil
+		return largevalue.NewServer(context.Background(), newProvider(), func(p provider.Provider) (tfprotov6.ProviderServer, error) {
+			return providerserver.NewProtocol6WithError(p)()
+		})
 	}
 }

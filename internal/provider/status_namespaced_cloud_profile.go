@@ -9,8 +9,10 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// namespacedCloudProfileStatusType is the type of the status, of the resource and the data source.
-var namespacedCloudProfileStatusType = specAttrType(namespacedCloudProfileStatusField()).(types.ObjectType)
+// namespacedCloudProfileStatusType is the type of the status in a model of the resource and the
+// data source: without the merged profile, a large attribute, which a model never holds (see
+// largevalue.Get).
+var namespacedCloudProfileStatusType = types.ObjectType{AttrTypes: map[string]attr.Type{"observed_generation": types.Int64Type}}
 
 // namespacedStatusField describes the status of a NamespacedCloudProfile: the generation the
 // controller rendered, and the merged profile (large).
@@ -43,15 +45,13 @@ type keptStatus struct {
 }
 
 // namespacedCloudProfileStatusValue converts the kept status, or null. Its cloud_profile_spec is
-// null in the object and returned as a ready Terraform value instead (see largevalue.SetState);
-// a null status has none.
+// returned as a ready Terraform value (see largevalue.SetState); a null status has none.
 func namespacedCloudProfileStatusValue(s keptStatus) (types.Object, []largevalue.ValueAtPath, diag.Diagnostics) {
 	if !s.kept {
 		return types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes), nil, nil
 	}
 	obj, diags := types.ObjectValue(namespacedCloudProfileStatusType.AttrTypes, map[string]attr.Value{
 		"observed_generation": types.Int64Value(s.observedGeneration),
-		"cloud_profile_spec":  types.ObjectNull(cloudProfileSpecType().AttrTypes),
 	})
 	return obj, []largevalue.ValueAtPath{{Path: statusSpecLargePath, Value: s.spec}}, diags
 }

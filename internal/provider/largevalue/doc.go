@@ -5,11 +5,17 @@
 // Why it exists: a profile's spec holds tens of thousands of values. The framework walks and
 // copies every value of a request several times (plan modification, unknown marking, semantic
 // equality), which for such a profile made the provider's memory peak several times the size of
-// the data and its plan three times slower. The Server therefore takes the large attributes (those
-// a resource or data source names with a method LargeAttributes) out of each request before the
-// framework sees it, leaving a stand-in of the same type, and puts them back into its response.
-// The provider derives those names from a single mark on the descriptors its schemas are built
-// from, and builds the large values from the same descriptors, in Terraform's representation.
+// the data and its plan three times slower; and every value it builds is checked against its
+// type, so even a null spec cost a walk of the spec's whole type each time. The Server therefore
+// takes the large attributes (those a resource or data source names with a method
+// LargeAttributes) out of each request before the framework sees it, and puts them back into its
+// response. The framework behind it serves a reduced schema, in which each large attribute is a
+// string placeholder ("=" for a value, "~" for one that differs from the prior state's, null and
+// unknown for themselves); requests the reduced schema cannot answer (the provider's schema,
+// imports, moves, upgrades of older states, list results) go to a framework server of the whole
+// provider. The provider derives those names from a single mark on the descriptors its schemas
+// are built from, and builds the large values from the same descriptors, in Terraform's
+// representation.
 //
 // A state of the current schema version that conforms to the schema is answered as Terraform sent
 // it (UpgradeResourceState, as JSON), which is what the framework's upgrade of such a state amounts
@@ -28,9 +34,9 @@
 // plans no change), and after a read or an apply an empty list or map that comes back null keeps
 // its prior or planned value (Kubernetes APIs omit empty collections).
 //
-// How the provider's code meets it: a resource's model holds its small top-level attributes only,
-// read with Get and written with SetState (the framework's conversion against the schema without
-// the large top-level attributes); it reads a large value with Config, Prior or Planned, writes
+// How the provider's code meets it: a resource's model holds its small attributes only, read with
+// Get and written with SetState (the framework's conversion against the schema without the large
+// attributes, at any depth); it reads a large value with Config, Prior or Planned, writes
 // one with SetState, and plans one with Plan (a planner runs after the Server's own steps). The
 // values of a request travel in the request's context, because the framework hands a resource
 // nothing else per request; the context holds them only while the request runs. Without the

@@ -119,7 +119,7 @@ func semanticallyEqualString(ctx context.Context, a rschema.StringAttribute, pri
 // configurationProblems are the errors the framework's validation of a configuration reports
 // below a large attribute (fwserver.AttributeValidate without validators): a read-only attribute
 // that is set, and a required one that is null. at is the path of the attribute, v its value; the
-// attribute itself is checked by the framework, whose stand-in is null exactly where v is.
+// attribute itself is checked by the framework, whose placeholder is null exactly where v is.
 func configurationProblems(a rschema.Attribute, v tftypes.Value, at path.Path) diag.Diagnostics {
 	attrs := tfvalue.NestedAttributes(a)
 	if attrs == nil || v.IsNull() || !v.IsKnown() {

@@ -86,51 +86,35 @@ func replaceTyped(whole tftypes.Value, v ValueAtPath) (tftypes.Value, error) {
 	return tfvalue.Replace(whole, v.Path, v.Value)
 }
 
-// smallSchema is a resource or data source schema without its large top-level attributes.
+// smallSchema is a resource or data source schema without its large attributes, at any depth.
 type smallSchema struct {
 	// empty is a null value of the small attributes with their schema.
 	empty tfsdk.State
 	typ   tftypes.Object
-	// large are the types of the large top-level attributes, by name.
-	large map[string]tftypes.Type
+	// whole is the type of the whole schema; large are the paths of its large attributes.
+	whole tftypes.Object
+	large []Path
 }
 
-// smallSchemaOf is the schema without the top-level attributes of the large paths.
+// smallSchemaOf is the schema without the attributes at the large paths.
 func smallSchemaOf(ctx context.Context, schema any, large []Path) (smallSchema, error) {
-	out := smallSchema{large: map[string]tftypes.Type{}}
-	var whole tftypes.Object
+	out := smallSchema{large: large}
+	var err error
 	switch s := schema.(type) {
 	case rschema.Schema:
-		whole = s.Type().TerraformType(ctx).(tftypes.Object)
-		s.Attributes = withoutLarge(s.Attributes, large)
-		out.empty, out.typ = tfsdk.State{Schema: s}, s.Type().TerraformType(ctx).(tftypes.Object)
+		out.whole = s.Type().TerraformType(ctx).(tftypes.Object)
+		if s.Attributes, err = reduceAttributes(s.Attributes, large, dropResourceAttribute, resourceSingleNested); err == nil {
+			out.empty, out.typ = tfsdk.State{Schema: s}, s.Type().TerraformType(ctx).(tftypes.Object)
+		}
 	case dschema.Schema:
-		whole = s.Type().TerraformType(ctx).(tftypes.Object)
-		s.Attributes = withoutLarge(s.Attributes, large)
-		out.empty, out.typ = tfsdk.State{Schema: s}, s.Type().TerraformType(ctx).(tftypes.Object)
+		out.whole = s.Type().TerraformType(ctx).(tftypes.Object)
+		if s.Attributes, err = reduceAttributes(s.Attributes, large, dropDataSourceAttribute, dataSourceSingleNested); err == nil {
+			out.empty, out.typ = tfsdk.State{Schema: s}, s.Type().TerraformType(ctx).(tftypes.Object)
+		}
 	default:
-		return out, fmt.Errorf("%T is neither a resource nor a data source schema", schema)
+		err = fmt.Errorf("%T is neither a resource nor a data source schema", schema)
 	}
-	for _, p := range large {
-		if len(p) == 1 {
-			out.large[p[0]] = whole.AttributeTypes[p[0]]
-		}
-	}
-	return out, nil
-}
-
-// withoutLarge is a copy of the attributes without those the large paths name.
-func withoutLarge[A any](attrs map[string]A, large []Path) map[string]A {
-	out := make(map[string]A, len(attrs))
-	for name, a := range attrs {
-		out[name] = a
-	}
-	for _, p := range large {
-		if len(p) == 1 {
-			delete(out, p[0])
-		}
-	}
-	return out
+	return out, err
 }
 
 // with is the small attributes' value v with their schema, converted as a state.
@@ -140,36 +124,17 @@ func (s smallSchema) with(v tftypes.Value) tfsdk.State {
 	return out
 }
 
-// reduce is the value of the whole schema without the large top-level attributes.
+// reduce is the value of the whole schema without the large attributes.
 func (s smallSchema) reduce(whole tftypes.Value) (tftypes.Value, error) {
-	if !whole.IsKnown() || whole.IsNull() {
+	if !whole.IsKnown() {
 		return tftypes.NewValue(s.typ, nil), nil
 	}
-	var attrs map[string]tftypes.Value
-	if err := whole.As(&attrs); err != nil {
-		return tftypes.Value{}, err
-	}
-	small := make(map[string]tftypes.Value, len(s.typ.AttributeTypes))
-	for name := range s.typ.AttributeTypes {
-		small[name] = attrs[name]
-	}
-	return tftypes.NewValue(s.typ, small), nil
+	return convert(whole, s.typ, s.large, nil)
 }
 
 // expand is the value of the whole schema: the small attributes and null large ones.
 func (s smallSchema) expand(small tftypes.Value) (tftypes.Value, error) {
-	var attrs map[string]tftypes.Value
-	if err := small.As(&attrs); err != nil {
-		return tftypes.Value{}, err
-	}
-	types := make(map[string]tftypes.Type, len(attrs)+len(s.large))
-	for name, v := range attrs {
-		types[name] = v.Type()
-	}
-	for name, t := range s.large {
-		attrs[name], types[name] = tftypes.NewValue(t, nil), t
-	}
-	return tftypes.NewValue(tftypes.Object{AttributeTypes: types}, attrs), nil
+	return convert(small, s.whole, s.large, func(_ Path, _ tftypes.Value, t tftypes.Type) tftypes.Value { return tftypes.NewValue(t, nil) })
 }
 
 // schemaOf is the schema of a state or list result.

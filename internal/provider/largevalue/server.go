@@ -14,13 +14,15 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
-// server is the Server: it passes every request to the framework's server, except that for the
-// resources and data sources with large attributes it takes those attributes out of the request
-// first (leaving a stand-in of the same type), hands them to the provider's code (Config, Prior,
-// Planned, SetState, Plan), plans them as the framework would, and puts them back into the
-// response.
+// server is the Server. Most requests go to the framework's server of the whole provider, which
+// it embeds. Validation, plans, applies and reads of resources and data sources go to the
+// framework's server of the reduced provider (reduced), whose schemas have placeholders for the
+// large attributes; the server converts their values between the two forms, hands the large
+// values to the provider's code (Config, Prior, Planned, SetState, Plan), plans them as the
+// framework would, and puts them back into the response.
 type server struct {
 	tfprotov6.ProviderServer
+	reduced     tfprotov6.ProviderServer
 	resources   map[string]largeSchema
 	dataSources map[string]largeSchema
 }
@@ -34,68 +36,69 @@ type withLargeAttributes interface {
 
 // largeSchema is what the server needs of a resource or data source type with large attributes.
 type largeSchema struct {
-	typ   tftypes.Type
-	paths []Path
+	// typ is the type of the whole schema; reduced has placeholders at the paths.
+	typ, reduced tftypes.Type
+	paths        []Path
 	// version is the schema version (resources only).
 	version int64
 	// attributes are the schema attributes at the paths, by key (resources only).
 	attributes map[string]rschema.Attribute
 }
 
-// NewServer is the Server: it wraps the framework's server of p for the resources and data
-// sources of p that name large attributes (LargeAttributes() []Path).
-func NewServer(ctx context.Context, framework tfprotov6.ProviderServer, p provider.Provider) tfprotov6.ProviderServer {
-	s := &server{ProviderServer: framework, resources: map[string]largeSchema{}, dataSources: map[string]largeSchema{}}
+// NewServer is the Server: the framework's server of p (serve) for everything but the large
+// attributes of p's resources and data sources (those implementing LargeAttributes() []Path).
+func NewServer(ctx context.Context, p provider.Provider, serve func(provider.Provider) (tfprotov6.ProviderServer, error)) (tfprotov6.ProviderServer, error) {
+	whole, err := serve(p)
+	if err != nil {
+		return nil, err
+	}
+	reduced, err := serve(reducedProvider{p})
+	if err != nil {
+		return nil, err
+	}
+	s := &server{ProviderServer: whole, reduced: reduced, resources: map[string]largeSchema{}, dataSources: map[string]largeSchema{}}
 	var meta provider.MetadataResponse
 	p.Metadata(ctx, provider.MetadataRequest{}, &meta)
 	for _, newResource := range p.Resources(ctx) {
-		if r := newResource(); isLarge(r) {
+		if r, ok := newResource().(largeResource); ok {
 			name, ls := resourceSchema(ctx, meta.TypeName, r)
 			s.resources[name] = ls
 		}
 	}
 	for _, newDataSource := range p.DataSources(ctx) {
-		if d := newDataSource(); isLarge(d) {
+		if d, ok := newDataSource().(largeDataSource); ok {
 			name, ls := dataSourceSchema(ctx, meta.TypeName, d)
 			s.dataSources[name] = ls
 		}
 	}
-	return s
-}
-
-// isLarge tells whether a resource or data source names large attributes.
-func isLarge(v any) bool {
-	_, ok := v.(withLargeAttributes)
-	return ok
+	return s, nil
 }
 
 // resourceSchema is the type name and largeSchema of a resource with large attributes.
-func resourceSchema(ctx context.Context, providerTypeName string, r resource.Resource) (string, largeSchema) {
+func resourceSchema(ctx context.Context, providerTypeName string, r largeResource) (string, largeSchema) {
 	var meta resource.MetadataResponse
 	r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: providerTypeName}, &meta)
-	var sch resource.SchemaResponse
-	r.Schema(ctx, resource.SchemaRequest{}, &sch)
-	ls := largeSchema{typ: sch.Schema.Type().TerraformType(ctx), attributes: map[string]rschema.Attribute{}, version: sch.Schema.Version}
-	if large, ok := r.(withLargeAttributes); ok {
-		ls.paths = large.LargeAttributes()
+	var whole, reduced resource.SchemaResponse
+	r.Schema(ctx, resource.SchemaRequest{}, &whole)
+	reducedResource{r}.Schema(ctx, resource.SchemaRequest{}, &reduced)
+	ls := largeSchema{
+		typ: whole.Schema.Type().TerraformType(ctx), reduced: reduced.Schema.Type().TerraformType(ctx),
+		paths: r.LargeAttributes(), attributes: map[string]rschema.Attribute{}, version: whole.Schema.Version,
 	}
 	for _, p := range ls.paths {
-		ls.attributes[p.Key()] = attributeAt(sch.Schema.Attributes, p)
+		ls.attributes[p.Key()] = attributeAt(whole.Schema.Attributes, p)
 	}
 	return meta.TypeName, ls
 }
 
 // dataSourceSchema is the type name and largeSchema of a data source with large attributes.
-func dataSourceSchema(ctx context.Context, providerTypeName string, d datasource.DataSource) (string, largeSchema) {
+func dataSourceSchema(ctx context.Context, providerTypeName string, d largeDataSource) (string, largeSchema) {
 	var meta datasource.MetadataResponse
 	d.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: providerTypeName}, &meta)
-	var sch datasource.SchemaResponse
-	d.Schema(ctx, datasource.SchemaRequest{}, &sch)
-	ls := largeSchema{typ: sch.Schema.Type().TerraformType(ctx)}
-	if large, ok := d.(withLargeAttributes); ok {
-		ls.paths = large.LargeAttributes()
-	}
-	return meta.TypeName, ls
+	var whole, reduced datasource.SchemaResponse
+	d.Schema(ctx, datasource.SchemaRequest{}, &whole)
+	reducedDataSource{d}.Schema(ctx, datasource.SchemaRequest{}, &reduced)
+	return meta.TypeName, largeSchema{typ: whole.Schema.Type().TerraformType(ctx), reduced: reduced.Schema.Type().TerraformType(ctx), paths: d.LargeAttributes()}
 }
 
 // attributeAt is the schema attribute at the path; nil when there is none.
@@ -108,66 +111,78 @@ func attributeAt(attrs map[string]rschema.Attribute, p Path) rschema.Attribute {
 	return a
 }
 
+// ConfigureProvider configures both framework servers' provider.
+func (s *server) ConfigureProvider(ctx context.Context, req *tfprotov6.ConfigureProviderRequest) (*tfprotov6.ConfigureProviderResponse, error) {
+	resp, err := s.ProviderServer.ConfigureProvider(ctx, req)
+	if err != nil || resp == nil || hasError(resp.Diagnostics) {
+		return resp, err
+	}
+	reduced, err := s.reduced.ConfigureProvider(ctx, req)
+	if err != nil || reduced == nil {
+		return reduced, err
+	}
+	if hasError(reduced.Diagnostics) {
+		resp.Diagnostics = append(resp.Diagnostics, reduced.Diagnostics...)
+	}
+	return resp, nil
+}
+
 // PlanResourceChange plans the large attributes as the framework would plan them
 // (markComputedNullsUnknown) and everything else with the framework.
 func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
-		return s.ProviderServer.PlanResourceChange(ctx, req)
+		return s.reduced.PlanResourceChange(ctx, req)
 	}
 	config, prior, proposed, err := decodeAll(ls.typ, req.Config, req.PriorState, req.ProposedNewState)
 	if err != nil {
-		return s.ProviderServer.PlanResourceChange(ctx, req)
+		return nil, err
 	}
 	proposed = keepPriorSpelling(ctx, ls, prior, proposed)
 	lv := newValues(ls.paths)
 	defer lv.release()
 	reduced := *req
 	var reducedPrior tftypes.Value
-	var encodeErr error
-	reduced.Config, _, encodeErr = lv.reduce(ls, fromConfig, config, nil)
-	if encodeErr == nil {
-		reduced.PriorState, reducedPrior, encodeErr = lv.reduce(ls, fromPrior, prior, nil)
+	if reduced.Config, _, err = lv.reduce(ls, fromConfig, config, nil); err != nil {
+		return nil, err
 	}
-	if encodeErr == nil {
-		reduced.ProposedNewState, _, encodeErr = lv.reduce(ls, fromPlanned, proposed, lv.in[fromPrior])
+	if reduced.PriorState, reducedPrior, err = lv.reduce(ls, fromPrior, prior, nil); err != nil {
+		return nil, err
 	}
-	if encodeErr != nil {
-		return s.ProviderServer.PlanResourceChange(ctx, req)
+	if reduced.ProposedNewState, _, err = lv.reduce(ls, fromPlanned, proposed, lv.in[fromPrior]); err != nil {
+		return nil, err
 	}
-	resp, err := s.ProviderServer.PlanResourceChange(withValues(ctx, lv), &reduced)
+	resp, err := s.reduced.PlanResourceChange(withValues(ctx, lv), &reduced)
 	if err != nil || resp == nil || resp.PlannedState == nil {
 		return resp, err
 	}
-	planned, err := resp.PlannedState.Unmarshal(ls.typ)
-	if err != nil || planned.IsNull() {
-		return resp, err
+	planned, err := resp.PlannedState.Unmarshal(ls.reduced)
+	if err != nil {
+		return nil, err
 	}
-	// The framework marks unknowns only in a plan that changes the resource; the stand-in of a
+	// The framework marks unknowns only in a plan that changes the resource; the placeholder of a
 	// changed large value differs from the prior one, so its decision covers them too.
 	changing := !tfvalue.Equal(planned, reducedPrior)
-	for _, p := range ls.paths {
+	whole, err := convert(planned, ls.typ, ls.paths, func(p Path, held tftypes.Value, t tftypes.Type) tftypes.Value {
 		value, ok := lv.in[fromPlanned][p.Key()]
-		if !ok && changing && lv.planners[p.Key()] != nil {
-			// A value the request did not have (a status the provider's code planned anew).
-			value, ok = tfvalue.At(planned, p)
-		}
 		if !ok {
-			continue
+			value = fromPlaceholder(held, t) // a value the request did not have (a status planned anew)
 		}
-		if changing {
-			value, _ = markComputedNullsUnknown(ls.attributes[p.Key()], value, deepestValueAt(config, p))
-			if planner := lv.planners[p.Key()]; planner != nil {
-				var diags diag.Diagnostics
-				value, diags = planner(ls.attributes[p.Key()], value)
-				resp.Diagnostics = append(resp.Diagnostics, protocolDiagnostics(diags)...)
-			}
+		if !changing {
+			return value
 		}
-		if planned, err = tfvalue.Replace(planned, p, value); err != nil {
-			return resp, err
+		value, _ = markComputedNullsUnknown(ls.attributes[p.Key()], value, deepestValueAt(config, p))
+		if planner := lv.planners[p.Key()]; planner != nil {
+			var diags diag.Diagnostics
+			value, diags = planner(ls.attributes[p.Key()], value)
+			resp.Diagnostics = append(resp.Diagnostics, protocolDiagnostics(diags)...)
 		}
+		return value
+	})
+	if err != nil {
+		return nil, err
 	}
-	resp.PlannedState, err = encodeValue(ls.typ, planned)
+	resp.PlannedState, err = encodeValue(ls.typ, whole)
 	return resp, err
 }
 
@@ -203,16 +218,19 @@ func keepPriorSpelling(ctx context.Context, ls largeSchema, prior, proposed tfty
 func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
-		return s.ProviderServer.ValidateResourceConfig(ctx, req)
+		return s.reduced.ValidateResourceConfig(ctx, req)
+	}
+	config, err := decodeValue(ls.typ, req.Config)
+	if err != nil {
+		return nil, err
 	}
 	lv := newValues(ls.paths)
 	defer lv.release()
 	reduced := *req
-	var err error
-	if reduced.Config, err = lv.reduceToUnknown(ls, req.Config); err != nil {
-		return s.ProviderServer.ValidateResourceConfig(ctx, req)
+	if reduced.Config, err = lv.reduceToUnknown(ls, config); err != nil {
+		return nil, err
 	}
-	resp, err := s.ProviderServer.ValidateResourceConfig(withValues(ctx, lv), &reduced)
+	resp, err := s.reduced.ValidateResourceConfig(withValues(ctx, lv), &reduced)
 	if err != nil || resp == nil {
 		return resp, err
 	}
@@ -224,26 +242,20 @@ func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 	return resp, nil
 }
 
-// reduceToUnknown records the large values of a configuration and returns it with each known one
-// replaced by an unknown value, below which the framework's validation checks nothing.
-func (lv *values) reduceToUnknown(ls largeSchema, config *tfprotov6.DynamicValue) (*tfprotov6.DynamicValue, error) {
-	v, err := decodeValue(ls.typ, config)
+// reduceToUnknown records the large values of a configuration and returns it reduced, with the
+// placeholder of each known one unknown, below which the framework's validation checks nothing.
+func (lv *values) reduceToUnknown(ls largeSchema, config tftypes.Value) (*tfprotov6.DynamicValue, error) {
+	reduced, err := convert(config, ls.reduced, ls.paths, func(p Path, real tftypes.Value, _ tftypes.Type) tftypes.Value {
+		lv.in[fromConfig][p.Key()] = real
+		if real.IsKnown() && !real.IsNull() {
+			return tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+		}
+		return placeholder(real, false)
+	})
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range ls.paths {
-		real, ok := tfvalue.At(v, p)
-		if !ok {
-			continue
-		}
-		lv.in[fromConfig][p.Key()] = real
-		if real.IsKnown() && !real.IsNull() {
-			if v, err = tfvalue.Replace(v, p, tftypes.NewValue(real.Type(), tftypes.UnknownValue)); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return encodeValue(ls.typ, v)
+	return encodeValue(ls.reduced, reduced)
 }
 
 // ReadResource reads with the framework; the large attributes the provider's code read come back
@@ -251,15 +263,15 @@ func (lv *values) reduceToUnknown(ls largeSchema, config *tfprotov6.DynamicValue
 func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
-		return s.ProviderServer.ReadResource(ctx, req)
+		return s.reduced.ReadResource(ctx, req)
 	}
 	lv := newValues(ls.paths)
 	defer lv.release()
 	reduced := *req
 	if err := lv.reduceEach(ls, []requestPart{{&reduced.CurrentState, fromPrior}}, fromPrior); err != nil {
-		return s.ProviderServer.ReadResource(ctx, req)
+		return nil, err
 	}
-	resp, err := s.ProviderServer.ReadResource(withValues(ctx, lv), &reduced)
+	resp, err := s.reduced.ReadResource(withValues(ctx, lv), &reduced)
 	if err != nil || resp == nil {
 		return resp, err
 	}
@@ -273,7 +285,7 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
-		return s.ProviderServer.ApplyResourceChange(ctx, req)
+		return s.reduced.ApplyResourceChange(ctx, req)
 	}
 	lv := newValues(ls.paths)
 	defer lv.release()
@@ -281,9 +293,9 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	// Create and Update read only the plan: the configuration and the prior state are not kept.
 	parts := []requestPart{{&reduced.Config, fromConfig}, {&reduced.PriorState, fromPrior}, {&reduced.PlannedState, fromPlanned}}
 	if err := lv.reduceEach(ls, parts, fromPlanned); err != nil {
-		return s.ProviderServer.ApplyResourceChange(ctx, req)
+		return nil, err
 	}
-	resp, err := s.ProviderServer.ApplyResourceChange(withValues(ctx, lv), &reduced)
+	resp, err := s.reduced.ApplyResourceChange(withValues(ctx, lv), &reduced)
 	if err != nil || resp == nil {
 		return resp, err
 	}
@@ -312,26 +324,19 @@ func hasError(diags []*tfprotov6.Diagnostic) bool {
 func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
 	ls, ok := s.dataSources[req.TypeName]
 	if !ok {
-		return s.ProviderServer.ReadDataSource(ctx, req)
+		return s.reduced.ReadDataSource(ctx, req)
 	}
 	lv := newValues(ls.paths)
 	defer lv.release()
-	resp, err := s.ProviderServer.ReadDataSource(withValues(ctx, lv), req)
-	if err != nil || resp == nil || resp.State == nil || len(lv.out) == 0 {
+	reduced := *req
+	if err := lv.reduceEach(ls, []requestPart{{&reduced.Config, fromConfig}}, fromConfig); err != nil {
+		return nil, err
+	}
+	resp, err := s.reduced.ReadDataSource(withValues(ctx, lv), &reduced)
+	if err != nil || resp == nil {
 		return resp, err
 	}
-	state, err := resp.State.Unmarshal(ls.typ)
-	if err != nil {
-		return resp, err
-	}
-	for _, p := range ls.paths {
-		if v, ok := lv.out[p.Key()]; ok {
-			if state, err = tfvalue.Replace(state, p, v); err != nil {
-				return resp, err
-			}
-		}
-	}
-	resp.State, err = encodeValue(ls.typ, state)
+	resp.State, err = lv.restore(ctx, ls, resp.State, fromConfig)
 	return resp, err
 }
 
@@ -359,56 +364,52 @@ func (lv *values) reduceEach(ls largeSchema, parts []requestPart, keep origin) e
 	return nil
 }
 
-// reduce records the large values of one value of the request and returns it, encoded and
-// decoded, with stand-ins in their place. With baseline, a large value that differs from the
-// baseline's gets the stand-in of a change.
+// reduce records the large values of one value of the request and returns it reduced, encoded
+// and decoded. With baseline, the placeholder of a large value that differs from the baseline's
+// says it changed.
 func (lv *values) reduce(ls largeSchema, role origin, v tftypes.Value, baseline map[string]tftypes.Value) (*tfprotov6.DynamicValue, tftypes.Value, error) {
-	for _, p := range ls.paths {
-		real, ok := tfvalue.At(v, p)
-		if !ok {
-			continue
-		}
+	reduced, err := convert(v, ls.reduced, ls.paths, func(p Path, real tftypes.Value, _ tftypes.Type) tftypes.Value {
 		lv.in[role][p.Key()] = real
 		before, hadBefore := baseline[p.Key()]
-		changed := baseline != nil && (!hadBefore || !tfvalue.Equal(before, real))
-		var err error
-		if v, err = tfvalue.Replace(v, p, standIn(real, changed)); err != nil {
-			return nil, v, err
-		}
+		return placeholder(real, baseline != nil && (!hadBefore || !tfvalue.Equal(before, real)))
+	})
+	if err != nil {
+		return nil, reduced, err
 	}
-	dv, err := encodeValue(ls.typ, v)
-	return dv, v, err
+	dv, err := encodeValue(ls.reduced, reduced)
+	return dv, reduced, err
 }
 
-// restore puts the large values into a response state: what the provider's code wrote (keeping
-// the request's value where it is semantically equal), or, where the state still holds a
-// stand-in (the code wrote nothing, e.g. after an error), the request's value.
+// restore is a response's reduced state in the whole form, with the large values: what the
+// provider's code wrote (keeping the request's value where it is semantically equal), or, where
+// the state still holds the request's placeholder (the code wrote nothing, e.g. after an error),
+// the request's value.
 func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.DynamicValue, baseline origin) (*tfprotov6.DynamicValue, error) {
 	if dv == nil {
 		return dv, nil
 	}
-	state, err := dv.Unmarshal(ls.typ)
-	if err != nil || state.IsNull() {
-		return dv, err
+	state, err := dv.Unmarshal(ls.reduced)
+	if err != nil {
+		return nil, err
 	}
-	for _, p := range ls.paths {
+	whole, err := convert(state, ls.typ, ls.paths, func(p Path, held tftypes.Value, t tftypes.Type) tftypes.Value {
 		before, hadBefore := lv.in[baseline][p.Key()]
 		value, written := lv.out[p.Key()]
 		switch {
 		case written && hadBefore:
 			value, _ = keepSemanticallyEqual(ctx, sameStored, ls.attributes[p.Key()], before, value)
-		case !written:
-			current, reachable := tfvalue.At(state, p)
-			if !hadBefore || !reachable || !current.IsKnown() || current.IsNull() {
-				continue
-			}
+		case written:
+		case hadBefore && held.IsKnown() && !held.IsNull():
 			value = before
+		default:
+			value = fromPlaceholder(held, t)
 		}
-		if state, err = tfvalue.Replace(state, p, value); err != nil {
-			return dv, err
-		}
+		return value
+	})
+	if err != nil {
+		return nil, err
 	}
-	return encodeValue(ls.typ, state)
+	return encodeValue(ls.typ, whole)
 }
 
 // deepestValueAt is the value at the path or, where the path ends early (a null or unknown

@@ -2,7 +2,6 @@ package largevalue
 
 import (
 	"context"
-	"math/big"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -115,7 +114,7 @@ func Plan(ctx context.Context, plan *tfsdk.Plan, p Path, f planner) diag.Diagnos
 }
 
 // Changing tells whether a plan creates or changes the resource of state. Through the Server, the
-// large values of both are stand-ins that differ only where the value changed.
+// large values of both are placeholders that differ only where the value changed.
 func Changing(plan tfsdk.Plan, state tfsdk.State) bool {
 	return state.Raw.IsNull() || !plan.Raw.Equal(state.Raw)
 }
@@ -156,59 +155,4 @@ func (lv *values) capture(p Path, v tftypes.Value) bool {
 	}
 	lv.out[p.Key()] = v
 	return true
-}
-
-// standIn is what the framework gets instead of a large value: the value itself when it is null or
-// unknown, else an object of the same type whose attributes are all null. changed gives one
-// attribute a known value, so that the stand-in of a changed value differs from the unchanged one.
-func standIn(v tftypes.Value, changed bool) tftypes.Value {
-	if !v.IsKnown() || v.IsNull() {
-		return v
-	}
-	obj, ok := v.Type().(tftypes.Object)
-	if !ok {
-		return v
-	}
-	attrs := nullAttributes(obj)
-	if changed {
-		first := ""
-		for name := range attrs {
-			if first == "" || name < first {
-				first = name
-			}
-		}
-		if first != "" {
-			attrs[first] = emptyValueOf(obj.AttributeTypes[first])
-		}
-	}
-	return tftypes.NewValue(obj, attrs)
-}
-
-// nullAttributes are the attributes of an object of the type, every one null.
-func nullAttributes(obj tftypes.Object) map[string]tftypes.Value {
-	attrs := make(map[string]tftypes.Value, len(obj.AttributeTypes))
-	for name, t := range obj.AttributeTypes {
-		attrs[name] = tftypes.NewValue(t, nil)
-	}
-	return attrs
-}
-
-// emptyValueOf is a known, non-null value of the type: an empty collection, an object of null
-// attributes, or a primitive's zero.
-func emptyValueOf(t tftypes.Type) tftypes.Value {
-	switch {
-	case t.Is(tftypes.String):
-		return tftypes.NewValue(t, "")
-	case t.Is(tftypes.Bool):
-		return tftypes.NewValue(t, false)
-	case t.Is(tftypes.Number):
-		return tftypes.NewValue(t, big.NewFloat(0))
-	case t.Is(tftypes.Object{}):
-		return tftypes.NewValue(t, nullAttributes(t.(tftypes.Object)))
-	case t.Is(tftypes.List{}), t.Is(tftypes.Set{}):
-		return tftypes.NewValue(t, []tftypes.Value{})
-	case t.Is(tftypes.Map{}):
-		return tftypes.NewValue(t, map[string]tftypes.Value{})
-	}
-	return tftypes.NewValue(t, tftypes.UnknownValue)
 }

@@ -1,7 +1,6 @@
 package largevalue
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -40,20 +39,58 @@ func TestValuesAreReleased(t *testing.T) {
 	}
 }
 
-// TestStandInsOfChangedValuesDiffer: the framework decides whether a plan changes the resource by
-// comparing it with the prior state, so a changed large value must give a different stand-in.
-func TestStandInsOfChangedValuesDiffer(t *testing.T) {
+// TestPlaceholdersOfChangedValuesDiffer: the framework decides whether a plan changes the resource
+// by comparing it with the prior state, so a changed large value must give a different
+// placeholder; null and unknown stand for themselves.
+func TestPlaceholdersOfChangedValuesDiffer(t *testing.T) {
 	v := profileLike("1.33.1", "1.32.4")
-	if tfvalue.Equal(standIn(v, false), standIn(v, true)) {
-		t.Error("the stand-ins of a changed and an unchanged value are equal")
+	if tfvalue.Equal(placeholder(v, false), placeholder(v, true)) {
+		t.Error("the placeholders of a changed and an unchanged value are equal")
 	}
-	if !strings.Contains(standIn(v, false).String(), "null") {
-		t.Error("a stand-in holds null attributes only")
+	if p := placeholder(tftypes.NewValue(v.Type(), nil), true); !p.IsNull() {
+		t.Errorf("the placeholder of null is %s", p)
 	}
-	for _, special := range []tftypes.Value{tftypes.NewValue(v.Type(), nil), tftypes.NewValue(v.Type(), tftypes.UnknownValue)} {
-		if !tfvalue.Equal(standIn(special, true), special) {
-			t.Errorf("a null or unknown value is its own stand-in: %s", special)
-		}
+	if p := placeholder(tftypes.NewValue(v.Type(), tftypes.UnknownValue), true); p.IsKnown() {
+		t.Errorf("the placeholder of an unknown value is %s", p)
+	}
+}
+
+// TestConvertSwapsOnlyTheLargeAttributes: a value converted to the reduced form and back is the
+// value again, with the placeholder's type at a nested large path only, and nothing below a null
+// parent.
+func TestConvertSwapsOnlyTheLargeAttributes(t *testing.T) {
+	spec := profileLike("1.33.1")
+	status := func(inner tftypes.Type) tftypes.Object {
+		return tftypes.Object{AttributeTypes: map[string]tftypes.Type{"generation": tftypes.Number, "spec": inner}}
+	}
+	whole := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String, "status": status(spec.Type())}}
+	reduced := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String, "status": status(tftypes.String)}}
+	v := tftypes.NewValue(whole, map[string]tftypes.Value{
+		"id":     tftypes.NewValue(tftypes.String, "a"),
+		"status": tftypes.NewValue(whole.AttributeTypes["status"], map[string]tftypes.Value{"generation": tftypes.NewValue(tftypes.Number, 1), "spec": spec}),
+	})
+	paths := []Path{{"status", "spec"}}
+	small, err := convert(v, reduced, paths, func(_ Path, real tftypes.Value, _ tftypes.Type) tftypes.Value { return placeholder(real, false) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustAt(t, small, Path{"status", "spec"}); !got.Equal(tftypes.NewValue(tftypes.String, placeholderSame)) {
+		t.Errorf("reduced spec = %s", got)
+	}
+	back, err := convert(small, whole, paths, func(Path, tftypes.Value, tftypes.Type) tftypes.Value { return spec })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tfvalue.Equal(back, v) {
+		t.Errorf("converted back: %s", back)
+	}
+	called := false
+	nullStatus := tftypes.NewValue(whole, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "a"), "status": tftypes.NewValue(whole.AttributeTypes["status"], nil)})
+	if _, err := convert(nullStatus, reduced, paths, func(Path, tftypes.Value, tftypes.Type) tftypes.Value { called = true; return tftypes.Value{} }); err != nil || called {
+		t.Errorf("below a null parent: called %v, %v", called, err)
+	}
+	if _, err := convert(v, reduced, paths, func(Path, tftypes.Value, tftypes.Type) tftypes.Value { return spec }); err == nil {
+		t.Error("a value of the wrong type converts without an error")
 	}
 }
 
