@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -52,21 +53,21 @@ type reducedProvider struct {
 
 // Resources are the provider's resources, those with large attributes reduced.
 func (p reducedProvider) Resources(ctx context.Context) []func() resource.Resource {
-	out := p.Provider.Resources(ctx)
-	for i, newResource := range out {
-		if _, ok := newResource().(largeResource); ok {
-			out[i] = func() resource.Resource { return reducedResource{newResource().(largeResource)} }
-		}
-	}
-	return out
+	return reducing(p.Provider.Resources(ctx), func(r largeResource) resource.Resource { return reducedResource{r} })
 }
 
 // DataSources are the provider's data sources, those with large attributes reduced.
 func (p reducedProvider) DataSources(ctx context.Context) []func() datasource.DataSource {
-	out := p.Provider.DataSources(ctx)
-	for i, newDataSource := range out {
-		if _, ok := newDataSource().(largeDataSource); ok {
-			out[i] = func() datasource.DataSource { return reducedDataSource{newDataSource().(largeDataSource)} }
+	return reducing(p.Provider.DataSources(ctx), func(d largeDataSource) datasource.DataSource { return reducedDataSource{d} })
+}
+
+// reducing is the constructors with each one that makes a Large (a resource or data source with
+// large attributes) wrapped by reduce.
+func reducing[T any, Large any](constructors []func() T, reduce func(Large) T) []func() T {
+	out := slices.Clone(constructors)
+	for i, construct := range out {
+		if _, ok := any(construct()).(Large); ok {
+			out[i] = func() T { return reduce(any(construct()).(Large)) }
 		}
 	}
 	return out
@@ -80,12 +81,7 @@ type reducedResource struct {
 // Schema is the resource's schema with placeholders for its large attributes.
 func (r reducedResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
 	r.largeResource.Schema(ctx, req, resp)
-	attrs, err := reduceAttributes(resp.Schema.Attributes, r.LargeAttributes(), resourcePlaceholder, resourceSingleNested)
-	if err != nil {
-		resp.Diagnostics.AddError("Reducing the schema", err.Error()+". This is a bug in the provider.")
-		return
-	}
-	resp.Schema.Attributes = attrs
+	reduceSchema(&resp.Schema.Attributes, r.LargeAttributes(), resourcePlaceholder, resourceSingleNested, &resp.Diagnostics)
 }
 
 // reducedDataSource is a data source whose schema has placeholders for its large attributes.
@@ -96,12 +92,17 @@ type reducedDataSource struct {
 // Schema is the data source's schema with placeholders for its large attributes.
 func (d reducedDataSource) Schema(ctx context.Context, req datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	d.largeDataSource.Schema(ctx, req, resp)
-	attrs, err := reduceAttributes(resp.Schema.Attributes, d.LargeAttributes(), dataSourcePlaceholder, dataSourceSingleNested)
+	reduceSchema(&resp.Schema.Attributes, d.LargeAttributes(), dataSourcePlaceholder, dataSourceSingleNested, &resp.Diagnostics)
+}
+
+// reduceSchema puts placeholders at the paths of a schema's attributes (see reduceAttributes).
+func reduceSchema[A any](attrs *map[string]A, paths []Path, placeholder func(A) (A, bool), singleNested func(A) (map[string]A, func(map[string]A) A, bool), diags *diag.Diagnostics) {
+	reduced, err := reduceAttributes(*attrs, paths, placeholder, singleNested)
 	if err != nil {
-		resp.Diagnostics.AddError("Reducing the schema", err.Error()+". This is a bug in the provider.")
+		diags.AddError("Reducing the schema", err.Error()+". This is a bug in the provider.")
 		return
 	}
-	resp.Schema.Attributes = attrs
+	*attrs = reduced
 }
 
 // reduceAttributes is a copy of attrs with the attribute at each path replaced (by what replace
