@@ -63,7 +63,7 @@ func StoredNamespacedCloudProfile(ncp, old *gardencorev1beta1.NamespacedCloudPro
 
 	oldStored := DefaultedNamespacedCloudProfile(old)
 	stored.Generation = oldStored.Generation
-	stored.Status = *oldStored.Status.DeepCopy()
+	stored.Status = oldStored.Status // oldStored is this call's own defaulted copy
 	dropped := dropNewInactiveVersions(&stored.Spec, &oldStored.Spec, opts)
 	if !apiequality.Semantic.DeepEqual(oldStored.Spec, stored.Spec) ||
 		(oldStored.DeletionTimestamp == nil && stored.DeletionTimestamp != nil) {

@@ -181,7 +181,7 @@ func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.St
 	if desired != nil {
 		spec = cloudprofile.WithDroppedVersions(spec, *desired, r.data.now())
 	}
-	meta, d := stateMetadata(ctx, base.Metadata, view.ObjectMeta, true)
+	meta, d := stateMetadata(ctx, base.Metadata, view.ObjectMeta)
 	diags.Append(d...)
 	out := base
 	out.ID = types.StringValue(cp.Name)
@@ -209,9 +209,7 @@ func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.St
 // values that are still unknown.
 func configuredCloudProfile(ctx context.Context, m cloudProfileModel, specValue tftypes.Value) (*gardencorev1beta1.CloudProfile, []path.Path, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	var meta clusterMetadataModel
-	diags.Append(m.Metadata.As(ctx, &meta, objectAsOptions)...)
-	om, unknown, d := meta.namespaced().objectMeta(ctx)
+	om, unknown, d := metadataOf(m.Metadata).objectMeta(ctx)
 	diags.Append(d...)
 	spec, unknownSpec, d := expandCloudProfileSpecTerraform(specValue, path.Root("spec"))
 	diags.Append(d...)

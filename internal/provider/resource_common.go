@@ -8,13 +8,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
-
-// objectAsOptions let nested objects with unknown or null parts be read into models.
-var objectAsOptions = basetypes.ObjectAsOptions{UnhandledNullAsEmpty: true, UnhandledUnknownAsEmpty: true}
 
 // nameOf returns metadata.name, or the import ID while only that is known.
 func nameOf(metadata types.Object, id types.String) string {

@@ -239,7 +239,7 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state lar
 	if desired != nil {
 		spec = cloudprofile.WithDroppedNamespacedVersions(spec, *desired, r.data.now())
 	}
-	meta, d := stateMetadata(ctx, base.Metadata, view.ObjectMeta, false)
+	meta, d := stateMetadata(ctx, base.Metadata, view.ObjectMeta)
 	diags.Append(d...)
 	out := base
 	out.ID = types.StringValue(ncp.Namespace + "/" + ncp.Name)
@@ -265,9 +265,7 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state lar
 // of the values that are still unknown.
 func configuredNamespacedCloudProfile(ctx context.Context, m namespacedCloudProfileModel, specValue tftypes.Value) (*gardencorev1beta1.NamespacedCloudProfile, []path.Path, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	var meta metadataModel
-	diags.Append(m.Metadata.As(ctx, &meta, objectAsOptions)...)
-	om, unknown, d := meta.objectMeta(ctx)
+	om, unknown, d := metadataOf(m.Metadata).objectMeta(ctx)
 	diags.Append(d...)
 	spec, unknownSpec, d := expandNamespacedCloudProfileSpecTerraform(specValue, path.Root("spec"))
 	diags.Append(d...)

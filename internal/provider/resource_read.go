@@ -68,18 +68,11 @@ func ownedViewOf[T runtime.Object, S any](obj T, manager string, desired *S, dia
 // stateMetadata is the metadata the state records of managed, the metadata the provider's field
 // manager owns (without the labels Gardener manages), read on top of base, the metadata of the
 // state or plan: the labels and annotations of an import are empty maps.
-func stateMetadata(ctx context.Context, base types.Object, managed metav1.ObjectMeta, clusterScoped bool) (metadataModel, diag.Diagnostics) {
-	var meta metadataModel
+func stateMetadata(ctx context.Context, base types.Object, managed metav1.ObjectMeta) (metadataModel, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	switch {
-	case base.IsNull() || base.IsUnknown():
+	meta := metadataOf(base)
+	if base.IsNull() || base.IsUnknown() {
 		meta.Labels, meta.Annotations = importedStringMaps()
-	case clusterScoped:
-		var cluster clusterMetadataModel
-		diags.Append(base.As(ctx, &cluster, objectAsOptions)...)
-		meta = cluster.namespaced()
-	default:
-		diags.Append(base.As(ctx, &meta, objectAsOptions)...)
 	}
 	managed.Labels = cloudprofile.WithoutExtensionLabels(managed.Labels)
 	diags.Append(meta.fromObjectMeta(ctx, managed)...)

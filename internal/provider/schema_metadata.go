@@ -193,9 +193,22 @@ func (absentMapPlan) PlanModifyMap(_ context.Context, req planmodifier.MapReques
 	resp.PlanValue = types.MapNull(types.StringType)
 }
 
-func (m clusterMetadataModel) namespaced() metadataModel {
-	return metadataModel{Name: m.Name, Namespace: types.StringNull(), Labels: m.Labels, Annotations: m.Annotations,
-		UID: m.UID, ResourceVersion: m.ResourceVersion, Generation: m.Generation}
+// metadataOf reads a metadata object, of either scope, into the model (a cluster-scoped one has a
+// null namespace); a null or unknown object, or a part missing, reads as null. It reads the
+// attributes directly: the framework's conversion of an object into a struct compiles a regular
+// expression for every field, for every object it converts.
+func metadataOf(obj types.Object) metadataModel {
+	attrs := obj.Attributes()
+	str := func(name string) types.String { v, _ := attrs[name].(types.String); return v }
+	strMap := func(name string) types.Map {
+		if v, ok := attrs[name].(types.Map); ok {
+			return v
+		}
+		return types.MapNull(types.StringType)
+	}
+	generation, _ := attrs["generation"].(types.Int64)
+	return metadataModel{Name: str("name"), Namespace: str("namespace"), Labels: strMap("labels"), Annotations: strMap("annotations"),
+		UID: str("uid"), ResourceVersion: str("resource_version"), Generation: generation}
 }
 
 func (m metadataModel) clusterScoped() clusterMetadataModel {
