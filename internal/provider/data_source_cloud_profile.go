@@ -18,6 +18,11 @@ var _ datasource.DataSourceWithConfigure = (*cloudProfileDataSource)(nil)
 // cloudProfileDataSource reads one CloudProfile (one request) and evaluates it at an instant.
 type cloudProfileDataSource struct{ profileDataSource }
 
+// WithLargeValues is the data source serving a request of the Server with its large values.
+func (d *cloudProfileDataSource) WithLargeValues(v largevalue.Values) datasource.DataSource {
+	return withLargeValues(d, v)
+}
+
 func newCloudProfileDataSource() datasource.DataSource {
 	return &cloudProfileDataSource{profileDataSource{typeName: "_cloud_profile"}}
 }
@@ -87,5 +92,5 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, d.LargeAttributes(), &m, append(m.lists, largevalue.ValueAtPath{Path: specLargePath, Value: spec})...)...)
+	resp.Diagnostics.Append(d.large.SetState(ctx, &resp.State, d.LargeAttributes(), &m, append(m.lists, largevalue.ValueAtPath{Path: specLargePath, Value: spec})...)...)
 }

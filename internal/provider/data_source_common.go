@@ -102,7 +102,7 @@ type profileOutputs struct {
 	MachineTypes                    types.Map    `tfsdk:"machine_types"`
 	VolumeTypes                     types.Map    `tfsdk:"volume_types"`
 	// lists are the values of the lists and maps of objects (profileOutputFields), which are null in
-	// the fields above or, for the large ones, not in the model: written with largevalue.SetState.
+	// the fields above or, for the large ones, not in the model: written with largevalue.Values.SetState.
 	lists []largevalue.ValueAtPath `tfsdk:"-"`
 }
 
@@ -352,7 +352,11 @@ var (
 type profileDataSource struct {
 	data     *providerData
 	typeName string
+	large    largevalue.Values
 }
+
+// setLargeValues binds the data source to the large values of a request.
+func (d *profileDataSource) setLargeValues(v largevalue.Values) { d.large = v }
 
 // Metadata names the data source.
 func (d *profileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {

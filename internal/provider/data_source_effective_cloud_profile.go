@@ -31,6 +31,11 @@ const (
 // NamespacedCloudProfile with its parent.
 type effectiveCloudProfileDataSource struct{ profileDataSource }
 
+// WithLargeValues is the data source serving a request of the Server with its large values.
+func (d *effectiveCloudProfileDataSource) WithLargeValues(v largevalue.Values) datasource.DataSource {
+	return withLargeValues(d, v)
+}
+
 func newEffectiveCloudProfileDataSource() datasource.DataSource {
 	return &effectiveCloudProfileDataSource{profileDataSource{typeName: "_effective_cloud_profile"}}
 }
@@ -172,5 +177,5 @@ func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasour
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, d.modelOmits(), &m, append(large, m.lists...)...)...)
+	resp.Diagnostics.Append(d.large.SetState(ctx, &resp.State, d.modelOmits(), &m, append(large, m.lists...)...)...)
 }

@@ -24,6 +24,11 @@ var _ datasource.DataSourceWithConfigure = (*namespacedCloudProfileDataSource)(n
 // merges them locally as Gardener does and evaluates the result at an instant.
 type namespacedCloudProfileDataSource struct{ profileDataSource }
 
+// WithLargeValues is the data source serving a request of the Server with its large values.
+func (d *namespacedCloudProfileDataSource) WithLargeValues(v largevalue.Values) datasource.DataSource {
+	return withLargeValues(d, v)
+}
+
 func newNamespacedCloudProfileDataSource() datasource.DataSource {
 	return &namespacedCloudProfileDataSource{profileDataSource{typeName: "_namespaced_cloud_profile"}}
 }
@@ -157,7 +162,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(largevalue.SetState(ctx, &resp.State, d.LargeAttributes(), &m, append(large, m.lists...)...)...)
+	resp.Diagnostics.Append(d.large.SetState(ctx, &resp.State, d.LargeAttributes(), &m, append(large, m.lists...)...)...)
 }
 
 // namespacedProfileRead is a NamespacedCloudProfile as read, with the local merge with its parent.
@@ -210,7 +215,7 @@ func (r namespacedProfileRead) conditions(at time.Time) []cloudprofile.Condition
 
 // namespacedStatusDataSourceValue converts the status as read; null when nothing was rendered.
 // With keepSpec its cloud_profile_spec is returned as a ready Terraform value (see
-// largevalue.SetState), else it stays null.
+// largevalue.Values.SetState), else it stays null.
 func namespacedStatusDataSourceValue(s gardencorev1beta1.NamespacedCloudProfileStatus, keepSpec bool) (types.Object, []largevalue.ValueAtPath, diag.Diagnostics) {
 	if s.ObservedGeneration == 0 {
 		return types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes), nil, nil

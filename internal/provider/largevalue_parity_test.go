@@ -314,24 +314,56 @@ func firstDiffs(diffs []tftypes.ValueDiff) []string {
 	return out
 }
 
-// recordingServer stands in for the framework's server: it keeps the requests it gets and answers
-// with the given state, after letting the test act as the provider's code.
+// recordingServer stands in for the framework's server of the provider it serves: it keeps the
+// requests it gets, has the provider's resource read the request (as the framework would), and
+// answers with the given state.
 type recordingServer struct {
 	tfprotov6.ProviderServer
-	typ      tftypes.Type
+	served   fwprovider.Provider
 	readReq  *tfprotov6.ReadResourceRequest
-	readCtx  func(ctx context.Context)
 	newState func(current *tfprotov6.DynamicValue) *tfprotov6.DynamicValue
 }
 
 func (r *recordingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
 	r.readReq = req
-	r.readCtx(ctx)
+	res := r.served.Resources(ctx)[0]()
+	var sch resource.SchemaResponse
+	res.Schema(ctx, resource.SchemaRequest{}, &sch)
+	current, err := req.CurrentState.Unmarshal(sch.Schema.Type().TerraformType(ctx))
+	if err != nil {
+		return nil, err
+	}
+	res.Read(ctx, resource.ReadRequest{State: tfsdk.State{Schema: sch.Schema, Raw: current}}, &resource.ReadResponse{})
 	return &tfprotov6.ReadResourceResponse{NewState: r.newState(req.CurrentState)}, nil
 }
 
+// probeProvider is the provider with a probe as its only resource.
+type probeProvider struct {
+	fwprovider.Provider
+	probe probeResource
+}
+
+func (p probeProvider) Resources(context.Context) []func() resource.Resource {
+	return []func() resource.Resource{func() resource.Resource { return p.probe }}
+}
+
+// probeResource is the CloudProfile resource whose Read lets the test act as the provider's code.
+type probeResource struct {
+	*cloudProfileResource
+	read func(large largevalue.Values)
+}
+
+func (p probeResource) WithLargeValues(v largevalue.Values) resource.Resource {
+	p.cloudProfileResource = withLargeValues(p.cloudProfileResource, v)
+	return p
+}
+
+func (p probeResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
+	p.read(p.large)
+}
+
 // TestLargeValueServerReadResource: the framework gets a placeholder; the provider's code reads the
-// real value from the context; what it writes comes back, with the prior value kept where the new
+// real value from the Values the Server hands it; what it writes comes back, with the prior value kept where the new
 // one only writes it differently; where it wrote nothing (an error), the prior value comes back.
 func TestLargeValueServerReadResource(t *testing.T) {
 	ctx := context.Background()
@@ -358,16 +390,20 @@ func TestLargeValueServerReadResource(t *testing.T) {
 	requireNoDiags(t, diags)
 
 	for _, writes := range []bool{true, false} {
-		rec := &recordingServer{typ: ls.Type(), newState: func(cur *tfprotov6.DynamicValue) *tfprotov6.DynamicValue { return cur }}
-		rec.readCtx = func(ctx context.Context) {
-			if got := largevalue.Prior(ctx, tfsdk.State{}, specLargePath); !tfvalue.Equal(got, valueAtOrFail(t, current, specLargePath)) {
-				t.Error("the provider's code does not get the real spec from the context")
+		rec := &recordingServer{newState: func(cur *tfprotov6.DynamicValue) *tfprotov6.DynamicValue { return cur }}
+		read := func(large largevalue.Values) {
+			if got := large.Prior(tfsdk.State{}, specLargePath); !tfvalue.Equal(got, valueAtOrFail(t, current, specLargePath)) {
+				t.Error("the provider's code does not get the real spec from the Server")
 			}
 			if writes {
-				requireNoDiags(t, largevalue.SetState(ctx, discardedState(ctx), (&cloudProfileResource{}).LargeAttributes(), nullCloudProfileModel(), largevalue.ValueAtPath{Path: specLargePath, Value: rereadValue}))
+				requireNoDiags(t, large.SetState(ctx, discardedState(ctx), (&cloudProfileResource{}).LargeAttributes(), nullCloudProfileModel(), largevalue.ValueAtPath{Path: specLargePath, Value: rereadValue}))
 			}
 		}
-		s, err := largevalue.NewServer(ctx, New("test")(), func(fwprovider.Provider) (tfprotov6.ProviderServer, error) { return rec, nil })
+		probe := probeProvider{New("test")(), probeResource{&cloudProfileResource{}, read}}
+		s, err := largevalue.NewServer(ctx, probe, func(served fwprovider.Provider) (tfprotov6.ProviderServer, error) {
+			rec.served = served // the whole provider, then the reduced one, which serves ReadResource
+			return rec, nil
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -375,7 +411,7 @@ func TestLargeValueServerReadResource(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sent, err := rec.readReq.CurrentState.Unmarshal(withStringsAt(ls.Type(), "spec", "status"))
+		sent, err := rec.readReq.CurrentState.Unmarshal(withStringsAt(ls.Type(), "spec", "status", "largevalue_ticket"))
 		if err != nil {
 			t.Fatalf("the framework did not get the reduced state: %v", err)
 		}

@@ -19,7 +19,7 @@ import (
 // the check.
 func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	metadata := func(m *cloudProfileModel) *types.Object { return &m.Metadata }
-	cp, spec, unknown, ok := configuredForValidation(ctx, req, cloudProfileSpecRoot, metadata, configuredCloudProfile, &resp.Diagnostics)
+	cp, spec, unknown, ok := configuredForValidation(ctx, req, r.large, cloudProfileSpecRoot, metadata, configuredCloudProfile, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -45,10 +45,10 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	opts := r.data.options(r.data.now())
 	changing := largevalue.Changing(req.Plan, req.State)
 	metadata := func(m cloudProfileModel) types.Object { return m.Metadata }
-	cp, spec, unknown := configuredForPlan(ctx, req, r.LargeAttributes(), metadata, configuredCloudProfile, &resp.Diagnostics)
+	cp, spec, unknown := configuredForPlan(ctx, req, r.large, r.LargeAttributes(), metadata, configuredCloudProfile, &resp.Diagnostics)
 	if cp == nil {
 		if changing {
-			predictCloudProfilePlan(ctx, req, resp, nil, nil, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, resp))
+			predictCloudProfilePlan(ctx, req, resp, r.large, nil, nil, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, r.large, resp))
 		}
 		return
 	}
@@ -58,7 +58,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		var state cloudProfileModel
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
 		// A new name replaces the object: the plan is a create, not an update.
-		if o, _, d := configuredCloudProfile(ctx, state, largevalue.Prior(ctx, req.State, specLargePath)); !d.HasError() && o.Name == cp.Name {
+		if o, _, d := configuredCloudProfile(ctx, state, r.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == cp.Name {
 			old = o
 		}
 	}
@@ -66,7 +66,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		r.data.cloudProfiles.plan(cp.Name, storedForPlan(cp, old, unknown, opts)) // see namespacedCloudProfileResource.parent
 	}
 	if changing {
-		predictCloudProfilePlan(ctx, req, resp, knownSpec(cp, unknown), old, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, resp))
+		predictCloudProfilePlan(ctx, req, resp, r.large, knownSpec(cp, unknown), old, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, r.large, resp))
 	}
 	var problems cloudprofile.Problems
 	if old != nil {
@@ -89,7 +89,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var plan cloudProfileModel
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, r.LargeAttributes(), &plan)...)
-		planned, _, d := configuredCloudProfile(ctx, plan, largevalue.Planned(ctx, req.Plan, specLargePath))
+		planned, _, d := configuredCloudProfile(ctx, plan, r.large.Planned(req.Plan, specLargePath))
 		if !d.HasError() {
 			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {
 				return c.GetCloudProfile(ctx, cp.Name)

@@ -17,12 +17,12 @@ import (
 // or when the spec does not convert (ValidateConfig reported that). The checks read the
 // configuration, not the plan: in the plan, every Computed value the configuration leaves to
 // Gardener is unknown, which would hide whole entries from the checks.
-func configuredForPlan[M any, T any](ctx context.Context, req resource.ModifyPlanRequest, large []largevalue.Path, metadata func(M) types.Object,
+func configuredForPlan[M any, T any](ctx context.Context, req resource.ModifyPlanRequest, large largevalue.Values, paths []largevalue.Path, metadata func(M) types.Object,
 	build func(context.Context, M, tftypes.Value) (*T, []path.Path, diag.Diagnostics), diags *diag.Diagnostics,
 ) (object *T, spec tftypes.Value, unknown []path.Path) {
 	var cfg M
-	diags.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, large, &cfg)...)
-	spec = largevalue.Config(ctx, req.Config, specLargePath)
+	diags.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, paths, &cfg)...)
+	spec = large.Config(req.Config, specLargePath)
 	if diags.HasError() || !spec.IsKnown() || metadata(cfg).IsUnknown() {
 		return nil, spec, nil
 	}
@@ -48,14 +48,14 @@ func knownSpec[T any](object *T, unknown []path.Path) *T {
 // Terraform sent it, whose JSON keys it checks, and builds the configured object with the paths of
 // its unknown values. ok is false when the metadata or the spec is not known yet, or when the
 // object could not be built.
-func configuredForValidation[M any, T any](ctx context.Context, req resource.ValidateConfigRequest, root specField, metadata func(*M) *types.Object,
+func configuredForValidation[M any, T any](ctx context.Context, req resource.ValidateConfigRequest, large largevalue.Values, root specField, metadata func(*M) *types.Object,
 	build func(context.Context, M, tftypes.Value) (*T, []path.Path, diag.Diagnostics), diags *diag.Diagnostics,
 ) (object *T, spec tftypes.Value, unknown []path.Path, ok bool) {
 	diags.Append(timeoutsDiagnostics(ctx, req.Config)...)
 	var cfg M
 	metaDiags := req.Config.GetAttribute(ctx, path.Root("metadata"), metadata(&cfg))
 	diags.Append(metaDiags...)
-	spec = largevalue.Config(ctx, req.Config, specLargePath)
+	spec = large.Config(req.Config, specLargePath)
 	if metaDiags.HasError() || !spec.IsKnown() || metadata(&cfg).IsUnknown() {
 		return nil, spec, nil, false
 	}

@@ -20,7 +20,7 @@ import (
 // Gardener's static validation, offline.
 func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	metadata := func(m *namespacedCloudProfileModel) *types.Object { return &m.Metadata }
-	ncp, spec, unknown, ok := configuredForValidation(ctx, req, namespacedCloudProfileSpecRoot, metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
+	ncp, spec, unknown, ok := configuredForValidation(ctx, req, r.large, namespacedCloudProfileSpecRoot, metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -41,10 +41,10 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	opts := r.data.options(r.data.now())
 	changing := largevalue.Changing(req.Plan, req.State)
 	metadata := func(m namespacedCloudProfileModel) types.Object { return m.Metadata }
-	ncp, spec, unknown := configuredForPlan(ctx, req, r.LargeAttributes(), metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
+	ncp, spec, unknown := configuredForPlan(ctx, req, r.large, r.LargeAttributes(), metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
 	if ncp == nil {
 		if changing {
-			predictNamespacedCloudProfilePlan(ctx, req, resp, nil, nil, nil, opts, serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, resp))
+			predictNamespacedCloudProfilePlan(ctx, req, resp, r.large, nil, nil, nil, opts, serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, r.large, resp))
 		}
 		return
 	}
@@ -55,9 +55,9 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		var state namespacedCloudProfileModel
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
 		// A new name or namespace replaces the object: the plan is a create, not an update.
-		if o, _, d := configuredNamespacedCloudProfile(ctx, state, largevalue.Prior(ctx, req.State, specLargePath)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
+		if o, _, d := configuredNamespacedCloudProfile(ctx, state, r.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
 			old = o
-			old.Status = statusOf(state.Status, largevalue.Prior(ctx, req.State, statusSpecLargePath))
+			old.Status = statusOf(state.Status, r.large.Prior(req.State, statusSpecLargePath))
 			localStatus = !state.keepsMergedStatus()
 			problems = onlyNew(cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, old, opts),
 				cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, opts))
@@ -83,13 +83,13 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		}
 	}
 	if changing {
-		check := serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, resp)
+		check := serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, r.large, resp)
 		if parentPlanned {
 			// The Garden would check against the parent as it is, not as this apply changes it
 			// before it gets to this object.
 			check = nil
 		}
-		predictNamespacedCloudProfilePlan(ctx, req, resp, knownSpec(ncp, unknown), old, parent, opts, check)
+		predictNamespacedCloudProfilePlan(ctx, req, resp, r.large, knownSpec(ncp, unknown), old, parent, opts, check)
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
@@ -102,7 +102,7 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var plan namespacedCloudProfileModel
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, r.LargeAttributes(), &plan)...)
-		planned, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Planned(ctx, req.Plan, specLargePath))
+		planned, _, d := configuredNamespacedCloudProfile(ctx, plan, r.large.Planned(req.Plan, specLargePath))
 		if !d.HasError() {
 			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), before, planned, get)...)
 		}

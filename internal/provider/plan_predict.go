@@ -26,18 +26,18 @@ import (
 // package's model of what the server stores (StoredCloudProfile, StoredNamespacedCloudProfile).
 // A configuration with unknown values is not predicted: its stored form depends on them. The
 // predictions run in ModifyPlan, with the provider's settings (its clock and the rules' options),
-// and reach the large attributes through largevalue.Plan.
+// and reach the large attributes through largevalue.Values.Plan.
 
 // predictCloudProfilePlan plans, for a changing plan, the stored spec of the configured
 // CloudProfile (cp as the extension's mutating webhook leaves it, see mutatedByExtension; nil when
 // the configuration is not fully known), its generation and the status
 // the state will hold. old is the object of the prior state (nil on create); check is the server
 // check of the spec (nil: none).
-func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, cp, old *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, check specCheck) {
+func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, large largevalue.Values, cp, old *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, check specCheck) {
 	var keep types.Bool
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("keep_status"), &keep)...)
 	if !keep.IsUnknown() && !keep.ValueBool() {
-		resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, largevalue.Path{"status"}, func(_ rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+		resp.Diagnostics.Append(large.Plan(&resp.Plan, largevalue.Path{"status"}, func(_ rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 			return tftypes.NewValue(planned.Type(), nil), nil
 		})...)
 	}
@@ -53,7 +53,7 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 			return stored.Spec
 		}
 	}
-	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, specPlanner(ctx, req, old != nil, cloudProfileSpecRoot, storedSpec, check))...)
+	resp.Diagnostics.Append(large.Plan(&resp.Plan, specLargePath, specPlanner(req, large, old != nil, cloudProfileSpecRoot, storedSpec, check))...)
 }
 
 // specPlanner plans the spec of a changing plan: the values Terraform proposed from the prior
@@ -61,11 +61,11 @@ func predictCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest
 // as they were keep their prior value (keepUnchangedSpecEntries; update only), the server check (nil: none)
 // fills in what the Garden stores, and the values still unknown are filled from storedSpec, the
 // spec the server will store by the offline rules (nil: not predictable).
-func specPlanner(ctx context.Context, req resource.ModifyPlanRequest, update bool, root specField, storedSpec func() any, check specCheck) func(rschema.Attribute, tftypes.Value) (tftypes.Value, diag.Diagnostics) {
-	config := largevalue.Config(ctx, req.Config, specLargePath)
+func specPlanner(req resource.ModifyPlanRequest, large largevalue.Values, update bool, root specField, storedSpec func() any, check specCheck) func(rschema.Attribute, tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+	config := large.Config(req.Config, specLargePath)
 	prior := tftypes.NewValue(root.tfType, nil)
 	if update {
-		prior = largevalue.Prior(ctx, req.State, specLargePath)
+		prior = large.Prior(req.State, specLargePath)
 	}
 	return func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		planned, _ = unknownComputedInEntries(a, planned, config)
@@ -85,7 +85,7 @@ func specPlanner(ctx context.Context, req resource.ModifyPlanRequest, update boo
 // NamespacedCloudProfile (ncp, nil when the configuration is not fully known) as the extension of
 // the parent's type mutates it (left unknown when that cannot be told), its generation, and the
 // status: null unless kept, else the merge with parent (unknown without a parent).
-func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, check specCheck) {
+func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, large largevalue.Values, ncp, old *gardencorev1beta1.NamespacedCloudProfile, parent *gardencorev1beta1.CloudProfile, opts cloudprofile.Options, check specCheck) {
 	var stored *gardencorev1beta1.NamespacedCloudProfile
 	var storedSpec func() any
 	if ncp != nil {
@@ -102,8 +102,8 @@ func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyP
 	}
 	// The spec as planned (with what the server check filled in), for the merged status.
 	var plannedSpec tftypes.Value
-	planSpec := specPlanner(ctx, req, old != nil, namespacedCloudProfileSpecRoot, storedSpec, check)
-	resp.Diagnostics.Append(largevalue.Plan(ctx, &resp.Plan, specLargePath, func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+	planSpec := specPlanner(req, large, old != nil, namespacedCloudProfileSpecRoot, storedSpec, check)
+	resp.Diagnostics.Append(large.Plan(&resp.Plan, specLargePath, func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		var diags diag.Diagnostics
 		plannedSpec, diags = planSpec(a, planned)
 		return plannedSpec, diags
@@ -120,7 +120,7 @@ func predictNamespacedCloudProfilePlan(ctx context.Context, req resource.ModifyP
 			return types.ObjectUnknown(t.AttrTypes), nil
 		})...)
 	default:
-		resp.Diagnostics.Append(planMergedStatus(ctx, resp, ncp.Name, func() gardencorev1beta1.NamespacedCloudProfileSpec { return specToMerge(plannedSpec, stored.Spec) }, parent)...)
+		resp.Diagnostics.Append(planMergedStatus(ctx, resp, large, ncp.Name, func() gardencorev1beta1.NamespacedCloudProfileSpec { return specToMerge(plannedSpec, stored.Spec) }, parent)...)
 	}
 }
 
@@ -140,7 +140,7 @@ func specToMerge(planned tftypes.Value, predicted gardencorev1beta1.NamespacedCl
 // planMergedStatus plans the kept status: the merge of the parent with the spec the server will
 // store (spec, called once the spec is planned), for the planned generation, as Gardener's
 // controller and the provider extension's mutator render it for the NamespacedCloudProfile name.
-func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, name string, spec func() gardencorev1beta1.NamespacedCloudProfileSpec, parent *gardencorev1beta1.CloudProfile) diag.Diagnostics {
+func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, large largevalue.Values, name string, spec func() gardencorev1beta1.NamespacedCloudProfileSpec, parent *gardencorev1beta1.CloudProfile) diag.Diagnostics {
 	var generation types.Int64
 	diags := resp.Plan.GetAttribute(ctx, path.Root("metadata").AtName("generation"), &generation)
 	diags.Append(setPlannedStatus(ctx, &resp.Plan, func(t types.ObjectType) (types.Object, diag.Diagnostics) {
@@ -152,7 +152,7 @@ func planMergedStatus(ctx context.Context, resp *resource.ModifyPlanResponse, na
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(largevalue.Plan(ctx, &resp.Plan, statusSpecLargePath, func(_ rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
+	diags.Append(large.Plan(&resp.Plan, statusSpecLargePath, func(_ rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		merged, _ := mergedNamespacedProfile(name, parent.Spec, spec(), cloudprofile.MergeOptions{})
 		value, d := flattenSpecTerraform(cloudProfileSpecRoot, merged)
 		if d.HasError() {

@@ -88,12 +88,12 @@ var (
 // serverCheckFor is the server check of a changing plan of kind for the spec planner; nil when
 // server checks are off. It checks nothing when the configuration is not fully known or the plan
 // replaces the object (the plan of the create that follows is checked).
-func serverCheckFor(ctx context.Context, data *providerData, kind serverCheckKind, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) specCheck {
+func serverCheckFor(ctx context.Context, data *providerData, kind serverCheckKind, req resource.ModifyPlanRequest, large largevalue.Values, resp *resource.ModifyPlanResponse) specCheck {
 	if data == nil || !data.serverChecks {
 		return nil
 	}
-	configSpec := largevalue.Config(ctx, req.Config, specLargePath)
-	priorSpec := largevalue.Prior(ctx, req.State, specLargePath)
+	configSpec := large.Config(req.Config, specLargePath)
+	priorSpec := large.Prior(req.State, specLargePath)
 	known := req.Config.Raw.IsFullyKnown() && configSpec.IsFullyKnown()
 	return func(a rschema.Attribute, spec tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		// Read when the planner runs, after ModifyPlan: the plan and its diagnostics are complete.

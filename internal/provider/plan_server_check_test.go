@@ -119,7 +119,7 @@ func TestServerCheck_makesNoRequestWhenOffOrNotKnown(t *testing.T) {
 	req := resource.ModifyPlanRequest{Config: tfsdk.Config{Raw: f.config}, State: tfsdk.State{Raw: f.check.prior}}
 	resp := &resource.ModifyPlanResponse{Plan: tfsdk.Plan{Raw: f.config}}
 	off := &providerData{settings: f.check.data.settings, serverChecks: false}
-	if check := serverCheckFor(ctx, off, cloudProfileServerCheck, req, resp); check != nil {
+	if check := serverCheckFor(ctx, off, cloudProfileServerCheck, req, largevalue.Values{}, resp); check != nil {
 		t.Fatal("server_checks = false: want no check")
 	}
 	unknown, err := tfvalue.Replace(f.config, largevalue.Path{"metadata"}, tftypes.NewValue(f.check.planned.Type().(tftypes.Object).AttributeTypes["metadata"], tftypes.UnknownValue))
@@ -127,7 +127,7 @@ func TestServerCheck_makesNoRequestWhenOffOrNotKnown(t *testing.T) {
 		t.Fatal(err)
 	}
 	req.Config.Raw = unknown
-	check := serverCheckFor(ctx, f.check.data, cloudProfileServerCheck, req, resp)
+	check := serverCheckFor(ctx, f.check.data, cloudProfileServerCheck, req, largevalue.Values{}, resp)
 	if spec, diags := check(f.check.specAttr, f.spec); len(diags) > 0 || !spec.Equal(f.spec) {
 		t.Fatalf("unknown configuration: got %v", diags)
 	}

@@ -40,6 +40,11 @@ type cloudProfileModel struct {
 	Timeouts       timeouts.Value `tfsdk:"timeouts"`
 }
 
+// WithLargeValues is the resource serving a request of the Server with its large values.
+func (r *cloudProfileResource) WithLargeValues(v largevalue.Values) resource.Resource {
+	return withLargeValues(r, v)
+}
+
 // Metadata names the resource.
 func (r *cloudProfileResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_cloud_profile"
@@ -109,7 +114,7 @@ func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mo
 	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
 	// Values still unknown at apply are Computed ones left to Gardener (its defaults); expand
 	// leaves them out, which is what applying them means.
-	desired, _, d := configuredCloudProfile(ctx, plan, largevalue.Planned(ctx, planned, specLargePath))
+	desired, _, d := configuredCloudProfile(ctx, plan, r.large.Planned(planned, specLargePath))
 	diags.Append(d...)
 	client, ok := clientAfter(r.data, diags)
 	if !ok {
@@ -120,7 +125,7 @@ func (r *cloudProfileResource) apply(ctx context.Context, planned tfsdk.Plan, mo
 	stored, err := requests.send(ctx, ref, desired, mode, plan.ForceConflicts.ValueBool(), plan.AdoptExisting.ValueBool(), diags)
 	if err != nil {
 		existing := func(ctx context.Context) (metav1.Object, error) { return client.GetCloudProfile(ctx, desired.Name) }
-		diags.Append(writeFailure(ctx, ref, mode, "Applying CloudProfile "+desired.Name, err, largevalue.Planned(ctx, planned, specLargePath), existing)...)
+		diags.Append(writeFailure(ctx, ref, mode, "Applying CloudProfile "+desired.Name, err, r.large.Planned(planned, specLargePath), existing)...)
 		if !errors.Is(err, kube.ErrCreatedObjectKept) {
 			return
 		}
@@ -144,7 +149,7 @@ func (r *cloudProfileResource) Read(ctx context.Context, req resource.ReadReques
 		return
 	}
 	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, ref, cp.DeletionTimestamp, cloudprofile.RuleCloudProfileInUse)...)
-	prior := priorSpec(ctx, req.State, expandCloudProfileSpecTerraform, &resp.Diagnostics)
+	prior := priorSpec(req.State, r.large, expandCloudProfileSpecTerraform, &resp.Diagnostics)
 	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, cp, prior, client.FieldManager())...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, cloudProfileIdentity{Name: types.StringValue(cp.Name)})...)
 }
@@ -201,7 +206,7 @@ func (r *cloudProfileResource) setState(ctx context.Context, state largevalue.St
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(largevalue.SetState(ctx, state, r.LargeAttributes(), &out, largevalue.ValueAtPath{Path: specLargePath, Value: specValue}, largevalue.ValueAtPath{Path: largevalue.Path{cloudProfileStatusRoot.attr}, Value: statusValue})...)
+	diags.Append(r.large.SetState(ctx, state, r.LargeAttributes(), &out, largevalue.ValueAtPath{Path: specLargePath, Value: specValue}, largevalue.ValueAtPath{Path: largevalue.Path{cloudProfileStatusRoot.attr}, Value: statusValue})...)
 	return diags
 }
 

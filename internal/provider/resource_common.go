@@ -79,11 +79,27 @@ type objectRef struct {
 
 func (o objectRef) String() string { return fmt.Sprintf("%s %q", o.kind, o.importID) }
 
-// profileResource is what both resources hold: the provider's data, and the feature gates of the
-// validated provider configuration.
+// profileResource is what both resources hold: the provider's data, the feature gates of the
+// validated provider configuration, and the large values of the request it serves.
 type profileResource struct {
 	data      *providerData
 	validated *validatedGates
+	large     largevalue.Values
+}
+
+// setLargeValues binds the resource to the large values of a request.
+func (r *profileResource) setLargeValues(v largevalue.Values) { r.large = v }
+
+// withLargeValues is a copy of a resource or data source bound to the large values v (its
+// WithLargeValues).
+func withLargeValues[T any, P interface {
+	*T
+	setLargeValues(largevalue.Values)
+}](original P, v largevalue.Values) P {
+	bound := P(new(T))
+	*bound = *original
+	bound.setLargeValues(v)
+	return bound
 }
 
 // Configure receives the provider's data.

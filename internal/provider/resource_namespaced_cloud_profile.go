@@ -47,6 +47,11 @@ type namespacedCloudProfileModel struct {
 // keepsMergedStatus tells whether the state keeps status.cloud_profile_spec (off unless set).
 func (m namespacedCloudProfileModel) keepsMergedStatus() bool { return m.KeepMergedStatus.ValueBool() }
 
+// WithLargeValues is the resource serving a request of the Server with its large values.
+func (r *namespacedCloudProfileResource) WithLargeValues(v largevalue.Values) resource.Resource {
+	return withLargeValues(r, v)
+}
+
 // Metadata names the resource.
 func (r *namespacedCloudProfileResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_namespaced_cloud_profile"
@@ -116,7 +121,7 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsd
 	var plan namespacedCloudProfileModel
 	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
 	// Values still unknown at apply are Computed ones left to Gardener; expand leaves them out.
-	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, largevalue.Planned(ctx, planned, specLargePath))
+	desired, _, d := configuredNamespacedCloudProfile(ctx, plan, r.large.Planned(planned, specLargePath))
 	diags.Append(d...)
 	client, ok := clientAfter(r.data, diags)
 	if !ok {
@@ -133,12 +138,12 @@ func (r *namespacedCloudProfileResource) apply(ctx context.Context, planned tfsd
 		existing := func(ctx context.Context) (metav1.Object, error) {
 			return client.GetNamespacedCloudProfile(ctx, desired.Namespace, desired.Name)
 		}
-		diags.Append(writeFailure(ctx, ref, mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, largevalue.Planned(ctx, planned, specLargePath), existing)...)
+		diags.Append(writeFailure(ctx, ref, mode, fmt.Sprintf("Applying NamespacedCloudProfile %s/%s", desired.Namespace, desired.Name), err, r.large.Planned(planned, specLargePath), existing)...)
 		if !errors.Is(err, kube.ErrCreatedObjectKept) {
 			return
 		}
 	}
-	status, d := readKeptStatus(ctx, client, stored, plan.keepsMergedStatus(), largevalue.Planned(ctx, planned, statusSpecLargePath))
+	status, d := readKeptStatus(ctx, client, stored, plan.keepsMergedStatus(), r.large.Planned(planned, statusSpecLargePath))
 	diags.Append(d...)
 	diags.Append(r.setState(ctx, state, plan, stored, &desired.Spec, status, client.FieldManager())...)
 	diags.Append(setIdentity(ctx, identity, namespacedIdentityOf(stored.Namespace, stored.Name))...)
@@ -183,7 +188,7 @@ func (r *namespacedCloudProfileResource) Read(ctx context.Context, req resource.
 		return
 	}
 	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, ref, ncp.DeletionTimestamp, cloudprofile.RuleNamespacedCloudProfileInUse)...)
-	prior := priorSpec(ctx, req.State, expandNamespacedCloudProfileSpecTerraform, &resp.Diagnostics)
+	prior := priorSpec(req.State, r.large, expandNamespacedCloudProfileSpecTerraform, &resp.Diagnostics)
 	status, d := readKeptStatus(ctx, client, ncp, state.keepsMergedStatus(), tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))
 	resp.Diagnostics.Append(d...)
 	resp.Diagnostics.Append(r.setState(ctx, &resp.State, state, ncp, prior, status, client.FieldManager())...)
@@ -257,7 +262,7 @@ func (r *namespacedCloudProfileResource) setState(ctx context.Context, state lar
 	if diags.HasError() {
 		return diags
 	}
-	diags.Append(largevalue.SetState(ctx, state, r.LargeAttributes(), &out, append(statusSpec, largevalue.ValueAtPath{Path: specLargePath, Value: specValue})...)...)
+	diags.Append(r.large.SetState(ctx, state, r.LargeAttributes(), &out, append(statusSpec, largevalue.ValueAtPath{Path: specLargePath, Value: specValue})...)...)
 	return diags
 }
 

@@ -40,8 +40,8 @@ func readEnds(ctx context.Context, resp *resource.ReadResponse, ref objectRef, i
 }
 
 // priorSpec is the spec the state holds, expanded with expand; nil when it holds none.
-func priorSpec[T any](ctx context.Context, state tfsdk.State, expand func(tftypes.Value, path.Path) (T, []path.Path, diag.Diagnostics), diags *diag.Diagnostics) *T {
-	spec := largevalue.Prior(ctx, state, specLargePath)
+func priorSpec[T any](state tfsdk.State, large largevalue.Values, expand func(tftypes.Value, path.Path) (T, []path.Path, diag.Diagnostics), diags *diag.Diagnostics) *T {
+	spec := large.Prior(state, specLargePath)
 	if !spec.IsKnown() || spec.IsNull() {
 		return nil
 	}

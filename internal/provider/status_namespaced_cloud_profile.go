@@ -45,7 +45,7 @@ type keptStatus struct {
 }
 
 // namespacedCloudProfileStatusValue converts the kept status, or null. Its cloud_profile_spec is
-// returned as a ready Terraform value (see largevalue.SetState); a null status has none.
+// returned as a ready Terraform value (see largevalue.Values.SetState); a null status has none.
 func namespacedCloudProfileStatusValue(s keptStatus) (types.Object, []largevalue.ValueAtPath, diag.Diagnostics) {
 	if !s.kept {
 		return types.ObjectNull(namespacedCloudProfileStatusType.AttrTypes), nil, nil

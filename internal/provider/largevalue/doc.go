@@ -35,15 +35,17 @@
 // its prior or planned value (Kubernetes APIs omit empty collections).
 //
 // How the provider's code meets it: a resource's model holds its small attributes only, read with
-// Get and written with SetState (the framework's conversion against the schema without the large
-// attributes, at any depth); it reads a large value with Config, Prior or Planned, writes
-// one with SetState, and plans one with Plan (a planner runs after the Server's own steps). The
-// values of a request travel in the request's context, because the framework hands a resource
-// nothing else per request; the context holds them only while the request runs. Without the
-// Server (the bare framework) each of them works on the request's own values, which is what the
-// parity tests run.
+// Get and written with Values.SetState (the framework's conversion against the schema without the
+// large attributes, at any depth); it reads a large value with Values.Config, Prior or Planned,
+// writes one with SetState, and plans one with Plan (a planner runs after the Server's own steps).
+// The framework hands a resource nothing of a request but its values, so the Server writes a
+// ticket into each value of the reduced schema (the attribute largevalue_ticket, which Terraform
+// never sees); the wrappers the framework behind the Server serves find the request's large
+// values by it and hand them to a copy of the resource or data source (WithLargeValues). The
+// zero Values (the bare framework, or a request the Server does not reduce, such as a list
+// result) works on the request's own values, which is what the parity tests run.
 //
 // How to remove it: once the framework plans, reads and applies large nested values without
-// walking them value by value, serve the framework's server directly, and Config, Prior, Planned,
-// SetState and Plan keep working through their fallbacks; then inline them.
+// walking them value by value, serve the framework's server directly: the zero Values keeps
+// working through its fallbacks; then inline its methods.
 package largevalue

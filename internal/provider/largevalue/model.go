@@ -3,6 +3,7 @@ package largevalue
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	dschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -47,7 +48,7 @@ type ValueAtPath struct {
 // Terraform values: for a profile with thousands of versions the framework's conversion of an
 // object value costs far more than building the value directly. Large attributes without a value
 // are null. Through the Server the large values go to the Server instead of the framework.
-func SetState(ctx context.Context, state StateSetter, large []Path, model any, values ...ValueAtPath) diag.Diagnostics {
+func (v Values) SetState(ctx context.Context, state StateSetter, large []Path, model any, values ...ValueAtPath) diag.Diagnostics {
 	schema, err := schemaOf(state)
 	if err != nil {
 		return modelError(err)
@@ -62,15 +63,14 @@ func SetState(ctx context.Context, state StateSetter, large []Path, model any, v
 		return diags
 	}
 	whole, err := small.expand(written.Raw)
-	captured := valuesFrom(ctx)
-	for _, v := range values {
+	for _, value := range values {
 		if err != nil {
 			break
 		}
-		if captured.capture(v.Path, v.Value) {
+		if v.lv.capture(value.Path, value.Value) {
 			continue // the Server puts it into the response
 		}
-		whole, err = replaceTyped(whole, v)
+		whole, err = replaceTyped(whole, value)
 	}
 	if err != nil {
 		return append(diags, modelError(err)...)
@@ -96,25 +96,34 @@ type smallSchema struct {
 	large []Path
 }
 
-// smallSchemaOf is the schema without the attributes at the large paths.
+// smallSchemaOf is the schema without the attributes at the large paths (and without the request's
+// ticket, where the schema is a reduced one).
 func smallSchemaOf(ctx context.Context, schema any, large []Path) (smallSchema, error) {
-	out := smallSchema{large: large}
+	var out smallSchema
 	var err error
 	switch s := schema.(type) {
 	case rschema.Schema:
-		out.whole = s.Type().TerraformType(ctx).(tftypes.Object)
-		if s.Attributes, err = reduceAttributes(s.Attributes, large, dropResourceAttribute, resourceSingleNested); err == nil {
+		out.whole, out.large = s.Type().TerraformType(ctx).(tftypes.Object), withTicketOf(s.Attributes, large)
+		if s.Attributes, err = reduceAttributes(s.Attributes, out.large, dropResourceAttribute, resourceSingleNested); err == nil {
 			out.empty, out.typ = tfsdk.State{Schema: s}, s.Type().TerraformType(ctx).(tftypes.Object)
 		}
 	case dschema.Schema:
-		out.whole = s.Type().TerraformType(ctx).(tftypes.Object)
-		if s.Attributes, err = reduceAttributes(s.Attributes, large, dropDataSourceAttribute, dataSourceSingleNested); err == nil {
+		out.whole, out.large = s.Type().TerraformType(ctx).(tftypes.Object), withTicketOf(s.Attributes, large)
+		if s.Attributes, err = reduceAttributes(s.Attributes, out.large, dropDataSourceAttribute, dataSourceSingleNested); err == nil {
 			out.empty, out.typ = tfsdk.State{Schema: s}, s.Type().TerraformType(ctx).(tftypes.Object)
 		}
 	default:
 		err = fmt.Errorf("%T is neither a resource nor a data source schema", schema)
 	}
 	return out, err
+}
+
+// withTicketOf is the large paths and, where the attributes are a reduced schema's, the ticket's.
+func withTicketOf[A any](attrs map[string]A, large []Path) []Path {
+	if _, reduced := attrs[ticketPath[0]]; reduced {
+		return append(slices.Clip(large), ticketPath)
+	}
+	return large
 }
 
 // with is the small attributes' value v with their schema, converted as a state.

@@ -29,6 +29,11 @@ const (
 	placeholderChanged = "~"
 )
 
+// ticketPath is the attribute of a reduced schema that names the request (server.begin): the
+// framework hands a resource or data source nothing of a request but its values, so the Server
+// writes the ticket into each of them, and the wrappers below find the request's large values by it.
+var ticketPath = Path{"largevalue_ticket"}
+
 // largeResource is a resource with large attributes, as the Server serves it.
 type largeResource interface {
 	resource.ResourceWithConfigure
@@ -36,12 +41,17 @@ type largeResource interface {
 	resource.ResourceWithModifyPlan
 	resource.ResourceWithIdentity
 	withLargeAttributes
+	// WithLargeValues is a copy of the resource that reads, writes and plans its large attributes
+	// through v; it must be a largeResource again.
+	WithLargeValues(v Values) resource.Resource
 }
 
 // largeDataSource is a data source with large attributes, as the Server serves it.
 type largeDataSource interface {
 	datasource.DataSourceWithConfigure
 	withLargeAttributes
+	// WithLargeValues is a copy of the data source that writes its large attributes through v.
+	WithLargeValues(v Values) datasource.DataSource
 }
 
 // reducedProvider is the provider as the framework behind the Server sees it: its resources and
@@ -49,16 +59,17 @@ type largeDataSource interface {
 // reads and validation of resource configurations; everything else goes to the whole provider.
 type reducedProvider struct {
 	provider.Provider
+	server *server
 }
 
 // Resources are the provider's resources, those with large attributes reduced.
 func (p reducedProvider) Resources(ctx context.Context) []func() resource.Resource {
-	return reducing(p.Provider.Resources(ctx), func(r largeResource) resource.Resource { return reducedResource{r} })
+	return reducing(p.Provider.Resources(ctx), func(r largeResource) resource.Resource { return reducedResource{r, p.server} })
 }
 
 // DataSources are the provider's data sources, those with large attributes reduced.
 func (p reducedProvider) DataSources(ctx context.Context) []func() datasource.DataSource {
-	return reducing(p.Provider.DataSources(ctx), func(d largeDataSource) datasource.DataSource { return reducedDataSource{d} })
+	return reducing(p.Provider.DataSources(ctx), func(d largeDataSource) datasource.DataSource { return reducedDataSource{d, p.server} })
 }
 
 // reducing is the constructors with each one that makes a Large (a resource or data source with
@@ -73,26 +84,73 @@ func reducing[T any, Large any](constructors []func() T, reduce func(Large) T) [
 	return out
 }
 
-// reducedResource is a resource whose schema has placeholders for its large attributes.
+// reducedResource is a resource whose schema has placeholders for its large attributes, and which
+// hands each request's large values to the resource (WithLargeValues).
 type reducedResource struct {
 	largeResource
+	server *server
 }
 
-// Schema is the resource's schema with placeholders for its large attributes.
+// Schema is the resource's schema with placeholders for its large attributes, and the ticket.
 func (r reducedResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
 	r.largeResource.Schema(ctx, req, resp)
 	reduceSchema(&resp.Schema.Attributes, r.LargeAttributes(), resourcePlaceholder, resourceSingleNested, &resp.Diagnostics)
+	resp.Schema.Attributes[ticketPath[0]] = rschema.StringAttribute{Optional: true, Computed: true}
 }
 
-// reducedDataSource is a data source whose schema has placeholders for its large attributes.
+// bound is the resource with the large values of the request whose values are raw.
+func (r reducedResource) bound(raw ...tftypes.Value) largeResource {
+	bound, _ := r.WithLargeValues(r.server.valuesOf(raw...)).(largeResource) // checked by NewServer
+	return bound
+}
+
+// ValidateConfig validates with the request's large values.
+func (r reducedResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	r.bound(req.Config.Raw).ValidateConfig(ctx, req, resp)
+}
+
+// ModifyPlan plans with the request's large values.
+func (r reducedResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.bound(req.Config.Raw, req.Plan.Raw, req.State.Raw).ModifyPlan(ctx, req, resp)
+}
+
+// Create creates with the request's large values.
+func (r reducedResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	r.bound(req.Plan.Raw).Create(ctx, req, resp)
+}
+
+// Read reads with the request's large values.
+func (r reducedResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	r.bound(req.State.Raw).Read(ctx, req, resp)
+}
+
+// Update updates with the request's large values.
+func (r reducedResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	r.bound(req.Plan.Raw).Update(ctx, req, resp)
+}
+
+// Delete deletes with the request's large values.
+func (r reducedResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	r.bound(req.State.Raw).Delete(ctx, req, resp)
+}
+
+// reducedDataSource is a data source whose schema has placeholders for its large attributes, and
+// which hands each request's large values to the data source (WithLargeValues).
 type reducedDataSource struct {
 	largeDataSource
+	server *server
 }
 
-// Schema is the data source's schema with placeholders for its large attributes.
+// Schema is the data source's schema with placeholders for its large attributes, and the ticket.
 func (d reducedDataSource) Schema(ctx context.Context, req datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	d.largeDataSource.Schema(ctx, req, resp)
 	reduceSchema(&resp.Schema.Attributes, d.LargeAttributes(), dataSourcePlaceholder, dataSourceSingleNested, &resp.Diagnostics)
+	resp.Schema.Attributes[ticketPath[0]] = dschema.StringAttribute{Optional: true, Computed: true}
+}
+
+// Read reads with the request's large values.
+func (d reducedDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	d.WithLargeValues(d.server.valuesOf(req.Config.Raw)).Read(ctx, req, resp)
 }
 
 // reduceSchema puts placeholders at the paths of a schema's attributes (see reduceAttributes).

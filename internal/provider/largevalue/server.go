@@ -2,6 +2,11 @@ package largevalue
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -18,13 +23,16 @@ import (
 // it embeds. Validation, plans, applies and reads of resources and data sources go to the
 // framework's server of the reduced provider (reduced), whose schemas have placeholders for the
 // large attributes; the server converts their values between the two forms, hands the large
-// values to the provider's code (Config, Prior, Planned, SetState, Plan), plans them as the
+// values to the provider's code (Values, found by the request's ticket), plans them as the
 // framework would, and puts them back into the response.
 type server struct {
 	tfprotov6.ProviderServer
 	reduced     tfprotov6.ProviderServer
 	resources   map[string]largeSchema
 	dataSources map[string]largeSchema
+	// requests are the large values of the requests being served, by ticket.
+	requests sync.Map
+	tickets  atomic.Uint64
 }
 
 // withLargeAttributes is a resource or data source that names its large attributes.
@@ -36,9 +44,11 @@ type withLargeAttributes interface {
 
 // largeSchema is what the server needs of a resource or data source type with large attributes.
 type largeSchema struct {
-	// typ is the type of the whole schema; reduced has placeholders at the paths.
+	// typ is the type of the whole schema; reduced has placeholders at the paths, and the ticket.
 	typ, reduced tftypes.Type
 	paths        []Path
+	// converted are the paths and the ticket's: where the two forms differ.
+	converted []Path
 	// version is the schema version (resources only).
 	version int64
 	// attributes are the schema attributes at the paths, by key (resources only).
@@ -48,19 +58,21 @@ type largeSchema struct {
 // NewServer is the Server: the framework's server of p (serve) for everything but the large
 // attributes of p's resources and data sources (those implementing LargeAttributes() []Path).
 func NewServer(ctx context.Context, p provider.Provider, serve func(provider.Provider) (tfprotov6.ProviderServer, error)) (tfprotov6.ProviderServer, error) {
-	whole, err := serve(p)
-	if err != nil {
+	s := &server{resources: map[string]largeSchema{}, dataSources: map[string]largeSchema{}}
+	var err error
+	if s.ProviderServer, err = serve(p); err != nil {
 		return nil, err
 	}
-	reduced, err := serve(reducedProvider{p})
-	if err != nil {
+	if s.reduced, err = serve(reducedProvider{p, s}); err != nil {
 		return nil, err
 	}
-	s := &server{ProviderServer: whole, reduced: reduced, resources: map[string]largeSchema{}, dataSources: map[string]largeSchema{}}
 	var meta provider.MetadataResponse
 	p.Metadata(ctx, provider.MetadataRequest{}, &meta)
 	for _, newResource := range p.Resources(ctx) {
 		if r, ok := newResource().(largeResource); ok {
+			if _, bound := r.WithLargeValues(Values{}).(largeResource); !bound {
+				return nil, fmt.Errorf("%T.WithLargeValues does not return a resource with large attributes", r)
+			}
 			name, ls := resourceSchema(ctx, meta.TypeName, r)
 			s.resources[name] = ls
 		}
@@ -80,11 +92,12 @@ func resourceSchema(ctx context.Context, providerTypeName string, r largeResourc
 	r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: providerTypeName}, &meta)
 	var whole, reduced resource.SchemaResponse
 	r.Schema(ctx, resource.SchemaRequest{}, &whole)
-	reducedResource{r}.Schema(ctx, resource.SchemaRequest{}, &reduced)
+	reducedResource{largeResource: r}.Schema(ctx, resource.SchemaRequest{}, &reduced)
 	ls := largeSchema{
 		typ: whole.Schema.Type().TerraformType(ctx), reduced: reduced.Schema.Type().TerraformType(ctx),
 		paths: r.LargeAttributes(), attributes: map[string]rschema.Attribute{}, version: whole.Schema.Version,
 	}
+	ls.converted = append(slices.Clip(ls.paths), ticketPath)
 	for _, p := range ls.paths {
 		ls.attributes[p.Key()] = attributeAt(whole.Schema.Attributes, p)
 	}
@@ -97,8 +110,59 @@ func dataSourceSchema(ctx context.Context, providerTypeName string, d largeDataS
 	d.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: providerTypeName}, &meta)
 	var whole, reduced datasource.SchemaResponse
 	d.Schema(ctx, datasource.SchemaRequest{}, &whole)
-	reducedDataSource{d}.Schema(ctx, datasource.SchemaRequest{}, &reduced)
-	return meta.TypeName, largeSchema{typ: whole.Schema.Type().TerraformType(ctx), reduced: reduced.Schema.Type().TerraformType(ctx), paths: d.LargeAttributes()}
+	reducedDataSource{largeDataSource: d}.Schema(ctx, datasource.SchemaRequest{}, &reduced)
+	paths := d.LargeAttributes()
+	return meta.TypeName, largeSchema{
+		typ: whole.Schema.Type().TerraformType(ctx), reduced: reduced.Schema.Type().TerraformType(ctx),
+		paths: paths, converted: append(slices.Clip(paths), ticketPath),
+	}
+}
+
+// begin registers the large values of a new request under a new ticket; end forgets them.
+func (s *server) begin(ls largeSchema) *values {
+	lv := newValues(ls.paths)
+	lv.ticket = strconv.FormatUint(s.tickets.Add(1), 10)
+	s.requests.Store(lv.ticket, lv)
+	return lv
+}
+
+// end forgets the request's values and drops them (values.release).
+func (s *server) end(lv *values) {
+	s.requests.Delete(lv.ticket)
+	lv.release()
+}
+
+// valuesOf is the large values of the request whose ticket the first of raw that has one holds;
+// the zero Values where none has (a request the Server did not reduce).
+func (s *server) valuesOf(raw ...tftypes.Value) Values {
+	for _, v := range raw {
+		ticket, ok := tfvalue.At(v, ticketPath)
+		var name string
+		if !ok || !ticket.IsKnown() || ticket.IsNull() || ticket.As(&name) != nil {
+			continue
+		}
+		if lv, ok := s.requests.Load(name); ok {
+			return Values{lv.(*values)}
+		}
+	}
+	return Values{}
+}
+
+// toReduced is v, of the whole schema, in the reduced form: leaf gives the large values'
+// placeholders, and the ticket is lv's.
+func (lv *values) toReduced(ls largeSchema, v tftypes.Value, leaf leafFunc) (tftypes.Value, error) {
+	return convert(v, ls.reduced, ls.converted, func(p Path, before tftypes.Value, t tftypes.Type) tftypes.Value {
+		if len(p) == 1 && p[0] == ticketPath[0] {
+			return tftypes.NewValue(tftypes.String, lv.ticket)
+		}
+		return leaf(p, before, t)
+	})
+}
+
+// toWhole is v, of the reduced schema, in the whole form: leaf gives the large values, and the
+// ticket is dropped.
+func (ls largeSchema) toWhole(v tftypes.Value, leaf leafFunc) (tftypes.Value, error) {
+	return convert(v, ls.typ, ls.converted, leaf)
 }
 
 // attributeAt is the schema attribute at the path; nil when there is none.
@@ -139,8 +203,8 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 		return nil, err
 	}
 	proposed = keepPriorSpelling(ctx, ls, prior, proposed)
-	lv := newValues(ls.paths)
-	defer lv.release()
+	lv := s.begin(ls)
+	defer s.end(lv)
 	reduced := *req
 	var reducedPrior tftypes.Value
 	if reduced.Config, _, err = lv.reduce(ls, fromConfig, config, nil); err != nil {
@@ -152,7 +216,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	if reduced.ProposedNewState, _, err = lv.reduce(ls, fromPlanned, proposed, lv.in[fromPrior]); err != nil {
 		return nil, err
 	}
-	resp, err := s.reduced.PlanResourceChange(withValues(ctx, lv), &reduced)
+	resp, err := s.reduced.PlanResourceChange(ctx, &reduced)
 	if err != nil || resp == nil || resp.PlannedState == nil {
 		return resp, err
 	}
@@ -163,7 +227,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	// The framework marks unknowns only in a plan that changes the resource; the placeholder of a
 	// changed large value differs from the prior one, so its decision covers them too.
 	changing := !tfvalue.Equal(planned, reducedPrior)
-	whole, err := convert(planned, ls.typ, ls.paths, func(p Path, held tftypes.Value, t tftypes.Type) tftypes.Value {
+	whole, err := ls.toWhole(planned, func(p Path, held tftypes.Value, t tftypes.Type) tftypes.Value {
 		value, ok := lv.in[fromPlanned][p.Key()]
 		if !ok {
 			value = fromPlaceholder(held, t) // a value the request did not have (a status planned anew)
@@ -214,7 +278,7 @@ func keepPriorSpelling(ctx context.Context, ls largeSchema, prior, proposed tfty
 // and checks below them what its validation would check there (configurationProblems): the
 // framework would walk every value of them for validators and deprecations they do not have (the
 // provider's TestLargeAttributesHaveNothingTheServerWouldSkip keeps it so). The provider's
-// ValidateConfig reads them with Config.
+// ValidateConfig reads them with Values.Config.
 func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
@@ -224,13 +288,13 @@ func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 	if err != nil {
 		return nil, err
 	}
-	lv := newValues(ls.paths)
-	defer lv.release()
+	lv := s.begin(ls)
+	defer s.end(lv)
 	reduced := *req
 	if reduced.Config, err = lv.reduceToUnknown(ls, config); err != nil {
 		return nil, err
 	}
-	resp, err := s.reduced.ValidateResourceConfig(withValues(ctx, lv), &reduced)
+	resp, err := s.reduced.ValidateResourceConfig(ctx, &reduced)
 	if err != nil || resp == nil {
 		return resp, err
 	}
@@ -245,7 +309,7 @@ func (s *server) ValidateResourceConfig(ctx context.Context, req *tfprotov6.Vali
 // reduceToUnknown records the large values of a configuration and returns it reduced, with the
 // placeholder of each known one unknown, below which the framework's validation checks nothing.
 func (lv *values) reduceToUnknown(ls largeSchema, config tftypes.Value) (*tfprotov6.DynamicValue, error) {
-	reduced, err := convert(config, ls.reduced, ls.paths, func(p Path, real tftypes.Value, _ tftypes.Type) tftypes.Value {
+	reduced, err := lv.toReduced(ls, config, func(p Path, real tftypes.Value, _ tftypes.Type) tftypes.Value {
 		lv.in[fromConfig][p.Key()] = real
 		if real.IsKnown() && !real.IsNull() {
 			return tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
@@ -265,13 +329,13 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 	if !ok {
 		return s.reduced.ReadResource(ctx, req)
 	}
-	lv := newValues(ls.paths)
-	defer lv.release()
+	lv := s.begin(ls)
+	defer s.end(lv)
 	reduced := *req
 	if err := lv.reduceEach(ls, []requestPart{{&reduced.CurrentState, fromPrior}}, fromPrior); err != nil {
 		return nil, err
 	}
-	resp, err := s.reduced.ReadResource(withValues(ctx, lv), &reduced)
+	resp, err := s.reduced.ReadResource(ctx, &reduced)
 	if err != nil || resp == nil {
 		return resp, err
 	}
@@ -287,15 +351,15 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 	if !ok {
 		return s.reduced.ApplyResourceChange(ctx, req)
 	}
-	lv := newValues(ls.paths)
-	defer lv.release()
+	lv := s.begin(ls)
+	defer s.end(lv)
 	reduced := *req
 	// Create and Update read only the plan: the configuration and the prior state are not kept.
 	parts := []requestPart{{&reduced.Config, fromConfig}, {&reduced.PriorState, fromPrior}, {&reduced.PlannedState, fromPlanned}}
 	if err := lv.reduceEach(ls, parts, fromPlanned); err != nil {
 		return nil, err
 	}
-	resp, err := s.reduced.ApplyResourceChange(withValues(ctx, lv), &reduced)
+	resp, err := s.reduced.ApplyResourceChange(ctx, &reduced)
 	if err != nil || resp == nil {
 		return resp, err
 	}
@@ -326,13 +390,13 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 	if !ok {
 		return s.reduced.ReadDataSource(ctx, req)
 	}
-	lv := newValues(ls.paths)
-	defer lv.release()
+	lv := s.begin(ls)
+	defer s.end(lv)
 	reduced := *req
 	if err := lv.reduceEach(ls, []requestPart{{&reduced.Config, fromConfig}}, fromConfig); err != nil {
 		return nil, err
 	}
-	resp, err := s.reduced.ReadDataSource(withValues(ctx, lv), &reduced)
+	resp, err := s.reduced.ReadDataSource(ctx, &reduced)
 	if err != nil || resp == nil {
 		return resp, err
 	}
@@ -368,7 +432,7 @@ func (lv *values) reduceEach(ls largeSchema, parts []requestPart, keep origin) e
 // and decoded. With baseline, the placeholder of a large value that differs from the baseline's
 // says it changed.
 func (lv *values) reduce(ls largeSchema, role origin, v tftypes.Value, baseline map[string]tftypes.Value) (*tfprotov6.DynamicValue, tftypes.Value, error) {
-	reduced, err := convert(v, ls.reduced, ls.paths, func(p Path, real tftypes.Value, _ tftypes.Type) tftypes.Value {
+	reduced, err := lv.toReduced(ls, v, func(p Path, real tftypes.Value, _ tftypes.Type) tftypes.Value {
 		lv.in[role][p.Key()] = real
 		before, hadBefore := baseline[p.Key()]
 		return placeholder(real, baseline != nil && (!hadBefore || !tfvalue.Equal(before, real)))
@@ -392,7 +456,7 @@ func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.Dyn
 	if err != nil {
 		return nil, err
 	}
-	whole, err := convert(state, ls.typ, ls.paths, func(p Path, held tftypes.Value, t tftypes.Type) tftypes.Value {
+	whole, err := ls.toWhole(state, func(p Path, held tftypes.Value, t tftypes.Type) tftypes.Value {
 		before, hadBefore := lv.in[baseline][p.Key()]
 		value, written := lv.out[p.Key()]
 		switch {

@@ -1,7 +1,6 @@
 package largevalue
 
 import (
-	"context"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -46,9 +45,11 @@ const (
 // values are the large attribute values of one request, as Terraform sent them, and what the
 // provider's code wrote for them.
 type values struct {
-	paths map[string]bool
-	in    [originCount]map[string]tftypes.Value
-	out   map[string]tftypes.Value
+	// ticket names the request in the reduced values the framework gets (server.begin).
+	ticket string
+	paths  map[string]bool
+	in     [originCount]map[string]tftypes.Value
+	out    map[string]tftypes.Value
 	// planners are how the provider's code plans large attributes of a changing plan (Plan).
 	planners map[string]planner
 }
@@ -57,17 +58,6 @@ type values struct {
 // value as the framework's steps leave it (Computed nulls unknown, unchanged entries kept) and
 // returns the planned value, with diagnostics for the plan (such as the server checks' findings).
 type planner func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics)
-
-type valuesKey struct{}
-
-func withValues(ctx context.Context, lv *values) context.Context {
-	return context.WithValue(ctx, valuesKey{}, lv)
-}
-
-func valuesFrom(ctx context.Context) *values {
-	lv, _ := ctx.Value(valuesKey{}).(*values)
-	return lv
-}
 
 func newValues(paths []Path) *values {
 	lv := &values{paths: map[string]bool{}, out: map[string]tftypes.Value{}, planners: map[string]planner{}}
@@ -80,8 +70,8 @@ func newValues(paths []Path) *values {
 	return lv
 }
 
-// release drops the values at the end of a request: whatever still holds the request's context
-// (an HTTP connection's last request, a logger) must not keep a whole profile alive.
+// release drops the values at the end of a request: whatever still holds the request's Values
+// (a resource the framework keeps) must not keep a whole profile alive.
 func (lv *values) release() {
 	lv.paths = nil
 	lv.in = [originCount]map[string]tftypes.Value{}
@@ -89,13 +79,19 @@ func (lv *values) release() {
 	lv.planners = nil
 }
 
+// Values are the large values of one request as the provider's code reads, writes and plans
+// them. The Server hands them to a resource or data source with WithLargeValues; the zero Values
+// (the bare framework, in parity tests, or a request the Server does not reduce, such as a list
+// result) works on the request's own values.
+type Values struct{ lv *values }
+
 // Plan lets ModifyPlan plan a large attribute of a changing plan (see planner). Through the
 // server the planner runs after the server's own steps, the planners of a request in the order of
 // LargeAttributes; without it (the bare framework, in parity tests) it runs at once on the
 // plan's value, so ModifyPlan registers them in that order too.
-func Plan(ctx context.Context, plan *tfsdk.Plan, p Path, f planner) diag.Diagnostics {
-	if lv := valuesFrom(ctx); lv != nil && lv.paths[p.Key()] {
-		lv.planners[p.Key()] = f
+func (v Values) Plan(plan *tfsdk.Plan, p Path, f planner) diag.Diagnostics {
+	if v.lv != nil && v.lv.paths[p.Key()] {
+		v.lv.planners[p.Key()] = f
 		return nil
 	}
 	current, ok := tfvalue.At(plan.Raw, p)
@@ -120,31 +116,31 @@ func Changing(plan tfsdk.Plan, state tfsdk.State) bool {
 }
 
 // Config is the value at p of a large attribute in the configuration.
-func Config(ctx context.Context, config tfsdk.Config, p Path) tftypes.Value {
-	return input(ctx, fromConfig, p, config.Raw)
+func (v Values) Config(config tfsdk.Config, p Path) tftypes.Value {
+	return v.input(fromConfig, p, config.Raw)
 }
 
 // Prior is the value at p of a large attribute in the prior or current state.
-func Prior(ctx context.Context, state tfsdk.State, p Path) tftypes.Value {
-	return input(ctx, fromPrior, p, state.Raw)
+func (v Values) Prior(state tfsdk.State, p Path) tftypes.Value {
+	return v.input(fromPrior, p, state.Raw)
 }
 
 // Planned is the value at p of a large attribute in the proposed new or the planned state.
-func Planned(ctx context.Context, plan tfsdk.Plan, p Path) tftypes.Value {
-	return input(ctx, fromPlanned, p, plan.Raw)
+func (v Values) Planned(plan tfsdk.Plan, p Path) tftypes.Value {
+	return v.input(fromPlanned, p, plan.Raw)
 }
 
 // input returns the value of a large attribute as the request carried it: from the Server when
 // the request came through it, else from the framework's raw value (whose value there is then the
 // real one).
-func input(ctx context.Context, from origin, p Path, raw tftypes.Value) tftypes.Value {
-	if lv := valuesFrom(ctx); lv != nil {
-		if v, ok := lv.in[from][p.Key()]; ok {
-			return v
+func (v Values) input(from origin, p Path, raw tftypes.Value) tftypes.Value {
+	if v.lv != nil {
+		if value, ok := v.lv.in[from][p.Key()]; ok {
+			return value
 		}
 	}
-	v, _ := tfvalue.At(raw, p)
-	return v
+	value, _ := tfvalue.At(raw, p)
+	return value
 }
 
 // capture records a value the provider's code wrote for a large attribute; false when the path is

@@ -3,6 +3,7 @@ package largevalue
 import (
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
@@ -124,4 +125,38 @@ func mustAt(t *testing.T, v tftypes.Value, p Path) tftypes.Value {
 		t.Fatalf("no value at %s", p.Key())
 	}
 	return got
+}
+
+// TestValuesOf_FindsARequestByItsTicketOnlyWhileItRuns: the framework hands a resource nothing of
+// a request but its values, so the ticket the Server writes into the reduced values is how a
+// resource gets the request's large values; a value without a ticket, or one of a request that
+// has ended, gets the zero Values (the request's own values).
+func TestValuesOf_FindsARequestByItsTicketOnlyWhileItRuns(t *testing.T) {
+	spec := profileLike("1.33.1")
+	whole := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String, "spec": spec.Type()}}
+	reduced := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String, "spec": tftypes.String, ticketPath[0]: tftypes.String}}
+	ls := largeSchema{typ: whole, reduced: reduced, paths: []Path{{"spec"}}, converted: []Path{{"spec"}, ticketPath}}
+	s := &server{}
+	lv := s.begin(ls)
+	other := s.begin(ls)
+	value := tftypes.NewValue(whole, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, "a"), "spec": spec})
+	_, sent, err := lv.reduce(ls, fromPrior, value, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withoutTicket := tftypes.NewValue(whole, nil)
+	if got := s.valuesOf(withoutTicket, sent); got.lv != lv {
+		t.Fatalf("the values of the request are not found by its ticket: got %p, want %p (the other request's %p)", got.lv, lv, other)
+	}
+	if got := s.valuesOf(sent).Prior(tfsdk.State{}, Path{"spec"}); !tfvalue.Equal(got, spec) {
+		t.Errorf("Prior = %s, want the request's spec", got)
+	}
+	back, err := ls.toWhole(sent, func(_ Path, _ tftypes.Value, t tftypes.Type) tftypes.Value { return tftypes.NewValue(t, nil) })
+	if err != nil || !back.Type().Equal(whole) {
+		t.Errorf("the whole form keeps the ticket: %v, %v", back, err)
+	}
+	s.end(lv)
+	if got := s.valuesOf(sent); got.lv != nil {
+		t.Error("an ended request's values are still found")
+	}
 }
