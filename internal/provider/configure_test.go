@@ -45,10 +45,10 @@ func configured(t *testing.T, given any) map[string]configureResult {
 func keptData(t *testing.T, configured any) *providerData {
 	t.Helper()
 	switch c := configured.(type) {
-	case *cloudProfileResource:
-		return c.data
-	case *namespacedCloudProfileResource:
-		return c.data
+	case *cloudProfileResourceOf:
+		return c.kind.data
+	case *namespacedCloudProfileResourceOf:
+		return c.kind.data
 	case *cloudProfileDataSource:
 		return c.data
 	case *namespacedCloudProfileDataSource:

@@ -15,20 +15,24 @@
 //   - provider_feature_gates.go: the feature_gates setting and the gates Terraform validated.
 //
 // The two resources:
-//   - resource_cloud_profile.go, resource_namespaced_cloud_profile.go: schema, CRUD and state of
-//     each kind.
-//   - resource_cloud_profile_upgrade.go, resource_namespaced_cloud_profile_upgrade.go: their
-//     state upgraders.
+//   - resource_profile.go: the resource of either kind (profileResourceOf): create, read, update,
+//     delete and the start of a plan, written once; what the kinds do their own way (profileKind).
+//   - resource_kinds.go: the two kinds: their traits (kindTraits: type name, schema, trees, how each
+//     handles its spec), their models, and what each records in the state of its own.
+//   - resource_objects.go: how each kind names and reaches its objects in the Garden, and the write
+//     errors of its own.
+//   - resource_upgrade.go: the state upgraders of both kinds.
 //   - resource_common.go: objectRef, names and metadata types the resources and data sources
 //     share, and profileResource, what both resources hold.
-//   - resource_read.go: the steps of Read and of recording the state both resources share.
+//   - resource_read.go: the part of the model both resources hold, and the steps of Read and of
+//     recording the state they share.
 //   - resource_identity.go: the resource identities and import by identity.
-//   - resource_identity_schema.go: the identity schema of each resource.
+//   - resource_identity_schema.go: the identity schema and the import of each kind.
 //   - resource_identity_guard.go: the write modes and the errors of writes that would
 //     touch another object than the state's.
-//   - resource_write.go: create and update of either kind, and the write timeouts.
+//   - resource_write.go: the write requests of create and update, and the write timeouts.
 //   - resource_timeouts.go: the timeouts attribute and the default timeouts.
-//   - resource_delete.go: deletion, and what keeps Gardener from releasing a profile.
+//   - resource_delete.go: a deletion, and what keeps Gardener from releasing a profile.
 //   - resource_terminating.go: profiles found terminating, recorded and planned for replacement.
 //   - resource_namespaced_cloud_profile_status.go: the merged status a NamespacedCloudProfile
 //     keeps, read from its parent.

@@ -26,9 +26,9 @@ func TestLargeAttributes(t *testing.T) {
 		large []largevalue.Path
 		want  []largevalue.Path
 	}{
-		{"cloud profile resource", resourceSchema(&cloudProfileResource{}), (&cloudProfileResource{}).LargeAttributes(),
+		{"cloud profile resource", resourceSchema(newCloudProfileResource()), cloudProfileTraits().largeAttributes(),
 			[]largevalue.Path{specLargePath, {"status"}}},
-		{"namespaced cloud profile resource", resourceSchema(&namespacedCloudProfileResource{}), (&namespacedCloudProfileResource{}).LargeAttributes(),
+		{"namespaced cloud profile resource", resourceSchema(newNamespacedCloudProfileResource()), namespacedCloudProfileTraits().largeAttributes(),
 			[]largevalue.Path{specLargePath, statusSpecLargePath}},
 		{"cloud profile data source", dataSourceSchema(&cloudProfileDataSource{}), (&cloudProfileDataSource{}).LargeAttributes(),
 			append([]largevalue.Path{specLargePath}, derived...)},

@@ -349,12 +349,12 @@ func (p probeProvider) Resources(context.Context) []func() resource.Resource {
 
 // probeResource is the CloudProfile resource whose Read lets the test act as the provider's code.
 type probeResource struct {
-	*cloudProfileResource
+	*cloudProfileResourceOf
 	read func(large largevalue.Values)
 }
 
 func (p probeResource) WithLargeValues(v largevalue.Values) resource.Resource {
-	p.cloudProfileResource = withLargeValues(p.cloudProfileResource, v)
+	p.cloudProfileResourceOf = p.cloudProfileResourceOf.WithLargeValues(v).(*cloudProfileResourceOf)
 	return p
 }
 
@@ -396,10 +396,10 @@ func TestLargeValueServerReadResource(t *testing.T) {
 				t.Error("the provider's code does not get the real spec from the Server")
 			}
 			if writes {
-				requireNoDiags(t, large.SetState(ctx, discardedState(ctx), (&cloudProfileResource{}).LargeAttributes(), nullCloudProfileModel(), largevalue.ValueAtPath{Path: specLargePath, Value: rereadValue}))
+				requireNoDiags(t, large.SetState(ctx, discardedState(ctx), cloudProfileTraits().largeAttributes(), nullCloudProfileModel(), largevalue.ValueAtPath{Path: specLargePath, Value: rereadValue}))
 			}
 		}
-		probe := probeProvider{New("test")(), probeResource{&cloudProfileResource{}, read}}
+		probe := probeProvider{New("test")(), probeResource{newCloudProfileResource().(*cloudProfileResourceOf), read}}
 		s, err := largevalue.NewServer(ctx, probe, func(served fwprovider.Provider) (tfprotov6.ProviderServer, error) {
 			rec.served = served // the whole provider, then the reduced one, which serves ReadResource
 			return rec, nil
@@ -454,10 +454,10 @@ func discardedState(ctx context.Context) *tfsdk.State {
 
 // nullCloudProfileModel is a model of the CloudProfile resource whose attributes are all null.
 func nullCloudProfileModel() *cloudProfileModel {
-	return &cloudProfileModel{
+	return &cloudProfileModel{profileResourceModel: profileResourceModel{
 		Metadata: types.ObjectNull(clusterMetadataType().AttrTypes),
 		Timeouts: timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes())},
-	}
+	}}
 }
 
 // withStringsAt is the object type with strings for the named attributes: the reduced schema's

@@ -41,18 +41,6 @@ type cloudProfileListResource struct{ data *providerData }
 // namespacedCloudProfileListResource lists NamespacedCloudProfiles.
 type namespacedCloudProfileListResource struct{ data *providerData }
 
-// cloudProfileListModel is the configuration of a `list "gardener_cloud_profile"` block.
-type cloudProfileListModel struct {
-	LabelSelector types.String `tfsdk:"label_selector"`
-}
-
-// namespacedCloudProfileListModel is the configuration of a `list
-// "gardener_namespaced_cloud_profile"` block.
-type namespacedCloudProfileListModel struct {
-	Namespace     types.String `tfsdk:"namespace"`
-	LabelSelector types.String `tfsdk:"label_selector"`
-}
-
 // Metadata names the list resource after the resource it lists.
 func (r *cloudProfileListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_cloud_profile"
@@ -130,55 +118,56 @@ func labelSelector(v types.String) (string, diag.Diagnostics) {
 
 // List streams the CloudProfiles matching the label selector, a page at a time.
 func (r *cloudProfileListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var cfg cloudProfileListModel
-	diags := req.Config.Get(ctx, &cfg)
-	selector, d := labelSelector(cfg.LabelSelector)
-	diags.Append(d...)
-	client, d := clientFrom(r.data)
-	diags.Append(d...)
-	if diags.HasError() {
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	stream.Results = func(push func(list.ListResult) bool) {
-		pages(ctx, req.Limit, func(page kube.ListPage) (int, string, bool) {
-			items, next, err := client.CloudProfilesPage(ctx, withSelector(page, selector))
-			if err != nil {
-				push(errorResult(requestError("Listing CloudProfiles", err)))
-				return 0, "", false
-			}
-			for i := range items {
-				if !push(r.result(ctx, req, client, &items[i])) {
-					return i + 1, "", false
-				}
-			}
-			return len(items), next, true
-		})
-	}
+	selector, client, diags := listInputs(ctx, req.Config, r.data)
+	listed := newProfileResource(&cloudProfileResource{profileResource{data: r.data}}, cloudProfileTraits())
+	streamPages(ctx, req, stream, diags, "CloudProfiles", func(page kube.ListPage) ([]gardencorev1beta1.CloudProfile, string, error) {
+		return client.CloudProfilesPage(ctx, withSelector(page, selector))
+	}, func(cp *gardencorev1beta1.CloudProfile) list.ListResult {
+		return listResult(ctx, req, listed, client, cp, storedCloudProfileSpec(r.data.options(r.data.now())))
+	})
 }
 
 // List streams the NamespacedCloudProfiles of the namespace matching the label selector.
 func (r *namespacedCloudProfileListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var cfg namespacedCloudProfileListModel
-	diags := req.Config.Get(ctx, &cfg)
-	selector, d := labelSelector(cfg.LabelSelector)
+	selector, client, diags := listInputs(ctx, req.Config, r.data)
+	var namespace types.String
+	diags.Append(req.Config.GetAttribute(ctx, path.Root("namespace"), &namespace)...)
+	listed := newProfileResource(&namespacedCloudProfileResource{profileResource{data: r.data}}, namespacedCloudProfileTraits())
+	streamPages(ctx, req, stream, diags, listName("NamespacedCloudProfiles", namespace.ValueString()), func(page kube.ListPage) ([]gardencorev1beta1.NamespacedCloudProfile, string, error) {
+		return client.NamespacedCloudProfilesPage(ctx, namespace.ValueString(), withSelector(page, selector))
+	}, func(ncp *gardencorev1beta1.NamespacedCloudProfile) list.ListResult {
+		return listResult(ctx, req, listed, client, ncp, storedNamespacedCloudProfileSpec(r.data.options(r.data.now())))
+	})
+}
+
+// listInputs are what both list resources read of their configuration first: the label selector,
+// and the client.
+func listInputs(ctx context.Context, config tfsdk.Config, data *providerData) (string, *kube.Client, diag.Diagnostics) {
+	var selector types.String
+	diags := config.GetAttribute(ctx, path.Root("label_selector"), &selector)
+	checked, d := labelSelector(selector)
 	diags.Append(d...)
-	client, d := clientFrom(r.data)
+	client, d := clientFrom(data)
 	diags.Append(d...)
+	return checked, client, diags
+}
+
+// streamPages streams the objects the pages of fetch hold (what names them in errors) as results
+// (result), a page at a time; with diags that hold an error, it streams those only.
+func streamPages[T any](ctx context.Context, req list.ListRequest, stream *list.ListResultsStream, diags diag.Diagnostics, what string, fetch func(kube.ListPage) ([]T, string, error), result func(*T) list.ListResult) {
 	if diags.HasError() {
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
 	}
-	namespace := cfg.Namespace.ValueString()
 	stream.Results = func(push func(list.ListResult) bool) {
 		pages(ctx, req.Limit, func(page kube.ListPage) (int, string, bool) {
-			items, next, err := client.NamespacedCloudProfilesPage(ctx, namespace, withSelector(page, selector))
+			items, next, err := fetch(page)
 			if err != nil {
-				push(errorResult(requestError("Listing "+listName("NamespacedCloudProfiles", namespace), err)))
+				push(errorResult(requestError("Listing "+what, err)))
 				return 0, "", false
 			}
 			for i := range items {
-				if !push(r.result(ctx, req, client, &items[i])) {
+				if !push(result(&items[i])) {
 					return i + 1, "", false
 				}
 			}
@@ -224,54 +213,27 @@ func errorResult(d diag.Diagnostic) list.ListResult {
 	return list.ListResult{Diagnostics: diags}
 }
 
-// result is one CloudProfile of the list: its name, its identity and, when asked for, the state an
-// import of it would read.
-func (r *cloudProfileListResource) result(ctx context.Context, req list.ListRequest, client *kube.Client, cp *gardencorev1beta1.CloudProfile) list.ListResult {
+// listResult is one object of a list: its import ID, its identity and, when asked for, the state an
+// import of it would read (listResultResource); listed is the resource of the object's kind.
+func listResult[K profileKind[M, O, S], M profileModel, O profileObjectType, S any](ctx context.Context, req list.ListRequest, listed *profileResourceOf[K, M, O, S], client *kube.Client, obj O, stored storedSpecOf) list.ListResult {
 	res := req.NewListResult(ctx)
-	res.DisplayName = cp.Name
-	res.Diagnostics.Append(res.Identity.Set(ctx, cloudProfileIdentity{Name: types.StringValue(cp.Name)})...)
+	res.DisplayName = importID(obj.GetNamespace(), obj.GetName())
+	res.Diagnostics.Append(res.Identity.Set(ctx, listed.traits.identity(obj.GetNamespace(), obj.GetName()))...)
 	if req.IncludeResource {
-		res.Diagnostics.Append(r.resource(ctx, res.Resource, cp, client.FieldManager())...)
+		res.Diagnostics.Append(listResultResource(ctx, res.Resource, listed, obj, client, client.FieldManager(), stored)...)
 	}
 	return res
 }
 
-// resource writes the CloudProfile as the resource a list result carries: the state an import
-// reads, as configuration a person would write (see asGeneratedConfig).
-func (r *cloudProfileListResource) resource(ctx context.Context, out *tfsdk.Resource, cp *gardencorev1beta1.CloudProfile, manager string) diag.Diagnostics {
-	rr := &cloudProfileResource{profileResource{data: r.data}}
-	diags := rr.setState(ctx, out, cloudProfileModel{}, cp, nil, manager)
+// listResultResource writes obj as the resource a list result carries, as r's Read records it after
+// an import, as configuration a person would write (see asGeneratedConfig).
+func listResultResource[K profileKind[M, O, S], M profileModel, O profileObjectType, S any](ctx context.Context, out *tfsdk.Resource, r *profileResourceOf[K, M, O, S], obj O, client *kube.Client, manager string, stored storedSpecOf) diag.Diagnostics {
+	var imported M
+	diags := r.record(ctx, out, imported, obj, nil, manager, client, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))
 	if diags.HasError() {
 		return diags
 	}
-	stored := storedCloudProfileSpec(r.data.options(r.data.now()))
-	return append(diags, asGeneratedConfig(out, specAttributeOf(ctx, rr), stored, "adopt_existing", "force_conflicts", "keep_status")...)
-}
-
-// result is one NamespacedCloudProfile of the list: `namespace/name`, its identity and, when asked
-// for, the state an import of it would read.
-func (r *namespacedCloudProfileListResource) result(ctx context.Context, req list.ListRequest, client *kube.Client, ncp *gardencorev1beta1.NamespacedCloudProfile) list.ListResult {
-	res := req.NewListResult(ctx)
-	res.DisplayName = ncp.Namespace + "/" + ncp.Name
-	res.Diagnostics.Append(res.Identity.Set(ctx, namespacedCloudProfileIdentity{
-		Namespace: types.StringValue(ncp.Namespace), Name: types.StringValue(ncp.Name),
-	})...)
-	if req.IncludeResource {
-		res.Diagnostics.Append(r.resource(ctx, res.Resource, ncp, client.FieldManager())...)
-	}
-	return res
-}
-
-// resource writes the NamespacedCloudProfile as the resource a list result carries: the state an
-// import reads, as configuration a person would write (see asGeneratedConfig).
-func (r *namespacedCloudProfileListResource) resource(ctx context.Context, out *tfsdk.Resource, ncp *gardencorev1beta1.NamespacedCloudProfile, manager string) diag.Diagnostics {
-	rr := &namespacedCloudProfileResource{profileResource{data: r.data}}
-	diags := rr.setState(ctx, out, namespacedCloudProfileModel{}, ncp, nil, keptStatus{}, manager)
-	if diags.HasError() {
-		return diags
-	}
-	stored := storedNamespacedCloudProfileSpec(r.data.options(r.data.now()))
-	return append(diags, asGeneratedConfig(out, specAttributeOf(ctx, rr), stored, "adopt_existing", "force_conflicts", "keep_merged_status")...)
+	return append(diags, asGeneratedConfig(out, specAttributeOf(ctx, r), stored, "adopt_existing", "force_conflicts", r.traits.schema.keep)...)
 }
 
 // lastAppliedAnnotation is the annotation `kubectl apply` (client-side) leaves on what it writes.

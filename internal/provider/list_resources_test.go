@@ -79,14 +79,14 @@ func listedResource(t *testing.T, obj any) tfsdk.Resource {
 	var build func(*tfsdk.Resource) diag.Diagnostics
 	switch o := obj.(type) {
 	case *gardencorev1beta1.CloudProfile:
-		(&cloudProfileResource{}).Schema(ctx, resource.SchemaRequest{}, &resp)
+		newCloudProfileResource().Schema(ctx, resource.SchemaRequest{}, &resp)
 		build = func(r *tfsdk.Resource) diag.Diagnostics {
-			return (&cloudProfileListResource{}).resource(ctx, r, o, "terraform-provider-gardener")
+			return listResultResource(ctx, r, newCloudProfileResource().(*cloudProfileResourceOf), o, nil, "terraform-provider-gardener", storedCloudProfileSpec((*providerData)(nil).options((*providerData)(nil).now())))
 		}
 	case *gardencorev1beta1.NamespacedCloudProfile:
-		(&namespacedCloudProfileResource{}).Schema(ctx, resource.SchemaRequest{}, &resp)
+		newNamespacedCloudProfileResource().Schema(ctx, resource.SchemaRequest{}, &resp)
 		build = func(r *tfsdk.Resource) diag.Diagnostics {
-			return (&namespacedCloudProfileListResource{}).resource(ctx, r, o, "terraform-provider-gardener")
+			return listResultResource(ctx, r, newNamespacedCloudProfileResource().(*namespacedCloudProfileResourceOf), o, nil, "terraform-provider-gardener", storedNamespacedCloudProfileSpec((*providerData)(nil).options((*providerData)(nil).now())))
 		}
 	}
 	r := tfsdk.Resource{Schema: resp.Schema, Raw: tftypes.NewValue(resp.Schema.Type().TerraformType(ctx), nil)}

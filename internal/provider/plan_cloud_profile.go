@@ -6,49 +6,33 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// ValidateConfig checks the timeouts, the keys of provider_config, and the configuration against
-// Gardener's validation of a create, offline. Parts that are unknown until apply are left out of
-// the check.
-func (r *cloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	metadata := func(m *cloudProfileModel) *types.Object { return &m.Metadata }
-	cp, spec, unknown, ok := configuredForValidation(ctx, req, r.large, cloudProfileSpecRoot, metadata, configuredCloudProfile, &resp.Diagnostics)
-	if !ok {
-		return
-	}
+// validated checks a configured CloudProfile against Gardener's validation of a create, as the
+// extension's mutating webhook leaves it, and the extension's validation.
+func (r *cloudProfileResource) validated(cp *gardencorev1beta1.CloudProfile, opts cloudprofile.Options) (*gardencorev1beta1.CloudProfile, *runtime.RawExtension, cloudprofile.Problems) {
 	cp.Spec = mutatedByExtension(cp.Spec)
-	resp.Diagnostics.Append(objectSizeDiagnostics("CloudProfile", cp, cp.Spec.ProviderConfig)...)
-	opts := validationOptions(r.data, r.validated)
 	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, opts)
 	problems = append(problems, cloudprofile.ExtensionLabelProblems(cp.Labels)...)
 	problems = append(problems, cloudProfileExtensionProblems(cp, nil, problems, opts)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
+	return cp, cp.Spec.ProviderConfig, problems
 }
 
-// ModifyPlan adds what needs the prior state: Gardener's update rules, its cross-object admission
+// modifyPlan adds what needs the prior state: Gardener's update rules, its cross-object admission
 // checks (NamespacedCloudProfiles and Shoots still using what the update removes), warnings
 // about versions Gardener drops or that change classification soon, and about removed entries
 // other field managers keep in the cluster.
-func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return
-	}
-	planReplacementOfTerminating(ctx, req, resp)
-	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
-	opts := r.data.options(r.data.now())
-	changing := largevalue.Changing(req.Plan, req.State)
-	metadata := func(m cloudProfileModel) types.Object { return m.Metadata }
-	cp, spec, unknown := configuredForPlan(ctx, req, r.large, r.LargeAttributes(), metadata, configuredCloudProfile, &resp.Diagnostics)
-	if cp == nil {
+func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, plan profilePlan[*gardencorev1beta1.CloudProfile]) {
+	cp, spec, unknown, opts, changing := plan.configured, plan.spec, plan.unknown, plan.opts, plan.changing
+	if !plan.known {
 		if changing {
-			predictCloudProfilePlan(ctx, req, resp, r.large, nil, nil, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, r.large, resp))
+			predictCloudProfilePlan(ctx, req, resp, plan.large, nil, nil, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, plan.large, resp))
 		}
 		return
 	}
@@ -56,9 +40,9 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	var old *gardencorev1beta1.CloudProfile
 	if !req.State.Raw.IsNull() {
 		var state cloudProfileModel
-		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, cloudProfileTraits().largeAttributes(), &state)...)
 		// A new name replaces the object: the plan is a create, not an update.
-		if o, _, d := configuredCloudProfile(ctx, state, r.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == cp.Name {
+		if o, _, d := cloudProfileTraits().configured(ctx, state.Metadata, plan.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == cp.Name {
 			old = o
 		}
 	}
@@ -66,7 +50,7 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 		r.data.cloudProfiles.plan(cp.Name, storedForPlan(cp, old, unknown, opts)) // see namespacedCloudProfileResource.parent
 	}
 	if changing {
-		predictCloudProfilePlan(ctx, req, resp, r.large, knownSpec(cp, unknown), old, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, r.large, resp))
+		predictCloudProfilePlan(ctx, req, resp, plan.large, knownSpec(cp, unknown), old, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, plan.large, resp))
 	}
 	var problems cloudprofile.Problems
 	if old != nil {
@@ -87,9 +71,9 @@ func (r *cloudProfileResource) ModifyPlan(ctx context.Context, req resource.Modi
 	// A plan equal to the prior state drops nothing.
 	if old != nil && len(unknown) == 0 && changing {
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
-		var plan cloudProfileModel
-		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, r.LargeAttributes(), &plan)...)
-		planned, _, d := configuredCloudProfile(ctx, plan, r.large.Planned(req.Plan, specLargePath))
+		var planModel cloudProfileModel
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, cloudProfileTraits().largeAttributes(), &planModel)...)
+		planned, _, d := cloudProfileTraits().configured(ctx, planModel.Metadata, plan.large.Planned(req.Plan, specLargePath))
 		if !d.HasError() {
 			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {
 				return c.GetCloudProfile(ctx, cp.Name)

@@ -13,24 +13,25 @@ import (
 )
 
 // configuredForPlan reads the configuration into its model M and builds the configured object with
-// the paths of its unknown values; the object is nil when its spec or metadata is not known yet,
-// or when the spec does not convert (ValidateConfig reported that). The checks read the
+// the paths of its unknown values; known is false when its spec or metadata is not known yet, or
+// when the spec does not convert (ValidateConfig reported that). The checks read the
 // configuration, not the plan: in the plan, every Computed value the configuration leaves to
 // Gardener is unknown, which would hide whole entries from the checks.
-func configuredForPlan[M any, T any](ctx context.Context, req resource.ModifyPlanRequest, large largevalue.Values, paths []largevalue.Path, metadata func(M) types.Object,
-	build func(context.Context, M, tftypes.Value) (*T, []path.Path, diag.Diagnostics), diags *diag.Diagnostics,
-) (object *T, spec tftypes.Value, unknown []path.Path) {
+func configuredForPlan[M profileModel, O any](ctx context.Context, req resource.ModifyPlanRequest, large largevalue.Values, paths []largevalue.Path,
+	build func(context.Context, types.Object, tftypes.Value) (O, []path.Path, diag.Diagnostics), diags *diag.Diagnostics,
+) (object O, spec tftypes.Value, unknown []path.Path, known bool) {
 	var cfg M
 	diags.Append(largevalue.Get(ctx, req.Config.Schema, req.Config.Raw, paths, &cfg)...)
 	spec = large.Config(req.Config, specLargePath)
-	if diags.HasError() || !spec.IsKnown() || metadata(cfg).IsUnknown() {
-		return nil, spec, nil
+	metadata := cfg.common().Metadata
+	if diags.HasError() || !spec.IsKnown() || metadata.IsUnknown() {
+		return object, spec, nil, false
 	}
-	object, unknown, d := build(ctx, cfg, spec)
+	built, unknown, d := build(ctx, metadata, spec)
 	if d.HasError() {
-		return nil, spec, nil
+		return object, spec, nil, false
 	}
-	return object, spec, unknown
+	return built, spec, unknown, true
 }
 
 // knownSpec is the configured object when none of its spec is unknown, else nil.
@@ -48,19 +49,19 @@ func knownSpec[T any](object *T, unknown []path.Path) *T {
 // Terraform sent it, whose JSON keys it checks, and builds the configured object with the paths of
 // its unknown values. ok is false when the metadata or the spec is not known yet, or when the
 // object could not be built.
-func configuredForValidation[M any, T any](ctx context.Context, req resource.ValidateConfigRequest, large largevalue.Values, root specField, metadata func(*M) *types.Object,
-	build func(context.Context, M, tftypes.Value) (*T, []path.Path, diag.Diagnostics), diags *diag.Diagnostics,
-) (object *T, spec tftypes.Value, unknown []path.Path, ok bool) {
+func configuredForValidation[O any](ctx context.Context, req resource.ValidateConfigRequest, large largevalue.Values, root specField,
+	build func(context.Context, types.Object, tftypes.Value) (O, []path.Path, diag.Diagnostics), diags *diag.Diagnostics,
+) (object O, spec tftypes.Value, unknown []path.Path, ok bool) {
 	diags.Append(timeoutsDiagnostics(ctx, req.Config)...)
-	var cfg M
-	metaDiags := req.Config.GetAttribute(ctx, path.Root("metadata"), metadata(&cfg))
+	var metadata types.Object
+	metaDiags := req.Config.GetAttribute(ctx, path.Root("metadata"), &metadata)
 	diags.Append(metaDiags...)
 	spec = large.Config(req.Config, specLargePath)
-	if metaDiags.HasError() || !spec.IsKnown() || metadata(&cfg).IsUnknown() {
-		return nil, spec, nil, false
+	if metaDiags.HasError() || !spec.IsKnown() || metadata.IsUnknown() {
+		return object, spec, nil, false
 	}
 	diags.Append(duplicateKeyDiagnostics(root, spec)...)
-	object, unknown, d := build(ctx, cfg, spec)
+	object, unknown, d := build(ctx, metadata, spec)
 	diags.Append(d...)
 	return object, spec, unknown, !d.HasError()
 }

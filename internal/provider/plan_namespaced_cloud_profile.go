@@ -10,41 +10,27 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-// ValidateConfig checks the timeouts, the keys of provider_config, and the configuration against
-// Gardener's static validation, offline.
-func (r *namespacedCloudProfileResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	metadata := func(m *namespacedCloudProfileModel) *types.Object { return &m.Metadata }
-	ncp, spec, unknown, ok := configuredForValidation(ctx, req, r.large, namespacedCloudProfileSpecRoot, metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	resp.Diagnostics.Append(objectSizeDiagnostics("NamespacedCloudProfile", ncp, ncp.Spec.ProviderConfig)...)
-	problems := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, validationOptions(r.data, r.validated))
-	problems = append(problems, cloudprofile.ExtensionLabelProblems(ncp.Labels)...)
-	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
+// validated checks a configured NamespacedCloudProfile against Gardener's static validation (the
+// checks against the parent run in the plan).
+func (r *namespacedCloudProfileResource) validated(ncp *gardencorev1beta1.NamespacedCloudProfile, opts cloudprofile.Options) (*gardencorev1beta1.NamespacedCloudProfile, *runtime.RawExtension, cloudprofile.Problems) {
+	problems := cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, opts)
+	return ncp, ncp.Spec.ProviderConfig, append(problems, cloudprofile.ExtensionLabelProblems(ncp.Labels)...)
 }
 
-// ModifyPlan runs what needs the prior state or the parent: Gardener's update rules and its
+// modifyPlan runs what needs the prior state or the parent: Gardener's update rules and its
 // admission checks against the parent CloudProfile, including the validation of the merge.
-func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return
-	}
-	planReplacementOfTerminating(ctx, req, resp)
-	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
-	opts := r.data.options(r.data.now())
-	changing := largevalue.Changing(req.Plan, req.State)
-	metadata := func(m namespacedCloudProfileModel) types.Object { return m.Metadata }
-	ncp, spec, unknown := configuredForPlan(ctx, req, r.large, r.LargeAttributes(), metadata, configuredNamespacedCloudProfile, &resp.Diagnostics)
-	if ncp == nil {
+func (r *namespacedCloudProfileResource) modifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, plan profilePlan[*gardencorev1beta1.NamespacedCloudProfile]) {
+	ncp, spec, unknown, opts, changing := plan.configured, plan.spec, plan.unknown, plan.opts, plan.changing
+	if !plan.known {
 		if changing {
-			predictNamespacedCloudProfilePlan(ctx, req, resp, r.large, nil, nil, nil, opts, serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, r.large, resp))
+			predictNamespacedCloudProfilePlan(ctx, req, resp, plan.large, nil, nil, nil, opts, serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, plan.large, resp))
 		}
 		return
 	}
@@ -53,11 +39,11 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 	localStatus := false // the old object's merged status is computed (see admit)
 	if !req.State.Raw.IsNull() {
 		var state namespacedCloudProfileModel
-		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, r.LargeAttributes(), &state)...)
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, namespacedCloudProfileTraits().largeAttributes(), &state)...)
 		// A new name or namespace replaces the object: the plan is a create, not an update.
-		if o, _, d := configuredNamespacedCloudProfile(ctx, state, r.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
+		if o, _, d := namespacedCloudProfileTraits().configured(ctx, state.Metadata, plan.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
 			old = o
-			old.Status = statusOf(state.Status, r.large.Prior(req.State, statusSpecLargePath))
+			old.Status = statusOf(state.Status, plan.large.Prior(req.State, statusSpecLargePath))
 			localStatus = !state.keepsMergedStatus()
 			problems = onlyNew(cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, old, opts),
 				cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, opts))
@@ -83,13 +69,13 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		}
 	}
 	if changing {
-		check := serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, r.large, resp)
+		check := serverCheckFor(ctx, r.data, namespacedCloudProfileServerCheck, req, plan.large, resp)
 		if parentPlanned {
 			// The Garden would check against the parent as it is, not as this apply changes it
 			// before it gets to this object.
 			check = nil
 		}
-		predictNamespacedCloudProfilePlan(ctx, req, resp, r.large, knownSpec(ncp, unknown), old, parent, opts, check)
+		predictNamespacedCloudProfilePlan(ctx, req, resp, plan.large, knownSpec(ncp, unknown), old, parent, opts, check)
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
@@ -100,9 +86,9 @@ func (r *namespacedCloudProfileResource) ModifyPlan(ctx context.Context, req res
 		}
 		before := &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: old.ObjectMeta, Spec: old.Spec} // without the status
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
-		var plan namespacedCloudProfileModel
-		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, r.LargeAttributes(), &plan)...)
-		planned, _, d := configuredNamespacedCloudProfile(ctx, plan, r.large.Planned(req.Plan, specLargePath))
+		var planModel namespacedCloudProfileModel
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, namespacedCloudProfileTraits().largeAttributes(), &planModel)...)
+		planned, _, d := namespacedCloudProfileTraits().configured(ctx, planModel.Metadata, plan.large.Planned(req.Plan, specLargePath))
 		if !d.HasError() {
 			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), before, planned, get)...)
 		}

@@ -233,7 +233,7 @@ func dryRunCloudProfile(ctx context.Context, data *providerData, client *kube.Cl
 	if err != nil {
 		return dryRunResult{}, err
 	}
-	desired, _, diags := configuredCloudProfile(ctx, cloudProfileModel{Metadata: metadata}, spec)
+	desired, _, diags := cloudProfileTraits().configured(ctx, metadata, spec)
 	if diags.HasError() {
 		return dryRunResult{}, diagnosticsError(diags)
 	}
@@ -261,7 +261,7 @@ func dryRunNamespacedCloudProfile(ctx context.Context, data *providerData, clien
 	if err != nil {
 		return dryRunResult{}, err
 	}
-	desired, _, diags := configuredNamespacedCloudProfile(ctx, namespacedCloudProfileModel{Metadata: metadata}, spec)
+	desired, _, diags := namespacedCloudProfileTraits().configured(ctx, metadata, spec)
 	if diags.HasError() {
 		return dryRunResult{}, diagnosticsError(diags)
 	}

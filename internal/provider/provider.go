@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -18,14 +19,6 @@ import (
 const TypeName = "gardener"
 
 var (
-	_ resource.ResourceWithConfigure      = (*cloudProfileResource)(nil)
-	_ resource.ResourceWithImportState    = (*cloudProfileResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*cloudProfileResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*cloudProfileResource)(nil)
-	_ resource.ResourceWithConfigure      = (*namespacedCloudProfileResource)(nil)
-	_ resource.ResourceWithImportState    = (*namespacedCloudProfileResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*namespacedCloudProfileResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*namespacedCloudProfileResource)(nil)
 	_ provider.ProviderWithFunctions      = (*gardenerProvider)(nil)
 	_ provider.ProviderWithValidateConfig = (*gardenerProvider)(nil)
 )
@@ -94,12 +87,35 @@ func (p *gardenerProvider) ValidateConfig(ctx context.Context, req provider.Vali
 	p.validated.record(data.gates)
 }
 
+// The resources of the two kinds of profile (see profileResourceOf).
+type (
+	cloudProfileResourceOf           = profileResourceOf[*cloudProfileResource, cloudProfileModel, *gardencorev1beta1.CloudProfile, gardencorev1beta1.CloudProfileSpec]
+	namespacedCloudProfileResourceOf = profileResourceOf[*namespacedCloudProfileResource, namespacedCloudProfileModel, *gardencorev1beta1.NamespacedCloudProfile, gardencorev1beta1.NamespacedCloudProfileSpec]
+)
+
+var (
+	_ servedResource = (*cloudProfileResourceOf)(nil)
+	_ servedResource = (*namespacedCloudProfileResourceOf)(nil)
+)
+
+// newCloudProfileResource is the resource of CloudProfiles, not configured.
+func newCloudProfileResource() resource.Resource {
+	return newProfileResource(&cloudProfileResource{}, cloudProfileTraits())
+}
+
+// newNamespacedCloudProfileResource is the resource of NamespacedCloudProfiles, not configured.
+func newNamespacedCloudProfileResource() resource.Resource {
+	return newProfileResource(&namespacedCloudProfileResource{}, namespacedCloudProfileTraits())
+}
+
 // Resources lists the provider's resources.
 func (p *gardenerProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
-		func() resource.Resource { return &cloudProfileResource{profileResource{validated: p.validated}} },
 		func() resource.Resource {
-			return &namespacedCloudProfileResource{profileResource{validated: p.validated}}
+			return newProfileResource(&cloudProfileResource{profileResource{validated: p.validated}}, cloudProfileTraits())
+		},
+		func() resource.Resource {
+			return newProfileResource(&namespacedCloudProfileResource{profileResource{validated: p.validated}}, namespacedCloudProfileTraits())
 		},
 	}
 }

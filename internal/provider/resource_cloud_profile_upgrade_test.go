@@ -15,7 +15,7 @@ func TestUpgradeCloudProfileStateV0_DropsTheStatus(t *testing.T) {
 	v0 := `{"id":"aws","metadata":{"name":"aws","uid":"u-1"},"spec":{"type":"aws"},"force_conflicts":false,"adopt_existing":false,"timeouts":null,
 	  "status":{"kubernetes_versions":[{"version":"1.33.1","classification":"supported"}],"machine_images":[]}}`
 	var resp resource.UpgradeStateResponse
-	upgradeCloudProfileStateV0 := (&cloudProfileResource{}).UpgradeState(context.Background())[0].StateUpgrader
+	upgradeCloudProfileStateV0 := newCloudProfileResource().(resource.ResourceWithUpgradeState).UpgradeState(context.Background())[0].StateUpgrader
 	upgradeCloudProfileStateV0(context.Background(), resource.UpgradeStateRequest{RawState: &tfprotov6.RawState{JSON: []byte(v0)}}, &resp)
 	if resp.Diagnostics.HasError() {
 		t.Fatal(resp.Diagnostics)

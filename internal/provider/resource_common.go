@@ -77,18 +77,26 @@ type objectRef struct {
 	importID string // name, or namespace/name
 }
 
+// importID is the import ID of the object of the namespace (empty for a cluster-scoped object) and
+// name: name, or namespace/name.
+func importID(namespace, name string) string {
+	if namespace == "" {
+		return name
+	}
+	return namespace + "/" + name
+}
+
 func (o objectRef) String() string { return fmt.Sprintf("%s %q", o.kind, o.importID) }
 
-// profileResource is what both resources hold: the provider's data, the feature gates of the
-// validated provider configuration, and the large values of the request it serves.
+// profileResource is what both resources hold: the provider's data, and the feature gates of the
+// validated provider configuration.
 type profileResource struct {
 	data      *providerData
 	validated *validatedGates
-	large     largevalue.Values
 }
 
-// setLargeValues binds the resource to the large values of a request.
-func (r *profileResource) setLargeValues(v largevalue.Values) { r.large = v }
+// base is what both kinds hold.
+func (r *profileResource) base() *profileResource { return r }
 
 // withLargeValues is a copy of a resource or data source bound to the large values v (its
 // WithLargeValues).

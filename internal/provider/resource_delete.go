@@ -6,14 +6,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
-	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
 // profileDeletion is what a destroy of one profile needs: which object it is, and how to delete it,
@@ -121,17 +118,4 @@ func namespacedCloudProfileUsers(client *kube.Client, namespace, name string) fu
 		}
 		return cloudprofile.UsersOfNamespacedCloudProfile(namespace, name, shoots), nil
 	}
-}
-
-// deleteProfile is the Delete of both resources: it reads the state into model, then runs the
-// deletion built from it with the delete timeout of timeouts, a field of model.
-func deleteProfile(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse, data *providerData, large []largevalue.Path, model any, timeouts *timeouts.Value, deletion func(*kube.Client) profileDeletion) {
-	resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, large, model)...)
-	timeout, d := timeouts.Delete(ctx, defaultDeleteTimeout)
-	resp.Diagnostics.Append(d...)
-	client, ok := clientAfter(data, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	resp.Diagnostics.Append(deletion(client).run(ctx, timeout)...)
 }

@@ -38,3 +38,8 @@ func importNamespacedByIdentity(ctx context.Context, req resource.ImportStateReq
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id.Namespace.ValueString()+"/"+id.Name.ValueString())...)
 }
+
+// namespacedIdentityOf is the identity of the NamespacedCloudProfile.
+func namespacedIdentityOf(namespace, name string) namespacedCloudProfileIdentity {
+	return namespacedCloudProfileIdentity{Namespace: types.StringValue(namespace), Name: types.StringValue(name)}
+}

@@ -3,13 +3,9 @@ package provider
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
-)
-
-var (
-	_ resource.ResourceWithIdentity = (*cloudProfileResource)(nil)
-	_ resource.ResourceWithIdentity = (*namespacedCloudProfileResource)(nil)
 )
 
 // IdentitySchema describes the CloudProfile's identity: its name.
@@ -25,4 +21,18 @@ func (r *namespacedCloudProfileResource) IdentitySchema(_ context.Context, _ res
 		"namespace": identityschema.StringAttribute{RequiredForImport: true, Description: "Namespace of the NamespacedCloudProfile."},
 		"name":      identityschema.StringAttribute{RequiredForImport: true, Description: "Name of the NamespacedCloudProfile."},
 	}}
+}
+
+// ImportState imports a CloudProfile by name.
+func (r *cloudProfileResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	resource.ImportStatePassthroughWithIdentity(ctx, path.Root("id"), path.Root("name"), req, resp)
+}
+
+// ImportState imports a NamespacedCloudProfile by "namespace/name".
+func (r *namespacedCloudProfileResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if req.ID == "" && req.Identity != nil {
+		importNamespacedByIdentity(ctx, req, resp)
+		return
+	}
+	resource.ImportStatePassthroughID(ctx, path.Root("id"), req, resp)
 }

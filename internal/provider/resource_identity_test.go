@@ -43,13 +43,13 @@ func importWithIdentity(t *testing.T, r resource.ResourceWithImportState, identi
 }
 
 func TestIdentity_CloudProfileImportsByName(t *testing.T) {
-	if got := importWithIdentity(t, &cloudProfileResource{}, map[string]string{"name": "aws"}); got != "aws" {
+	if got := importWithIdentity(t, newCloudProfileResource().(resource.ResourceWithImportState), map[string]string{"name": "aws"}); got != "aws" {
 		t.Fatalf("id %q, want aws", got)
 	}
 }
 
 func TestIdentity_NamespacedCloudProfileImportsByNamespaceAndName(t *testing.T) {
-	got := importWithIdentity(t, &namespacedCloudProfileResource{}, map[string]string{"namespace": "garden-team", "name": "aws-team"})
+	got := importWithIdentity(t, newNamespacedCloudProfileResource().(resource.ResourceWithImportState), map[string]string{"namespace": "garden-team", "name": "aws-team"})
 	if got != "garden-team/aws-team" {
 		t.Fatalf("id %q, want garden-team/aws-team", got)
 	}
@@ -57,7 +57,7 @@ func TestIdentity_NamespacedCloudProfileImportsByNamespaceAndName(t *testing.T) 
 
 func TestIdentity_SchemasAreValid(t *testing.T) {
 	ctx := context.Background()
-	for _, r := range []resource.ResourceWithIdentity{&cloudProfileResource{}, &namespacedCloudProfileResource{}} {
+	for _, r := range []resource.ResourceWithIdentity{newCloudProfileResource().(resource.ResourceWithIdentity), newNamespacedCloudProfileResource().(resource.ResourceWithIdentity)} {
 		var resp resource.IdentitySchemaResponse
 		r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &resp)
 		if d := resp.IdentitySchema.ValidateImplementation(ctx); d.HasError() {

@@ -14,10 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-var (
-	_ resource.ResourceWithMoveState = (*cloudProfileResource)(nil)
-	_ resource.ResourceWithMoveState = (*namespacedCloudProfileResource)(nil)
-)
+var ()
 
 // Resource types of the generic Kubernetes providers whose state `moved` blocks (Terraform 1.8+)
 // can move to this provider's resources: hashicorp/kubernetes and alekc/kubectl.
@@ -141,44 +138,27 @@ func movedMetadata(ref manifestRef) metadataModel {
 	return m
 }
 
-// MoveState takes over the state of a kubernetes_manifest or kubectl_manifest of a CloudProfile.
-func (r *cloudProfileResource) MoveState(context.Context) []resource.StateMover {
+// MoveState takes over the state of a kubernetes_manifest or kubectl_manifest of an object of the
+// kind.
+func (r *profileResourceOf[K, M, O, S]) MoveState(context.Context) []resource.StateMover {
 	return []resource.StateMover{{StateMover: func(ctx context.Context, req resource.MoveStateRequest, resp *resource.MoveStateResponse) {
-		ref, ok, diags := movedManifest(req, "CloudProfile")
+		kind := r.traits.kind
+		ref, ok, diags := movedManifest(req, kind)
 		resp.Diagnostics.Append(diags...)
-		if !ok || diags.HasError() {
+		switch {
+		case !ok || diags.HasError():
+			return
+		case r.traits.namespaced && ref.Namespace == "":
+			resp.Diagnostics.AddError("Cannot move "+req.SourceTypeName, "The source names no namespace; "+kind+"s live in a project namespace.")
+			return
+		case !r.traits.namespaced && ref.Namespace != "":
+			resp.Diagnostics.AddError("Cannot move "+req.SourceTypeName, fmt.Sprintf("%ss are cluster-scoped, but the source names namespace %q.", kind, ref.Namespace))
 			return
 		}
-		if ref.Namespace != "" {
-			resp.Diagnostics.AddError("Cannot move "+req.SourceTypeName, fmt.Sprintf("CloudProfiles are cluster-scoped, but the source names namespace %q.", ref.Namespace))
-			return
-		}
-		meta, d := types.ObjectValueFrom(ctx, clusterMetadataType().AttrTypes, movedMetadata(ref).clusterScoped())
+		meta, d := movedMetadata(ref).object(ctx, r.traits.namespaced)
 		resp.Diagnostics.Append(d...)
-		resp.Diagnostics.Append(setMovedState(ctx, &resp.TargetState, ref.Name, meta)...)
-		resp.Diagnostics.Append(setIdentity(ctx, resp.TargetIdentity, cloudProfileIdentity{Name: types.StringValue(ref.Name)})...)
-	}}}
-}
-
-// MoveState takes over the state of a kubernetes_manifest or kubectl_manifest of a
-// NamespacedCloudProfile.
-func (r *namespacedCloudProfileResource) MoveState(context.Context) []resource.StateMover {
-	return []resource.StateMover{{StateMover: func(ctx context.Context, req resource.MoveStateRequest, resp *resource.MoveStateResponse) {
-		ref, ok, diags := movedManifest(req, "NamespacedCloudProfile")
-		resp.Diagnostics.Append(diags...)
-		if !ok || diags.HasError() {
-			return
-		}
-		if ref.Namespace == "" {
-			resp.Diagnostics.AddError("Cannot move "+req.SourceTypeName, "The source names no namespace; NamespacedCloudProfiles live in a project namespace.")
-			return
-		}
-		meta, d := types.ObjectValueFrom(ctx, namespacedMetadataType().AttrTypes, movedMetadata(ref))
-		resp.Diagnostics.Append(d...)
-		resp.Diagnostics.Append(setMovedState(ctx, &resp.TargetState, ref.Namespace+"/"+ref.Name, meta)...)
-		resp.Diagnostics.Append(setIdentity(ctx, resp.TargetIdentity, namespacedCloudProfileIdentity{
-			Namespace: types.StringValue(ref.Namespace), Name: types.StringValue(ref.Name),
-		})...)
+		resp.Diagnostics.Append(setMovedState(ctx, &resp.TargetState, importID(ref.Namespace, ref.Name), meta)...)
+		resp.Diagnostics.Append(setIdentity(ctx, resp.TargetIdentity, r.traits.identity(ref.Namespace, ref.Name))...)
 	}}}
 }
 

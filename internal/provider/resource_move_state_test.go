@@ -34,14 +34,13 @@ const (
 
 // moveState runs the resource's state mover on a source state and returns the target state (nil
 // when the mover left it unset) and the diagnostics' summaries and details.
-func moveState(t *testing.T, r resource.ResourceWithMoveState, sourceType, sourceJSON string) (*tfsdk.State, string) {
+func moveState(t *testing.T, r servedResource, sourceType, sourceJSON string) (*tfsdk.State, string) {
 	t.Helper()
 	ctx := context.Background()
 	var sResp resource.SchemaResponse
 	r.Schema(ctx, resource.SchemaRequest{}, &sResp)
-	withIdentity := r.(resource.ResourceWithIdentity)
 	var iResp resource.IdentitySchemaResponse
-	withIdentity.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &iResp)
+	r.IdentitySchema(ctx, resource.IdentitySchemaRequest{}, &iResp)
 	resp := &resource.MoveStateResponse{
 		TargetState:    tfsdk.State{Schema: sResp.Schema, Raw: tftypes.NewValue(sResp.Schema.Type().TerraformType(ctx), nil)},
 		TargetIdentity: &tfsdk.ResourceIdentity{Schema: iResp.IdentitySchema, Raw: tftypes.NewValue(iResp.IdentitySchema.Type().TerraformType(ctx), nil)},
@@ -72,7 +71,7 @@ func stringAt(t *testing.T, s *tfsdk.State, p path.Path) string {
 }
 
 func TestMoveState_kubernetesManifestCloudProfile(t *testing.T) {
-	s, diags := moveState(t, &cloudProfileResource{}, kubernetesManifestType, kubernetesManifestCloudProfile)
+	s, diags := moveState(t, newCloudProfileResource().(servedResource), kubernetesManifestType, kubernetesManifestCloudProfile)
 	if s == nil || diags != "" {
 		t.Fatalf("no state moved: %s", diags)
 	}
@@ -94,7 +93,7 @@ func TestMoveState_kubernetesManifestCloudProfile(t *testing.T) {
 }
 
 func TestMoveState_kubernetesManifestWithoutObjectUsesManifest(t *testing.T) {
-	s, diags := moveState(t, &namespacedCloudProfileResource{}, kubernetesManifestType, kubernetesManifestPlannedOnly)
+	s, diags := moveState(t, newNamespacedCloudProfileResource().(servedResource), kubernetesManifestType, kubernetesManifestPlannedOnly)
 	if s == nil || diags != "" {
 		t.Fatalf("no state moved: %s", diags)
 	}
@@ -109,7 +108,7 @@ func TestMoveState_kubernetesManifestWithoutObjectUsesManifest(t *testing.T) {
 }
 
 func TestMoveState_kubectlManifestNamespaced(t *testing.T) {
-	s, diags := moveState(t, &namespacedCloudProfileResource{}, kubectlManifestType, kubectlManifestNamespaced)
+	s, diags := moveState(t, newNamespacedCloudProfileResource().(servedResource), kubectlManifestType, kubectlManifestNamespaced)
 	if s == nil || diags != "" {
 		t.Fatalf("no state moved: %s", diags)
 	}
@@ -122,16 +121,16 @@ func TestMoveState_kubectlManifestNamespaced(t *testing.T) {
 func TestMoveState_rejectsOtherObjectsAndScopes(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
-		r          resource.ResourceWithMoveState
+		r          servedResource
 		sourceType string
 		json       string
 		want       string
 	}{
-		{"a Deployment", &cloudProfileResource{}, kubectlManifestType, kubectlManifestDeployment, `manages apps/v1 Deployment "web"`},
-		{"the other kind", &cloudProfileResource{}, kubectlManifestType, kubectlManifestNamespaced, "NamespacedCloudProfile \"team\"; this resource manages CloudProfile objects"},
-		{"no namespace", &namespacedCloudProfileResource{}, kubectlManifestType, strings.Replace(kubectlManifestNamespaced, `"namespace":"garden-dev"`, `"namespace":null`, 1), "names no namespace"},
-		{"not JSON", &cloudProfileResource{}, kubernetesManifestType, `{"manifest":`, "Reading the source state"},
-		{"no object", &cloudProfileResource{}, kubernetesManifestType, `{"manifest":null,"object":null}`, "neither `object` nor `manifest`"},
+		{"a Deployment", newCloudProfileResource().(servedResource), kubectlManifestType, kubectlManifestDeployment, `manages apps/v1 Deployment "web"`},
+		{"the other kind", newCloudProfileResource().(servedResource), kubectlManifestType, kubectlManifestNamespaced, "NamespacedCloudProfile \"team\"; this resource manages CloudProfile objects"},
+		{"no namespace", newNamespacedCloudProfileResource().(servedResource), kubectlManifestType, strings.Replace(kubectlManifestNamespaced, `"namespace":"garden-dev"`, `"namespace":null`, 1), "names no namespace"},
+		{"not JSON", newCloudProfileResource().(servedResource), kubernetesManifestType, `{"manifest":`, "Reading the source state"},
+		{"no object", newCloudProfileResource().(servedResource), kubernetesManifestType, `{"manifest":null,"object":null}`, "neither `object` nor `manifest`"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, diags := moveState(t, tc.r, tc.sourceType, tc.json)
@@ -143,7 +142,7 @@ func TestMoveState_rejectsOtherObjectsAndScopes(t *testing.T) {
 }
 
 func TestMoveState_leavesOtherSourceTypesToTerraform(t *testing.T) {
-	s, diags := moveState(t, &cloudProfileResource{}, "null_resource", `{"id":"1"}`)
+	s, diags := moveState(t, newCloudProfileResource().(servedResource), "null_resource", `{"id":"1"}`)
 	if s != nil || diags != "" {
 		t.Errorf("state %v, diagnostics %q; want neither", s, diags)
 	}

@@ -113,9 +113,9 @@ func TestUpgradeState_V1KeyedListsBecomeMapsByKey(t *testing.T) {
 		state     string
 		want      string
 	}{
-		{"CloudProfile", (&cloudProfileResource{}).UpgradeState(ctx), `{"id":"x","spec":` + spec + `,"status":null}`,
+		{"CloudProfile", newCloudProfileResource().(resource.ResourceWithUpgradeState).UpgradeState(ctx), `{"id":"x","spec":` + spec + `,"status":null}`,
 			`{"id":"x","spec":` + wantSpec + `,"status":null}`},
-		{"NamespacedCloudProfile", (&namespacedCloudProfileResource{}).UpgradeState(ctx),
+		{"NamespacedCloudProfile", newNamespacedCloudProfileResource().(resource.ResourceWithUpgradeState).UpgradeState(ctx),
 			`{"id":"x","spec":{"parent":{"kind":"CloudProfile","name":"p"},"machine_types":[{"name":"m5.large","cpu":"2"}]},"status":{"observed_generation":2,"cloud_profile_spec":` + spec + `}}`,
 			`{"id":"x","spec":{"parent":{"kind":"CloudProfile","name":"p"},"machine_types":{"m5.large":{"cpu":"2"}}},"status":{"observed_generation":2,"cloud_profile_spec":` + wantSpec + `}}`},
 	} {

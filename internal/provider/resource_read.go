@@ -94,3 +94,41 @@ func timeoutsUnlessSet(t timeouts.Value) timeouts.Value {
 	}
 	return t
 }
+
+// profileResourceModel is what the state and plan models of both resources hold alike.
+type profileResourceModel struct {
+	ID             types.String   `tfsdk:"id"`
+	Metadata       types.Object   `tfsdk:"metadata"`
+	ForceConflicts types.Bool     `tfsdk:"force_conflicts"`
+	AdoptExisting  types.Bool     `tfsdk:"adopt_existing"`
+	Timeouts       timeouts.Value `tfsdk:"timeouts"`
+}
+
+// common is the part of a model both resources hold alike.
+func (m profileResourceModel) common() profileResourceModel { return m }
+
+// profileModel is the state and plan model of a profile resource.
+type profileModel interface {
+	common() profileResourceModel
+}
+
+// forState is the shared part of a state that records the object with id and metadata: the
+// resource's own arguments false (or null timeouts) where they are not set.
+func (m profileResourceModel) forState(id string, metadata types.Object) profileResourceModel {
+	m.ID, m.Metadata = types.StringValue(id), metadata
+	m.ForceConflicts = falseUnlessSet(m.ForceConflicts)
+	m.AdoptExisting = falseUnlessSet(m.AdoptExisting)
+	m.Timeouts = timeoutsUnlessSet(m.Timeouts)
+	return m
+}
+
+// recorded is the shared part of the state that records an object with id, whose owned view is
+// view; m is the state's or plan's.
+func (m profileResourceModel) recorded(ctx context.Context, id string, view metav1.Object) (profileResourceModel, diag.Diagnostics) {
+	meta, diags := stateMetadata(ctx, m.Metadata, metav1.ObjectMeta{
+		Name: view.GetName(), Namespace: view.GetNamespace(), Labels: view.GetLabels(), Annotations: view.GetAnnotations(),
+		UID: view.GetUID(), ResourceVersion: view.GetResourceVersion(), Generation: view.GetGeneration(),
+	})
+	metadata, d := meta.object(ctx, view.GetNamespace() != "")
+	return m.forState(id, metadata), append(diags, d...)
+}

@@ -215,3 +215,12 @@ func (m metadataModel) clusterScoped() clusterMetadataModel {
 	return clusterMetadataModel{Name: m.Name, Labels: m.Labels, Annotations: m.Annotations,
 		UID: m.UID, ResourceVersion: m.ResourceVersion, Generation: m.Generation}
 }
+
+// object is the metadata as the value of a resource's metadata attribute, of a namespaced or a
+// cluster-scoped kind.
+func (m metadataModel) object(ctx context.Context, namespaced bool) (types.Object, diag.Diagnostics) {
+	if namespaced {
+		return types.ObjectValueFrom(ctx, namespacedMetadataType().AttrTypes, m)
+	}
+	return types.ObjectValueFrom(ctx, clusterMetadataType().AttrTypes, m.clusterScoped())
+}
