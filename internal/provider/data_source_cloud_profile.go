@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"maps"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -28,12 +27,9 @@ func newCloudProfileDataSource() datasource.DataSource {
 }
 
 type cloudProfileDataSourceModel struct {
-	Name         types.String `tfsdk:"name"`
-	Type         types.String `tfsdk:"type"`
-	StatusInSync types.Bool   `tfsdk:"status_in_sync"`
+	Type types.String `tfsdk:"type"`
+	profileReadModel
 	objectModel
-	profileInputs
-	profileOutputs
 	shootUsage
 }
 
@@ -47,29 +43,25 @@ func (d *cloudProfileDataSource) LargeAttributes() []largevalue.Path { return la
 
 // Schema describes the data source.
 func (d *cloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	attrs := objectAttributes("Generation of the object's spec.")
-	maps.Copy(attrs, map[string]schema.Attribute{
-		"name": schema.StringAttribute{Required: true, MarkdownDescription: "Name of the CloudProfile."},
-		"type": schema.StringAttribute{Computed: true, MarkdownDescription: "Provider type of the profile (`spec.type`), e.g. `aws`."},
-		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether the classifications Gardener's CloudProfile " +
-			"controller wrote to `status` are exactly those of the spec at the time of reading (not at `at`). False while the controller has " +
-			"not caught up with a change, or where no controller runs. Shoots do not depend on it: Gardener classifies versions from the spec."},
-	})
 	resp.Schema = profileDataSourceSchema(
 		"Reads one Gardener `CloudProfile` (one API request) and evaluates it at an instant `at`: the classification and next "+
 			"transition of every Kubernetes and machine image version, computed locally with Gardener's rules (so it is right for any instant, "+
 			"and where no controller has written status) beside the classification Gardener's controller wrote; the newest supported versions "+
 			"shoot modules pick; the machine and volume types usable per region and zone; and conditions with a summarising `Ready`.",
-		attrs, d.trees(), "of all namespaces that refer to the CloudProfile directly")
+		d.trees(), "of all namespaces that refer to the CloudProfile directly",
+		objectAttributes("Generation of the object's spec."),
+		profileAttributes("Name of the CloudProfile.", "Whether the classifications Gardener's CloudProfile "+
+			"controller wrote to `status` are exactly those of the spec at the time of reading (not at `at`). False while the controller has "+
+			"not caught up with a change, or where no controller runs. Shoots do not depend on it: Gardener classifies versions from the spec."),
+		map[string]schema.Attribute{
+			"type": schema.StringAttribute{Computed: true, MarkdownDescription: "Provider type of the profile (`spec.type`), e.g. `aws`."},
+		})
 }
 
 // Read fetches the CloudProfile with one request and evaluates it.
 func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m cloudProfileDataSourceModel
-	if !configOf(ctx, req.Config, d.LargeAttributes(), &m, &resp.Diagnostics) {
-		return
-	}
-	ev, client, ok := m.evaluationAndClient(d.data, &resp.Diagnostics)
+	ev, client, ok := d.readConfig(ctx, req.Config, d.LargeAttributes(), &m, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -89,8 +81,5 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	m.readShootUsage(ctx, d.data, "", &cp.Spec, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {
 		return cloudprofile.VersionUsageOfCloudProfile(cp.Name, s)
 	}, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(d.large.SetState(ctx, &resp.State, d.LargeAttributes(), &m, append(m.lists, largevalue.ValueAtPath{Path: specLargePath, Value: spec})...)...)
+	d.writeState(ctx, &resp.State, d.LargeAttributes(), &m, append(m.lists, largevalue.ValueAtPath{Path: specLargePath, Value: spec}), &resp.Diagnostics)
 }

@@ -40,6 +40,24 @@ const (
 		"`machine_images[*].latest_supported_version`. A version without `cri` counts as `containerd`, Gardener's default. Unset means any."
 )
 
+// profileReadModel is what the models of all profile data sources hold: the profile's name, whether
+// its status is in sync, the inputs and the outputs.
+type profileReadModel struct {
+	Name         types.String `tfsdk:"name"`
+	StatusInSync types.Bool   `tfsdk:"status_in_sync"`
+	profileInputs
+	profileOutputs
+}
+
+// profileAttributes describe the name and status_in_sync of profileReadModel (its inputs and outputs
+// are profileDataSourceSchema's); statusInSync describes status_in_sync.
+func profileAttributes(name, statusInSync string) map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"name":           schema.StringAttribute{Required: true, MarkdownDescription: name},
+		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: statusInSync},
+	}
+}
+
 // profileInputs are the optional inputs both data sources share.
 type profileInputs struct {
 	At                       types.String `tfsdk:"at"`
@@ -377,6 +395,20 @@ func configOf(ctx context.Context, config tfsdk.Config, large []largevalue.Path,
 	return !diags.HasError()
 }
 
+// profileConfig is the model of a profile data source's configuration, which holds the inputs.
+type profileConfig interface {
+	evaluationAndClient(data *providerData, diags *diag.Diagnostics) (evaluation, *kube.Client, bool)
+}
+
+// readConfig is the prologue of Read: it reads the configuration into model (see configOf),
+// resolves the inputs and gets the client (see evaluationAndClient); false after errors.
+func (d *profileDataSource) readConfig(ctx context.Context, config tfsdk.Config, large []largevalue.Path, model profileConfig, diags *diag.Diagnostics) (evaluation, *kube.Client, bool) {
+	if !configOf(ctx, config, large, model, diags) {
+		return evaluation{}, nil, false
+	}
+	return model.evaluationAndClient(d.data, diags)
+}
+
 // evaluationAndClient resolves the inputs (see resolve) and gets the client; false after errors,
 // earlier ones included.
 func (in *profileInputs) evaluationAndClient(data *providerData, diags *diag.Diagnostics) (evaluation, *kube.Client, bool) {
@@ -384,6 +416,15 @@ func (in *profileInputs) evaluationAndClient(data *providerData, diags *diag.Dia
 	diags.Append(d...)
 	client, ok := clientAfter(data, diags)
 	return ev, client, ok
+}
+
+// writeState is the epilogue of Read: unless diags has errors, it writes model and the large
+// values (see largevalue.Values.SetState).
+func (d *profileDataSource) writeState(ctx context.Context, state *tfsdk.State, large []largevalue.Path, model any, values []largevalue.ValueAtPath, diags *diag.Diagnostics) {
+	if diags.HasError() {
+		return
+	}
+	diags.Append(d.large.SetState(ctx, state, large, model, values...)...)
 }
 
 // readCloudProfile reads the named CloudProfile within a minute; nil after an error in diags.
@@ -433,8 +474,11 @@ func (m *objectModel) read(ctx context.Context, obj metav1.Object, diags *diag.D
 // profileDataSourceSchema is the schema of a data source of profiles: its own attributes, the
 // inputs and lookups every one has, the attributes of trees, and with a usage description the
 // shoots that use each version.
-func profileDataSourceSchema(description string, own map[string]schema.Attribute, trees []specField, usage string) schema.Schema {
-	attrs := maps.Clone(own)
+func profileDataSourceSchema(description string, trees []specField, usage string, own ...map[string]schema.Attribute) schema.Schema {
+	attrs := map[string]schema.Attribute{}
+	for _, a := range own {
+		maps.Copy(attrs, a)
+	}
 	maps.Copy(attrs, profileInputAttributes())
 	maps.Copy(attrs, profileLookupAttributes())
 	maps.Copy(attrs, dataSourceAttributes(trees))

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
@@ -41,13 +42,10 @@ func newEffectiveCloudProfileDataSource() datasource.DataSource {
 }
 
 type effectiveCloudProfileDataSourceModel struct {
-	Kind         types.String `tfsdk:"kind"`
-	Name         types.String `tfsdk:"name"`
-	Namespace    types.String `tfsdk:"namespace"`
-	Parent       types.String `tfsdk:"parent"`
-	StatusInSync types.Bool   `tfsdk:"status_in_sync"`
-	profileInputs
-	profileOutputs
+	Kind      types.String `tfsdk:"kind"`
+	Namespace types.String `tfsdk:"namespace"`
+	Parent    types.String `tfsdk:"parent"`
+	profileReadModel
 }
 
 // trees are the attributes built from descriptors: the effective spec and the lists derived from it.
@@ -76,16 +74,11 @@ func (d *effectiveCloudProfileDataSource) Schema(_ context.Context, _ datasource
 	attrs := map[string]schema.Attribute{
 		"kind": schema.StringAttribute{Optional: true, Computed: true, MarkdownDescription: "Kind of the referenced profile, as in a Shoot's " +
 			"`spec.cloudProfile.kind`: `CloudProfile` (the default, as in Gardener) or `NamespacedCloudProfile`."},
-		"name": schema.StringAttribute{Required: true, MarkdownDescription: "Name of the referenced profile, as in a Shoot's `spec.cloudProfile.name`."},
 		"namespace": schema.StringAttribute{Optional: true, MarkdownDescription: "Namespace of the Shoot (`garden-<project>`). A " +
 			"NamespacedCloudProfile is looked up there, so it is required for that kind; a CloudProfile is cluster-scoped and the namespace " +
 			"is ignored, so a module can always pass its Shoot's namespace."},
 		"parent": schema.StringAttribute{Computed: true, MarkdownDescription: "Name of the parent CloudProfile of a NamespacedCloudProfile; " +
 			"null for a CloudProfile."},
-		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether what Gardener's controller last wrote to the " +
-			"object's status matches: for a CloudProfile, the classifications of the spec at the time of reading (see `gardener_cloud_profile`); " +
-			"for a NamespacedCloudProfile, the rendered `status.cloudProfileSpec` of the current generation equals `spec` (see " +
-			"`gardener_namespaced_cloud_profile`). False without a parent."},
 	}
 	resp.Schema = profileDataSourceSchema(
 		"Reads the profile a Shoot's `spec.cloudProfile` references, of either kind, given as the Shoot gives it (`kind` "+
@@ -94,7 +87,11 @@ func (d *effectiveCloudProfileDataSource) Schema(_ context.Context, _ datasource
 			"classification of every version, and conditions. A CloudProfile takes one API request; a NamespacedCloudProfile two (it and its "+
 			"parent), merged locally exactly as Gardener's controller merges them. Use it in modules that accept either kind; the data sources "+
 			"of each kind add the object's own fields (a NamespacedCloudProfile's own `spec` and `status`).",
-		attrs, d.trees(), "")
+		d.trees(), "", attrs,
+		profileAttributes("Name of the referenced profile, as in a Shoot's `spec.cloudProfile.name`.", "Whether what Gardener's controller last wrote to the "+
+			"object's status matches: for a CloudProfile, the classifications of the spec at the time of reading (see `gardener_cloud_profile`); "+
+			"for a NamespacedCloudProfile, the rendered `status.cloudProfileSpec` of the current generation equals `spec` (see "+
+			"`gardener_namespaced_cloud_profile`). False without a parent."))
 }
 
 // ValidateConfig checks the reference: a known kind, and a namespace for a NamespacedCloudProfile.
@@ -129,14 +126,7 @@ func validateProfileReference(kind, namespace types.String) diag.Diagnostics {
 // Read fetches the referenced profile (and a NamespacedCloudProfile's parent) and evaluates it.
 func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m effectiveCloudProfileDataSourceModel
-	if !configOf(ctx, req.Config, d.modelOmits(), &m, &resp.Diagnostics) {
-		return
-	}
-	if m.Kind.IsNull() || m.Kind.ValueString() == "" {
-		m.Kind = types.StringValue(kindCloudProfile)
-	}
-	resp.Diagnostics.Append(validateProfileReference(m.Kind, m.Namespace)...)
-	ev, client, ok := m.evaluationAndClient(d.data, &resp.Diagnostics)
+	ev, client, ok := d.readConfig(ctx, req.Config, d.modelOmits(), &m, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -174,8 +164,16 @@ func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasour
 	var diags diag.Diagnostics
 	m.profileOutputs, diags = computeProfileOutputs(ctx, spec, status, ev, wholeProfile, fixed...)
 	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
+	d.writeState(ctx, &resp.State, d.modelOmits(), &m, append(large, m.lists...), &resp.Diagnostics)
+}
+
+// evaluationAndClient defaults the kind to CloudProfile and checks the reference (see
+// validateProfileReference) before it resolves the inputs and gets the client (see
+// profileInputs.evaluationAndClient); false after errors, earlier ones included.
+func (m *effectiveCloudProfileDataSourceModel) evaluationAndClient(data *providerData, diags *diag.Diagnostics) (evaluation, *kube.Client, bool) {
+	if m.Kind.IsNull() || m.Kind.ValueString() == "" {
+		m.Kind = types.StringValue(kindCloudProfile)
 	}
-	resp.Diagnostics.Append(d.large.SetState(ctx, &resp.State, d.modelOmits(), &m, append(large, m.lists...)...)...)
+	diags.Append(validateProfileReference(m.Kind, m.Namespace)...)
+	return m.profileInputs.evaluationAndClient(data, diags)
 }

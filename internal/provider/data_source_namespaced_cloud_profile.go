@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"maps"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -35,17 +34,14 @@ func newNamespacedCloudProfileDataSource() datasource.DataSource {
 
 type namespacedCloudProfileDataSourceModel struct {
 	Namespace          types.String `tfsdk:"namespace"`
-	Name               types.String `tfsdk:"name"`
 	LifecycleOverrides types.Bool   `tfsdk:"lifecycle_overrides"`
 	KeepMergedStatus   types.Bool   `tfsdk:"keep_merged_status"`
 	// IncludeMergedProfile returns merged_spec and the lists derived from it.
 	IncludeMergedProfile types.Bool   `tfsdk:"include_merged_profile"`
 	Status               types.Object `tfsdk:"status"`
 	ParentFound          types.Bool   `tfsdk:"parent_found"`
-	StatusInSync         types.Bool   `tfsdk:"status_in_sync"`
+	profileReadModel
 	objectModel
-	profileInputs
-	profileOutputs
 	shootUsage
 }
 
@@ -77,10 +73,28 @@ func (d *namespacedCloudProfileDataSource) LargeAttributes() []largevalue.Path {
 
 // Schema describes the data source.
 func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	attrs := objectAttributes("Generation of the object's spec (`metadata.generation`).")
-	maps.Copy(attrs, map[string]schema.Attribute{
+	resp.Schema = profileDataSourceSchema(
+		"Reads one Gardener `NamespacedCloudProfile` and its parent `CloudProfile` (two API requests), merges them "+
+			"locally exactly as Gardener's controller does, and evaluates the merged profile at an instant `at`: the newest supported versions "+
+			"shoot modules pick and conditions with a summarising `Ready`; `status_in_sync` tells whether the controller's rendered status "+
+			"matches. With `include_merged_profile = true` it also returns the merged profile, the classification and next transition of every "+
+			"version, and the types usable per region and zone.",
+		d.trees(), "of the namespace that refer to the NamespacedCloudProfile",
+		objectAttributes("Generation of the object's spec (`metadata.generation`)."),
+		profileAttributes("Name of the NamespacedCloudProfile.", "Whether Gardener's controller has rendered the object's "+
+			"current generation (`status.observed_generation` equals `generation`) and its `status.cloud_profile_spec` equals the local merge "+
+			"(`merged_spec`, also when that is not returned), "+
+			"compared as JSON with `architectures` lists treated as sets. When this profile sets a `provider_config`, the provider extension "+
+			"merges it into the status: for the types whose extension the provider knows it is compared with its lists of named or versioned "+
+			"entries treated as sets (the extension writes them in random order); for other types it is not compared. False when the parent changed since the controller last rendered, e.g. while "+
+			"the controller is down; shoots see the status, not the local merge."),
+		namespacedDataSourceAttributes())
+}
+
+// namespacedDataSourceAttributes describe the attributes only this data source has.
+func namespacedDataSourceAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
 		"namespace": schema.StringAttribute{Required: true, MarkdownDescription: "Namespace of the NamespacedCloudProfile, i.e. of the project (`garden-<project>`)."},
-		"name":      schema.StringAttribute{Required: true, MarkdownDescription: "Name of the NamespacedCloudProfile."},
 		"lifecycle_overrides": schema.BoolAttribute{Optional: true, MarkdownDescription: "Merge with GEP-32 lifecycle overrides: the " +
 			"namespaced profile's Kubernetes and machine image version overrides may move the start times of the parent's lifecycle stages. " +
 			"Gardener v1.149 does not implement this (it takes only the `expiration_date` of an override); set it only for a Gardener that does. " +
@@ -99,31 +113,14 @@ func (d *namespacedCloudProfileDataSource) Schema(_ context.Context, _ datasourc
 		"parent_found": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether the parent CloudProfile (`spec.parent.name`) exists. " +
 			"Without it nothing can be merged: `merged_spec` is null, the version lists are empty (with `include_merged_profile`) and the " +
 			"`ParentExists` condition is an Error."},
-		"status_in_sync": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether Gardener's controller has rendered the object's " +
-			"current generation (`status.observed_generation` equals `generation`) and its `status.cloud_profile_spec` equals the local merge " +
-			"(`merged_spec`, also when that is not returned), " +
-			"compared as JSON with `architectures` lists treated as sets. When this profile sets a `provider_config`, the provider extension " +
-			"merges it into the status: for the types whose extension the provider knows it is compared with its lists of named or versioned " +
-			"entries treated as sets (the extension writes them in random order); for other types it is not compared. False when the parent changed since the controller last rendered, e.g. while " +
-			"the controller is down; shoots see the status, not the local merge."},
-	})
-	resp.Schema = profileDataSourceSchema(
-		"Reads one Gardener `NamespacedCloudProfile` and its parent `CloudProfile` (two API requests), merges them "+
-			"locally exactly as Gardener's controller does, and evaluates the merged profile at an instant `at`: the newest supported versions "+
-			"shoot modules pick and conditions with a summarising `Ready`; `status_in_sync` tells whether the controller's rendered status "+
-			"matches. With `include_merged_profile = true` it also returns the merged profile, the classification and next transition of every "+
-			"version, and the types usable per region and zone.",
-		attrs, d.trees(), "of the namespace that refer to the NamespacedCloudProfile")
+	}
 }
 
 // Read fetches the NamespacedCloudProfile (one request) and its parent (one per parent and run,
 // shared by every lookup of the run) and evaluates the merge.
 func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m namespacedCloudProfileDataSourceModel
-	if !configOf(ctx, req.Config, d.LargeAttributes(), &m, &resp.Diagnostics) {
-		return
-	}
-	ev, client, ok := m.evaluationAndClient(d.data, &resp.Diagnostics)
+	ev, client, ok := d.readConfig(ctx, req.Config, d.LargeAttributes(), &m, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -159,10 +156,7 @@ func (d *namespacedCloudProfileDataSource) Read(ctx context.Context, req datasou
 	m.readShootUsage(ctx, d.data, ncp.Namespace, r.merged, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {
 		return cloudprofile.VersionUsageOfNamespacedCloudProfile(ncp.Namespace, ncp.Name, s)
 	}, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(d.large.SetState(ctx, &resp.State, d.LargeAttributes(), &m, append(large, m.lists...)...)...)
+	d.writeState(ctx, &resp.State, d.LargeAttributes(), &m, append(large, m.lists...), &resp.Diagnostics)
 }
 
 // namespacedProfileRead is a NamespacedCloudProfile as read, with the local merge with its parent.
