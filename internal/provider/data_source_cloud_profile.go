@@ -12,19 +12,8 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-var _ datasource.DataSourceWithConfigure = (*cloudProfileDataSource)(nil)
-
 // cloudProfileDataSource reads one CloudProfile (one request) and evaluates it at an instant.
 type cloudProfileDataSource struct{ profileDataSource }
-
-// WithLargeValues is the data source serving a request of the Server with its large values.
-func (d *cloudProfileDataSource) WithLargeValues(v largevalue.Values) datasource.DataSource {
-	return withLargeValues(d, v)
-}
-
-func newCloudProfileDataSource() datasource.DataSource {
-	return &cloudProfileDataSource{profileDataSource{typeName: "_cloud_profile"}}
-}
 
 type cloudProfileDataSourceModel struct {
 	Type types.String `tfsdk:"type"`

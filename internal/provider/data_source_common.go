@@ -373,8 +373,9 @@ type profileDataSource struct {
 	large    largevalue.Values
 }
 
-// setLargeValues binds the data source to the large values of a request.
-func (d *profileDataSource) setLargeValues(v largevalue.Values) { d.large = v }
+// SetLargeValues binds the data source to the large values of the request it serves: the
+// framework makes a data source for each request.
+func (d *profileDataSource) SetLargeValues(v largevalue.Values) { d.large = v }
 
 // Metadata names the data source.
 func (d *profileDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {

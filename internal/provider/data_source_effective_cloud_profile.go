@@ -32,15 +32,6 @@ const (
 // NamespacedCloudProfile with its parent.
 type effectiveCloudProfileDataSource struct{ profileDataSource }
 
-// WithLargeValues is the data source serving a request of the Server with its large values.
-func (d *effectiveCloudProfileDataSource) WithLargeValues(v largevalue.Values) datasource.DataSource {
-	return withLargeValues(d, v)
-}
-
-func newEffectiveCloudProfileDataSource() datasource.DataSource {
-	return &effectiveCloudProfileDataSource{profileDataSource{typeName: "_effective_cloud_profile"}}
-}
-
 type effectiveCloudProfileDataSourceModel struct {
 	Kind      types.String `tfsdk:"kind"`
 	Namespace types.String `tfsdk:"namespace"`

@@ -17,20 +17,9 @@ import (
 	"github.com/gardener-community/terraform-provider-gardener/internal/provider/largevalue"
 )
 
-var _ datasource.DataSourceWithConfigure = (*namespacedCloudProfileDataSource)(nil)
-
 // namespacedCloudProfileDataSource reads a NamespacedCloudProfile and its parent (two requests),
 // merges them locally as Gardener does and evaluates the result at an instant.
 type namespacedCloudProfileDataSource struct{ profileDataSource }
-
-// WithLargeValues is the data source serving a request of the Server with its large values.
-func (d *namespacedCloudProfileDataSource) WithLargeValues(v largevalue.Values) datasource.DataSource {
-	return withLargeValues(d, v)
-}
-
-func newNamespacedCloudProfileDataSource() datasource.DataSource {
-	return &namespacedCloudProfileDataSource{profileDataSource{typeName: "_namespaced_cloud_profile"}}
-}
 
 type namespacedCloudProfileDataSourceModel struct {
 	Namespace          types.String `tfsdk:"namespace"`

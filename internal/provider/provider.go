@@ -125,6 +125,27 @@ func (p *gardenerProvider) DataSources(_ context.Context) []func() datasource.Da
 	return []func() datasource.DataSource{newCloudProfileDataSource, newNamespacedCloudProfileDataSource, newEffectiveCloudProfileDataSource}
 }
 
+var (
+	_ datasource.DataSourceWithConfigure = (*cloudProfileDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*namespacedCloudProfileDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*effectiveCloudProfileDataSource)(nil)
+)
+
+// newCloudProfileDataSource is the gardener_cloud_profile data source, not configured.
+func newCloudProfileDataSource() datasource.DataSource {
+	return &cloudProfileDataSource{profileDataSource{typeName: "_cloud_profile"}}
+}
+
+// newNamespacedCloudProfileDataSource is the gardener_namespaced_cloud_profile data source.
+func newNamespacedCloudProfileDataSource() datasource.DataSource {
+	return &namespacedCloudProfileDataSource{profileDataSource{typeName: "_namespaced_cloud_profile"}}
+}
+
+// newEffectiveCloudProfileDataSource is the gardener_effective_cloud_profile data source.
+func newEffectiveCloudProfileDataSource() datasource.DataSource {
+	return &effectiveCloudProfileDataSource{profileDataSource{typeName: "_effective_cloud_profile"}}
+}
+
 // Functions lists the provider's functions.
 func (p *gardenerProvider) Functions(_ context.Context) []func() function.Function {
 	return []func() function.Function{newClassificationFunction, newNextTransitionFunction, newMergeFunction}

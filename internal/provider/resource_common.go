@@ -98,18 +98,6 @@ type profileResource struct {
 // base is what both kinds hold.
 func (r *profileResource) base() *profileResource { return r }
 
-// withLargeValues is a copy of a resource or data source bound to the large values v (its
-// WithLargeValues).
-func withLargeValues[T any, P interface {
-	*T
-	setLargeValues(largevalue.Values)
-}](original P, v largevalue.Values) P {
-	bound := P(new(T))
-	*bound = *original
-	bound.setLargeValues(v)
-	return bound
-}
-
 // Configure receives the provider's data.
 func (r *profileResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	if data := providerDataOf(req.ProviderData, &resp.Diagnostics); data != nil {

@@ -41,9 +41,10 @@
 // The framework hands a resource nothing of a request but its values, so the Server writes a
 // ticket into each value of the reduced schema (the attribute largevalue_ticket, which Terraform
 // never sees); the wrappers the framework behind the Server serves find the request's large
-// values by it and hand them to a copy of the resource or data source (WithLargeValues). The
-// zero Values (the bare framework, or a request the Server does not reduce, such as a list
-// result) works on the request's own values, which is what the parity tests run.
+// values by it and hand them to a copy of the resource (WithLargeValues) or to the data source the
+// framework made for the request (SetLargeValues). The zero Values (the bare framework, or a
+// request the Server does not reduce, such as a list result) works on the request's own values,
+// which is what the parity tests run.
 //
 // How to remove it: once the framework plans, reads and applies large nested values without
 // walking them value by value, serve the framework's server directly: the zero Values keeps

@@ -50,8 +50,9 @@ type largeResource interface {
 type largeDataSource interface {
 	datasource.DataSourceWithConfigure
 	withLargeAttributes
-	// WithLargeValues is a copy of the data source that writes its large attributes through v.
-	WithLargeValues(v Values) datasource.DataSource
+	// SetLargeValues makes the data source write its large attributes through v. The framework
+	// makes a data source for each request, so the one that reads a request is bound to its values.
+	SetLargeValues(v Values)
 }
 
 // reducedProvider is the provider as the framework behind the Server sees it: its resources and
@@ -135,7 +136,7 @@ func (r reducedResource) Delete(ctx context.Context, req resource.DeleteRequest,
 }
 
 // reducedDataSource is a data source whose schema has placeholders for its large attributes, and
-// which hands each request's large values to the data source (WithLargeValues).
+// which hands each request's large values to the data source (SetLargeValues).
 type reducedDataSource struct {
 	largeDataSource
 	server *server
@@ -150,7 +151,8 @@ func (d reducedDataSource) Schema(ctx context.Context, req datasource.SchemaRequ
 
 // Read reads with the request's large values.
 func (d reducedDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	d.WithLargeValues(d.server.valuesOf(req.Config.Raw)).Read(ctx, req, resp)
+	d.SetLargeValues(d.server.valuesOf(req.Config.Raw))
+	d.largeDataSource.Read(ctx, req, resp)
 }
 
 // reduceSchema puts placeholders at the paths of a schema's attributes (see reduceAttributes).

@@ -80,9 +80,9 @@ func (lv *values) release() {
 }
 
 // Values are the large values of one request as the provider's code reads, writes and plans
-// them. The Server hands them to a resource or data source with WithLargeValues; the zero Values
-// (the bare framework, in parity tests, or a request the Server does not reduce, such as a list
-// result) works on the request's own values.
+// them. The Server hands them to a resource (WithLargeValues) or data source (SetLargeValues);
+// the zero Values (the bare framework, in parity tests, or a request the Server does not reduce,
+// such as a list result) works on the request's own values.
 type Values struct{ lv *values }
 
 // Plan lets ModifyPlan plan a large attribute of a changing plan (see planner). Through the
