@@ -14,8 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-var ()
-
 // Resource types of the generic Kubernetes providers whose state `moved` blocks (Terraform 1.8+)
 // can move to this provider's resources: hashicorp/kubernetes and alekc/kubectl.
 const (
