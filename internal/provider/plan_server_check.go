@@ -61,8 +61,8 @@ type dryRunResult struct {
 	existed bool
 	// read reads the object as it is in the Garden.
 	read func(context.Context) (metav1.Object, error)
-	// stateSpec computes the spec the state would hold after the apply (see setState of the
-	// resources).
+	// stateSpec computes the spec the state would hold after the apply (see
+	// profileResourceOf.record).
 	stateSpec func() (any, error)
 }
 
