@@ -95,8 +95,8 @@ type reducedResource struct {
 // Schema is the resource's schema with placeholders for its large attributes, and the ticket.
 func (r reducedResource) Schema(ctx context.Context, req resource.SchemaRequest, resp *resource.SchemaResponse) {
 	r.largeResource.Schema(ctx, req, resp)
-	reduceSchema(&resp.Schema.Attributes, r.LargeAttributes(), resourcePlaceholder, resourceSingleNested, &resp.Diagnostics)
-	resp.Schema.Attributes[ticketPath[0]] = rschema.StringAttribute{Optional: true, Computed: true}
+	var ticket rschema.Attribute = rschema.StringAttribute{Optional: true, Computed: true}
+	reduceSchema(&resp.Schema.Attributes, r.LargeAttributes(), resourcePlaceholder, resourceSingleNested, ticket, &resp.Diagnostics)
 }
 
 // bound is the resource with the large values of the request whose values are raw.
@@ -145,8 +145,8 @@ type reducedDataSource struct {
 // Schema is the data source's schema with placeholders for its large attributes, and the ticket.
 func (d reducedDataSource) Schema(ctx context.Context, req datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	d.largeDataSource.Schema(ctx, req, resp)
-	reduceSchema(&resp.Schema.Attributes, d.LargeAttributes(), dataSourcePlaceholder, dataSourceSingleNested, &resp.Diagnostics)
-	resp.Schema.Attributes[ticketPath[0]] = dschema.StringAttribute{Optional: true, Computed: true}
+	var ticket dschema.Attribute = dschema.StringAttribute{Optional: true, Computed: true}
+	reduceSchema(&resp.Schema.Attributes, d.LargeAttributes(), dataSourcePlaceholder, dataSourceSingleNested, ticket, &resp.Diagnostics)
 }
 
 // Read reads with the request's large values.
@@ -155,13 +155,15 @@ func (d reducedDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 	d.largeDataSource.Read(ctx, req, resp)
 }
 
-// reduceSchema puts placeholders at the paths of a schema's attributes (see reduceAttributes).
-func reduceSchema[A any](attrs *map[string]A, paths []Path, placeholder func(A) (A, bool), singleNested func(A) (map[string]A, func(map[string]A) A, bool), diags *diag.Diagnostics) {
+// reduceSchema puts placeholders at the paths of a schema's attributes (see reduceAttributes) and
+// adds the ticket's attribute (ticketPath).
+func reduceSchema[A any](attrs *map[string]A, paths []Path, placeholder func(A) (A, bool), singleNested func(A) (map[string]A, func(map[string]A) A, bool), ticket A, diags *diag.Diagnostics) {
 	reduced, err := reduceAttributes(*attrs, paths, placeholder, singleNested)
 	if err != nil {
 		diags.AddError("Reducing the schema", err.Error()+". This is a bug in the provider.")
 		return
 	}
+	reduced[ticketPath[0]] = ticket
 	*attrs = reduced
 }
 
