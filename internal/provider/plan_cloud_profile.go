@@ -40,9 +40,9 @@ func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.Modi
 	var old *gardencorev1beta1.CloudProfile
 	if !req.State.Raw.IsNull() {
 		var state cloudProfileModel
-		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, cloudProfileTraits().largeAttributes(), &state)...)
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, plan.largeAttributes, &state)...)
 		// A new name replaces the object: the plan is a create, not an update.
-		if o, _, d := cloudProfileTraits().configured(ctx, state.Metadata, plan.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == cp.Name {
+		if o, _, d := plan.configure(ctx, state.Metadata, plan.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == cp.Name {
 			old = o
 		}
 	}
@@ -72,8 +72,8 @@ func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.Modi
 	if old != nil && len(unknown) == 0 && changing {
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var planModel cloudProfileModel
-		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, cloudProfileTraits().largeAttributes(), &planModel)...)
-		planned, _, d := cloudProfileTraits().configured(ctx, planModel.Metadata, plan.large.Planned(req.Plan, specLargePath))
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, plan.largeAttributes, &planModel)...)
+		planned, _, d := plan.configure(ctx, planModel.Metadata, plan.large.Planned(req.Plan, specLargePath))
 		if !d.HasError() {
 			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {
 				return c.GetCloudProfile(ctx, cp.Name)

@@ -39,9 +39,9 @@ func (r *namespacedCloudProfileResource) modifyPlan(ctx context.Context, req res
 	localStatus := false // the old object's merged status is computed (see admit)
 	if !req.State.Raw.IsNull() {
 		var state namespacedCloudProfileModel
-		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, namespacedCloudProfileTraits().largeAttributes(), &state)...)
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, plan.largeAttributes, &state)...)
 		// A new name or namespace replaces the object: the plan is a create, not an update.
-		if o, _, d := namespacedCloudProfileTraits().configured(ctx, state.Metadata, plan.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
+		if o, _, d := plan.configure(ctx, state.Metadata, plan.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
 			old = o
 			old.Status = statusOf(state.Status, plan.large.Prior(req.State, statusSpecLargePath))
 			localStatus = !state.keepsMergedStatus()
@@ -87,8 +87,8 @@ func (r *namespacedCloudProfileResource) modifyPlan(ctx context.Context, req res
 		before := &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: old.ObjectMeta, Spec: old.Spec} // without the status
 		// Compared with the plan, not the configuration: the plan keeps the server's defaults.
 		var planModel namespacedCloudProfileModel
-		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, namespacedCloudProfileTraits().largeAttributes(), &planModel)...)
-		planned, _, d := namespacedCloudProfileTraits().configured(ctx, planModel.Metadata, plan.large.Planned(req.Plan, specLargePath))
+		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, plan.largeAttributes, &planModel)...)
+		planned, _, d := plan.configure(ctx, planModel.Metadata, plan.large.Planned(req.Plan, specLargePath))
 		if !d.HasError() {
 			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), before, planned, get)...)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -46,8 +47,11 @@ type profilePlan[O any] struct {
 	unknown    []path.Path
 	opts       cloudprofile.Options
 	changing   bool
-	// large are the request's large values.
-	large largevalue.Values
+	// large are the request's large values, of the resource's attributes largeAttributes.
+	large           largevalue.Values
+	largeAttributes []largevalue.Path
+	// configure builds the kind's object of a state's or plan's metadata and spec.
+	configure func(context.Context, types.Object, tftypes.Value) (O, []path.Path, diag.Diagnostics)
 }
 
 // kindMethods are the methods a profile resource takes from its kind as they are.
@@ -293,7 +297,10 @@ func (r *profileResourceOf[K, M, O, S]) ModifyPlan(ctx context.Context, req reso
 	planReplacementOfTerminating(ctx, req, resp)
 	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	data := r.kind.base().data
-	plan := profilePlan[O]{opts: data.options(data.now()), changing: largevalue.Changing(req.Plan, req.State), large: r.large}
-	plan.configured, plan.spec, plan.unknown, plan.known = configuredForPlan[M](ctx, req, r.large, r.LargeAttributes(), r.traits.configured, &resp.Diagnostics)
+	plan := profilePlan[O]{
+		opts: data.options(data.now()), changing: largevalue.Changing(req.Plan, req.State),
+		large: r.large, largeAttributes: r.LargeAttributes(), configure: r.traits.configured,
+	}
+	plan.configured, plan.spec, plan.unknown, plan.known = configuredForPlan[M](ctx, req, r.large, plan.largeAttributes, plan.configure, &resp.Diagnostics)
 	r.kind.modifyPlan(ctx, req, resp, plan)
 }
