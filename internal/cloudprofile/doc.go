@@ -13,7 +13,8 @@
 //   - problem.go: Problem, its types and severities, and the constructors the rules use.
 //   - rule_catalogue.go: RuleInfo and the catalogue of every rule id.
 //   - path.go: Path, Gardener's field path together with the Terraform attribute path.
-//   - options.go: Options, the instant and the feature gates a rule depends on.
+//   - options.go: Options, the instant, the release and the feature gates a rule depends on.
+//   - release.go: Release, the Gardener releases whose rules the package carries.
 //   - feature_gates.go: FeatureGates, the gardener-apiserver gates that matter, and their defaults.
 //   - semver.go: versions parsed as Gardener parses them (Masterminds semver).
 //   - capabilities.go: capability definitions as the rules see them, and the known architectures.

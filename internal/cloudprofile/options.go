@@ -2,11 +2,14 @@ package cloudprofile
 
 import "time"
 
-// Options are the inputs of a rule besides the objects themselves: the instant that counts as now
-// and the state of gardener-apiserver's feature gates.
+// Options are the inputs of a rule besides the objects themselves: the instant that counts as now,
+// the Gardener release whose rules apply and the state of gardener-apiserver's feature gates.
 type Options struct {
 	// Now is the instant at which classifications are evaluated.
 	Now time.Time
+	// Release is the Gardener release whose rules apply (one of KnownReleases); the zero Release
+	// means DefaultRelease.
+	Release Release
 	// Gates are the states of gardener-apiserver's feature gates (rules D-1 and I-1).
 	Gates FeatureGates
 	// ExpiryWarningWindow is how far ahead of Now a coming classification change is reported as a
