@@ -229,16 +229,16 @@ func check(t *testing.T, got cloudprofile.Problems, want []string, detail string
 
 func runCP(c cpCase) cloudprofile.Problems {
 	if c.webhookOnly {
-		return validateCloudProfile(extcommon.DefaultedSpec(c.spec))
+		return validateCloudProfile("p", extcommon.DefaultedSpec(c.spec))
 	}
-	return ValidateCloudProfile(c.spec)
+	return ValidateCloudProfile("p", c.spec)
 }
 
 func runNCP(c ncpCase) cloudprofile.Problems {
 	if c.webhookOnly {
-		return validateNamespaced(extcommon.DefaultedNamespacedSpec(c.spec), extcommon.DefaultedSpec(c.parent))
+		return validateNamespaced("n", extcommon.DefaultedNamespacedSpec(c.spec), extcommon.DefaultedSpec(c.parent))
 	}
-	return ValidateNamespacedCloudProfile(c.spec, c.parent)
+	return ValidateNamespacedCloudProfile("n", c.spec, c.parent)
 }
 
 func TestValidateCloudProfile(t *testing.T) {
@@ -254,7 +254,7 @@ func TestValidateNamespacedCloudProfile(t *testing.T) {
 }
 
 func TestAttributePaths(t *testing.T) {
-	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))))
+	ps := ValidateCloudProfile("p", spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))))
 	if len(ps) != 1 || ps[0].Path.Attribute() != "spec.machine_images[0].versions[0]" {
 		t.Fatalf("got %v", ps)
 	}
