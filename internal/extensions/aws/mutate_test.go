@@ -74,10 +74,10 @@ func TestAdmissionChain(t *testing.T) {
 		t.Errorf("got %v", ps)
 	}
 	// A missing apiVersion passes the mutating webhook (which decodes into v1alpha1) but not the
-	// validating one (which decodes into the internal version).
+	// validating one (which decodes without a target type).
 	noVersion := capSpec(`{"kind":"CloudProfileConfig","machineImages":[]}`, exttest.Image("ubuntu", exttest.Version("1.0.0")))
 	ps = ValidateCloudProfile("p", noVersion)
-	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of CloudProfile "p": strict decoding error: unknown field "machineImages"` {
+	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of CloudProfile "p": Object 'apiVersion' is missing in '{"kind":"CloudProfileConfig","machineImages":[]}'` {
 		t.Errorf("got %v", ps)
 	}
 }

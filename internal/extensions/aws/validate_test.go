@@ -264,3 +264,21 @@ func TestRuleCatalogue(t *testing.T) {
 	}
 	exttest.CheckCatalogue(t, ".", "EXT-AWS", Rules(), used)
 }
+
+// TestProviderConfigDecode_TypeMetaAsTheWebhooks: EXT-AWS-2 reports a providerConfig without kind
+// or apiVersion as the validating webhooks do (Gardener's util.Decode requires both), also when a
+// mapping is missing too; the mutators' predictions and the merge still fill both in.
+func TestProviderConfigDecode_TypeMetaAsTheWebhooks(t *testing.T) {
+	newVersion := `{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-west-1","ami":"ami-2"}]}]}`
+	parent := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))
+	exttest.CheckTypeMeta(t, exttest.TypeMetaCase{
+		Extension:          extension(),
+		Merge:              MergeProviderConfig,
+		Rule:               RuleProviderConfigDecode,
+		CloudProfile:       capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0"))),
+		Namespaced:         ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0"))),
+		Parent:             parent,
+		CloudProfilePrefix: `could not decode providerConfig of CloudProfile "p": `,
+		NamespacedPrefix:   `could not decode providerConfig of NamespacedCloudProfile for 'n': `,
+	})
+}

@@ -299,3 +299,21 @@ func TestRuleCatalogue(t *testing.T) {
 	}
 	exttest.CheckCatalogue(t, ".", "EXT-OPENSTACK", Rules(), used)
 }
+
+// TestProviderConfigDecode_TypeMetaAsTheWebhooks: EXT-OPENSTACK-2 reports a providerConfig without kind
+// or apiVersion as the validating webhooks do (Gardener's util.Decode requires both), also when a
+// mapping is missing too; the mutators' predictions and the merge still fill both in.
+func TestProviderConfigDecode_TypeMetaAsTheWebhooks(t *testing.T) {
+	newVersion := `{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-1","id":"id-2"}]}]}`
+	parent := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))
+	exttest.CheckTypeMeta(t, exttest.TypeMetaCase{
+		Extension:          extension(),
+		Merge:              MergeProviderConfig,
+		Rule:               RuleProviderConfigDecode,
+		CloudProfile:       capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0"))),
+		Namespaced:         ncp(ncfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0"))),
+		Parent:             parent,
+		CloudProfilePrefix: ``,
+		NamespacedPrefix:   ``,
+	})
+}
