@@ -173,10 +173,11 @@ func missingError(field string, raw []byte) error {
 // maxQuotedConfig bounds how much of a providerConfig a decoding error quotes.
 const maxQuotedConfig = 500
 
-// asReceived is raw as a webhook receives it. The provider writes by server-side apply, after
-// which gardener-apiserver holds the configuration re-encoded from its unstructured form: compact,
-// the keys of every object sorted, a number an int64 when it is one and else a float64, and <, >
-// and & escaped. raw itself when it is no JSON.
+// asReceived is raw as a webhook receives it when the provider writes the profile: the provider
+// leaves out null object fields (at every depth) and writes by server-side apply, after which
+// gardener-apiserver holds the configuration re-encoded from its unstructured form: compact, the
+// keys of every object sorted, a number an int64 when it is one and else a float64, and <, > and &
+// escaped. raw itself when it is no JSON.
 func asReceived(raw []byte) string {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -191,12 +192,16 @@ func asReceived(raw []byte) string {
 	return string(b)
 }
 
-// asApplied converts the numbers of a JSON value decoded with UseNumber as the API server's
-// unstructured decoding does: int64 when the number is one, else float64.
+// asApplied converts a JSON value decoded with UseNumber as asReceived describes: without null
+// object fields, a number an int64 when it is one and else a float64.
 func asApplied(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, e := range v {
+			if e == nil {
+				delete(v, k)
+				continue
+			}
 			v[k] = asApplied(e)
 		}
 	case []any:
