@@ -206,8 +206,7 @@ func versionOf(t *testing.T, values map[string]any, image, version string) map[s
 // localParentConfig is localMergeConfig's parent CloudProfile alone, with the data source of the
 // NamespacedCloudProfile name (which the test creates outside Terraform) when withDataSource.
 func localParentConfig(kubeconfig, parent, name string, withDataSource bool) string {
-	config := localMergeConfig(kubeconfig, parent, name)
-	config = config[:strings.Index(config, `resource "gardener_namespaced_cloud_profile"`)]
+	config, _, _ := strings.Cut(localMergeConfig(kubeconfig, parent, name), `resource "gardener_namespaced_cloud_profile"`)
 	if withDataSource {
 		config += fmt.Sprintf(`
 data "gardener_namespaced_cloud_profile" "test" {

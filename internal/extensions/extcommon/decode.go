@@ -165,9 +165,18 @@ func internalDecode(raw []byte) error {
 func missingError(field string, raw []byte) error {
 	quoted := asReceived(raw)
 	if n := utf8.RuneCountInString(quoted); n > maxQuotedConfig {
-		return fmt.Errorf("Object '%s' is missing in '%s…' (the providerConfig has %d characters)", field, string([]rune(quoted)[:maxQuotedConfig]), n)
+		return missingFieldError{field: field, quoted: string([]rune(quoted)[:maxQuotedConfig]) + "…", after: fmt.Sprintf(" (the providerConfig has %d characters)", n)}
 	}
-	return fmt.Errorf("Object '%s' is missing in '%s'", field, quoted)
+	return missingFieldError{field: field, quoted: quoted}
+}
+
+// missingFieldError words a missing apiVersion or kind as apimachinery's decoder does.
+type missingFieldError struct {
+	field, quoted, after string
+}
+
+func (e missingFieldError) Error() string {
+	return "Object '" + e.field + "' is missing in '" + e.quoted + "'" + e.after
 }
 
 // maxQuotedConfig bounds how much of a providerConfig a decoding error quotes.
