@@ -119,12 +119,7 @@ func TestDifferential_LocalExtensionMergesConfigWithoutTypeMeta(t *testing.T) {
 	prefix := acctest.UniqueName("conf-extlocal-tmmerge")
 	parents := localParents(t, ctx, s, prefix)
 	label := acctest.SkipLocalValidator(t)
-	type pending struct {
-		name   string
-		ncp    *ncpT
-		parent *cpT
-	}
-	var created []pending
+	var created []mergeCase
 	var names []string
 	t.Cleanup(func() { deleteNamespacedCloudProfiles(t, s.client, names...) })
 	for i, drop := range typeMetaDrops {
@@ -138,20 +133,11 @@ func TestDifferential_LocalExtensionMergesConfigWithoutTypeMeta(t *testing.T) {
 			}
 			createPastValidator(t, s, ncp)
 			names = append(names, ncp.Name)
-			created = append(created, pending{fmt.Sprintf("%s parent without %s", key, strings.Join(drop, " and ")), ncp, parent})
+			created = append(created, mergeCase{fmt.Sprintf("%s parent without %s", key, strings.Join(drop, " and ")), ncp, parent})
 		}
 	}
-	for _, p := range created {
-		t.Run(p.name, func(t *testing.T) {
-			want, err := local.MergeProviderConfig(p.ncp.Name, p.ncp.Spec.ProviderConfig, p.parent.Spec.ProviderConfig, p.parent.Spec.MachineCapabilities)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := waitForMergedConfig(t, s, p.ncp.Name, "1900.0.0")
-			if d := configDiff(want.Raw, got); d != "" {
-				t.Errorf("status providerConfig differs from the prediction: %s", d)
-			}
-		})
+	for _, c := range created {
+		t.Run(c.name, func(t *testing.T) { expectMergedAsPredicted(t, s, c) })
 	}
 }
 
@@ -167,26 +153,6 @@ func createPastValidator(t *testing.T, s *server, ncp *ncpT) {
 		}
 		if !strings.Contains(err.Error(), "validator.admission-local") || time.Now().After(deadline) {
 			t.Fatalf("creating %s: %v", ncp.Name, err)
-		}
-		time.Sleep(300 * time.Millisecond)
-	}
-}
-
-// waitForMergedConfig returns status.cloudProfileSpec.providerConfig of the NamespacedCloudProfile
-// once the status of its generation holds a providerConfig that mentions version.
-func waitForMergedConfig(t *testing.T, s *server, name, version string) []byte {
-	t.Helper()
-	deadline := time.Now().Add(90 * time.Second)
-	for {
-		got, err := s.client.GetNamespacedCloudProfile(testContext(t), projectNamespace, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if pc := got.Status.CloudProfileSpec.ProviderConfig; got.Status.ObservedGeneration == got.Generation && pc != nil && strings.Contains(string(pc.Raw), version) {
-			return pc.Raw
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the status of %s holds no merged providerConfig with %s", name, version)
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
