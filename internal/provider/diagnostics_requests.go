@@ -57,8 +57,11 @@ func requestError(action string, err error) diag.Diagnostic {
 	detail := fmt.Sprintf("%s failed: %v", action, err)
 	var kerr *kube.Error
 	if errors.As(err, &kerr) {
+		said := err.Error()
 		for _, c := range kerr.Causes {
-			if c.Field != "" { // a cause without a field repeats the message above
+			// A cause without a field repeats the message above, and so does one whose field the
+			// message names already (an apply conflict lists every field with its manager).
+			if c.Field != "" && !strings.Contains(said, c.Field) {
 				detail += fmt.Sprintf("\n  - %s: %s", c.Field, c.Message)
 			}
 		}
