@@ -374,7 +374,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "I-1", Summary: "Machine capabilities need a Gardener feature gate",
 		Gardener: gardenerCloudProfileValidation + "validateCapabilityDefinitions",
 		Meaning:  "A non-empty `machine_capabilities` is rejected while Gardener's `CloudProfileCapabilities` feature gate (beta, on by default) is off. The provider follows its `feature_gates` setting, which defaults to Gardener's defaults.",
-		Fix:      "Remove `spec.machine_capabilities`; or, when the Garden's gardener-apiserver runs with the gate on, remove `CloudProfileCapabilities = false` from the provider's `feature_gates`.",
+		Fix:      "Remove `spec.machine_capabilities`; or, when the Garden's gardener-apiserver runs with the gate on, say so in the provider block with `feature_gates = { CloudProfileCapabilities = true }` (or leave the gate out: on is Gardener's default).",
 	},
 	{
 		ID: "I-2", Summary: "The capability is defined twice",
@@ -438,7 +438,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "K-1", Summary: "The parent is not a CloudProfile",
 		Gardener: gardenerNamespacedValidation + "validateNamespacedCloudProfileParent",
 		Meaning:  "`spec.parent.kind` must be `CloudProfile`.",
-		Fix:      "Set `spec.parent.kind = \"CloudProfile\"`.",
+		Fix:      "Set `parent = { kind = \"CloudProfile\", name = \"aws\" }` in `spec`, with the name of the parent CloudProfile.",
 	},
 	{
 		ID: "K-2", Summary: "The parent name is missing",
