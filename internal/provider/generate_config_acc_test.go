@@ -81,7 +81,11 @@ func TestAccOnboarding_openTofuStateShowGivesTheConfiguration(t *testing.T) {
 	w.write(acctest.ProviderBlock(kubeconfig) + fmt.Sprintf("resource %q %q {}\n", "gardener_cloud_profile", "imported"))
 	w.mustRun(0, "import", address, name)
 	shown := w.mustRun(0, "state", "show", address)
-	resourceBlock := readOnlyLine.ReplaceAllString(shown[strings.Index(shown, "resource "):], "")
+	_, block, found := strings.Cut(shown, "\nresource ")
+	if !found {
+		t.Fatalf("state show printed no resource block:\n%s", shown)
+	}
+	resourceBlock := readOnlyLine.ReplaceAllString("resource "+block, "")
 	w.write(acctest.ProviderBlock(kubeconfig) + resourceBlock)
 	out := w.mustRun(0, "plan", "-detailed-exitcode")
 	requireNoProviderBug(t, out)

@@ -708,20 +708,13 @@ func (c *snippetChecker) checkExpression(code string) []error {
 	if diags.HasErrors() {
 		return []error{fmt.Errorf("not HCL a user could paste: %s", diags.Error())}
 	}
-	var errs []error
-	hclsyntax.VisitAll(expr, func(n hclsyntax.Node) hcl.Diagnostics {
-		if t, ok := n.(*hclsyntax.ScopeTraversalExpr); ok {
-			errs = append(errs, c.checkRead(t.Traversal)...)
-		}
-		return nil
-	})
-	return errs
+	return c.checkReads(expr)
 }
 
-// checkReads checks every read of a data source's attributes in a body.
-func (c *snippetChecker) checkReads(body *hclsyntax.Body) []error {
+// checkReads checks every read of a data source's attributes in a body or an expression.
+func (c *snippetChecker) checkReads(node hclsyntax.Node) []error {
 	var errs []error
-	hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
+	_ = hclsyntax.VisitAll(node, func(n hclsyntax.Node) hcl.Diagnostics { // the visitor reports nothing
 		if t, ok := n.(*hclsyntax.ScopeTraversalExpr); ok {
 			errs = append(errs, c.checkRead(t.Traversal)...)
 		}
