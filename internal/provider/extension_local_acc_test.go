@@ -187,20 +187,15 @@ func TestAccExtensionLocal_mergedProviderConfigIsTheGardens(t *testing.T) {
 	}
 }
 
-// versionOf finds a version of an image in the machine_images of a data source's state values.
+// versionOf finds a version of an image in the machine_images map of a data source's state values.
 func versionOf(t *testing.T, values map[string]any, image, version string) map[string]any {
 	t.Helper()
-	for _, img := range values["machine_images"].([]any) {
-		if img := img.(map[string]any); img["name"] == image {
-			for _, v := range img["versions"].([]any) {
-				if v := v.(map[string]any); v["version"] == version {
-					return v
-				}
-			}
-		}
+	img, _ := values["machine_images"].(map[string]any)[image].(map[string]any)
+	v, _ := img["versions"].(map[string]any)[version].(map[string]any)
+	if v == nil {
+		t.Fatalf("no version %s of %s in machine_images", version, image)
 	}
-	t.Fatalf("no version %s of %s in machine_images", version, image)
-	return nil
+	return v
 }
 
 // localParentConfig is localMergeConfig's parent CloudProfile alone, with the data source of the
