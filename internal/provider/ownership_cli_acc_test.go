@@ -134,6 +134,15 @@ func TestAccOwnership_savedPlanAndDestroyAfterTheObjectWasReplaced(t *testing.T)
 	requireOnlyDiagnostic(t, out, "CloudProfile replaced outside of Terraform")
 	unchanged("the saved update")
 
+	// A plan without refresh that drops a version the other team owns on its object says nothing
+	// of that object's owners: it is not the object of the state's UID.
+	config := ownedConfig(acctest.ProviderBlock(acctest.Kubeconfig(t)), name, "16Gi", "")
+	w.write(strings.Replace(config, `"1.31.2" = {}`, `"1.31.3" = {}`, 1))
+	if out = w.mustRun(2, "plan", "-refresh=false", "-detailed-exitcode"); strings.Contains(out, "Removed entries stay in the cluster") {
+		t.Fatalf("the plan describes the other team's object as the state's:\n%s", out)
+	}
+	w.write(config)
+
 	out = w.mustRun(1, "destroy", "-auto-approve", "-refresh=false")
 	if !strings.Contains(out, "CloudProfile replaced outside of Terraform") || !strings.Contains(out, "deleted nothing") {
 		t.Fatalf("want the destroy to refuse the other object:\n%s", out)
