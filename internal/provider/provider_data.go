@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -96,16 +97,14 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 		TLSServerName:         d.str(m.TLSServerName, "tls_server_name"),
 		ProxyURL:              d.str(m.ProxyURL, "proxy_url"),
 	}
-	s.ConfigPaths = d.strings(ctx, m.ConfigPaths, "config_paths", &diags)
+	s.ConfigPaths = d.strings(m.ConfigPaths, "config_paths")
 	if m.Insecure.IsUnknown() {
 		d.unknown = append(d.unknown, "insecure")
 	} else if !m.Insecure.IsNull() {
 		v := m.Insecure.ValueBool()
 		s.Insecure = &v
 	}
-	if m.Exec != nil {
-		s.Exec = d.exec(ctx, m.Exec, &diags)
-	}
+	s.Exec = d.exec(ctx, m.Exec, &diags)
 	if fm := d.str(m.FieldManager, "field_manager"); fm != "" {
 		d.fieldManager = fm
 	}
@@ -164,7 +163,7 @@ func (d *providerData) rateLimit(qps, burst types.Number, diags *diag.Diagnostic
 		diags.AddAttributeError(path.Root("burst"), "Invalid burst",
 			fmt.Sprintf("burst = %s is not a whole number of requests from 1 to %d. Use e.g. 100, or remove it for twice qps.",
 				numberText(burst), math.MaxInt32))
-	case !burst.IsNull() && qps.IsNull():
+	case !burst.IsNull() && !burst.IsUnknown() && qps.IsNull():
 		diags.AddAttributeError(path.Root("burst"), "burst without qps",
 			"burst only tunes a client-side rate limit set by qps; without qps the provider has no client-side limit. Set qps too, or remove burst.")
 	default:
@@ -208,7 +207,29 @@ func (d *providerData) str(v types.String, name string) string {
 	return v.ValueString()
 }
 
-func (d *providerData) strings(ctx context.Context, v types.List, name string, diags *diag.Diagnostics) []string {
+// strings returns a known list of strings, recording it as unknown when it or an element is.
+func (d *providerData) strings(v types.List, name string) []string {
+	if v.IsUnknown() {
+		d.unknown = append(d.unknown, name)
+		return nil
+	}
+	out := make([]string, 0, len(v.Elements()))
+	for _, e := range v.Elements() {
+		s, ok := e.(types.String)
+		if !ok || s.IsUnknown() {
+			d.unknown = append(d.unknown, name)
+			return nil
+		}
+		out = append(out, s.ValueString())
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// stringMap returns a known map of strings, recording it as unknown when it or an element is.
+func (d *providerData) stringMap(v types.Map, name string) map[string]string {
 	if v.IsUnknown() {
 		d.unknown = append(d.unknown, name)
 		return nil
@@ -216,21 +237,37 @@ func (d *providerData) strings(ctx context.Context, v types.List, name string, d
 	if v.IsNull() {
 		return nil
 	}
-	var out []string
-	diags.Append(v.ElementsAs(ctx, &out, false)...)
+	out := make(map[string]string, len(v.Elements()))
+	for k, e := range v.Elements() {
+		s, ok := e.(types.String)
+		if !ok || s.IsUnknown() {
+			d.unknown = append(d.unknown, name)
+			return nil
+		}
+		out[k] = s.ValueString()
+	}
 	return out
 }
 
-func (d *providerData) exec(ctx context.Context, m *execModel, diags *diag.Diagnostics) *kube.ExecSettings {
+// exec reads the exec block: nil when it is absent, and when it is unknown (recorded as such).
+func (d *providerData) exec(ctx context.Context, block types.Object, diags *diag.Diagnostics) *kube.ExecSettings {
+	if block.IsUnknown() {
+		d.unknown = append(d.unknown, "exec")
+		return nil
+	}
+	if block.IsNull() {
+		return nil
+	}
+	var m execModel
+	if d := block.As(ctx, &m, basetypes.ObjectAsOptions{}); d.HasError() {
+		diags.Append(d...)
+		return nil
+	}
 	e := &kube.ExecSettings{
 		APIVersion: d.str(m.APIVersion, "exec.api_version"),
 		Command:    d.str(m.Command, "exec.command"),
-		Args:       d.strings(ctx, m.Args, "exec.args", diags),
-	}
-	if m.Env.IsUnknown() {
-		d.unknown = append(d.unknown, "exec.env")
-	} else if !m.Env.IsNull() {
-		diags.Append(m.Env.ElementsAs(ctx, &e.Env, false)...)
+		Args:       d.strings(m.Args, "exec.args"),
+		Env:        d.stringMap(m.Env, "exec.env"),
 	}
 	if e.Command == "" && !m.Command.IsUnknown() {
 		diags.AddAttributeError(path.Root("exec").AtName("command"), "Missing exec command",
@@ -254,7 +291,7 @@ type providerModel struct {
 	Insecure              types.Bool   `tfsdk:"insecure"`
 	TLSServerName         types.String `tfsdk:"tls_server_name"`
 	ProxyURL              types.String `tfsdk:"proxy_url"`
-	Exec                  *execModel   `tfsdk:"exec"`
+	Exec                  types.Object `tfsdk:"exec"`
 	FieldManager          types.String `tfsdk:"field_manager"`
 	ExpiryWarningWindow   types.String `tfsdk:"expiry_warning_window"`
 	QPS                   types.Number `tfsdk:"qps"`
@@ -264,7 +301,9 @@ type providerModel struct {
 	ServerChecks          types.Bool   `tfsdk:"server_checks"`
 }
 
-// execModel is the exec block of the provider configuration: a credential plugin.
+// execModel is the exec block of the provider configuration: a credential plugin. The block may
+// be unknown as a whole (a dynamic block over a value unknown until apply), so the model holds it
+// as an object (providerModel.Exec) and reads it into execModel when it is known.
 type execModel struct {
 	APIVersion types.String `tfsdk:"api_version"`
 	Command    types.String `tfsdk:"command"`
