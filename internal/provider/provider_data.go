@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -61,6 +62,9 @@ func providerDataOf(v any, diags *diag.Diagnostics) *providerData {
 	return data
 }
 
+// errNotKnownYet is the reason there is no client while settings are unknown (at plan).
+var errNotKnownYet = errors.New("not known until apply")
+
 // Client returns the Kubernetes client, building it on the first call.
 func (d *providerData) Client() (*kube.Client, error) {
 	if d == nil {
@@ -68,7 +72,7 @@ func (d *providerData) Client() (*kube.Client, error) {
 	}
 	d.once.Do(func() {
 		if len(d.unknown) > 0 {
-			d.err = fmt.Errorf("the provider settings %s are not known until apply, so the Garden cluster cannot be reached yet", strings.Join(d.unknown, ", "))
+			d.err = fmt.Errorf("the provider settings %s are %w, so the Garden cluster cannot be reached yet", strings.Join(d.unknown, ", "), errNotKnownYet)
 			return
 		}
 		cfg, err := d.settings.RESTConfig()
@@ -79,6 +83,58 @@ func (d *providerData) Client() (*kube.Client, error) {
 		d.client, d.err = kube.NewClient(cfg, d.fieldManager)
 	})
 	return d.client, d.err
+}
+
+// settingDiagnostics builds the client when every setting is known (Configure: at plan and apply,
+// never at `terraform validate`), which reads the kubeconfig files and parses the certificates and
+// keys without a request, and turns a setting that cannot be used into an error that names it and
+// how to fix it. Settings unknown until apply are checked at apply; a Garden that is not configured
+// at all, or cannot be reached, stays the concern of the first request (the provider's functions
+// and the effective profile's data source need no Garden).
+func (d *providerData) settingDiagnostics(m providerModel) diag.Diagnostics {
+	if len(d.unknown) > 0 {
+		return nil
+	}
+	var bad *kube.SettingError
+	if _, err := d.Client(); !errors.As(err, &bad) {
+		return nil
+	}
+	var diags diag.Diagnostics
+	fix := settingFixes[bad.Setting]
+	if bad.Setting == "" {
+		diags.AddError("Invalid kubeconfig", fmt.Sprintf("The kubeconfig client-go found (KUBECONFIG, else ~/.kube/config) cannot "+
+			"be used: %v.\n\nTo fix: %s.", bad.Err, fix))
+		return diags
+	}
+	detail := fmt.Sprintf("%s\n\nThe provider cannot connect to the Garden with this setting: %v.\n\nTo fix: %s.", bad.Setting, bad.Err, fix)
+	if configured, ok := m.connectionSetting(bad.Setting); ok && !configured.IsNull() {
+		diags.AddAttributeError(path.Root(bad.Setting), "Invalid "+bad.Setting, detail)
+	} else {
+		diags.AddError("Invalid "+bad.Setting, detail+" (The value comes from the setting's KUBE_* environment variable.)")
+	}
+	return diags
+}
+
+// settingFixes say how to fix each setting a kube.SettingError names ("" is the kubeconfig of
+// client-go's default loading rules).
+var settingFixes = map[string]string{
+	"config_path":            "point config_path (or KUBE_CONFIG_PATH) at a kubeconfig of the Garden cluster that exists and parses, or remove it",
+	"config_paths":           "list only kubeconfigs of the Garden cluster that exist and parse in config_paths (or KUBE_CONFIG_PATHS)",
+	"host":                   "set host (or KUBE_HOST) to the URL of the Garden cluster's API server, such as https://api.garden.example.com, with its credentials",
+	"cluster_ca_certificate": "set cluster_ca_certificate (or KUBE_CLUSTER_CA_CERT_DATA) to the PEM-encoded CA certificate of the Garden cluster's API server (\"-----BEGIN CERTIFICATE-----\" ...), such as file(\"ca.crt\")",
+	"client_certificate":     "set client_certificate and client_key (or KUBE_CLIENT_CERT_DATA and KUBE_CLIENT_KEY_DATA) to a PEM-encoded certificate and its private key",
+	"client_key":             "set client_key and client_certificate (or KUBE_CLIENT_KEY_DATA and KUBE_CLIENT_CERT_DATA) to a PEM-encoded private key and its certificate",
+	"insecure":               "remove insecure = true (or KUBE_INSECURE), which skips the verification the CA certificate is for, or remove the CA certificate",
+	"":                       "repair that kubeconfig, or set config_path to a kubeconfig of the Garden cluster",
+}
+
+// connectionSetting is the configured value of a connection setting a kube.SettingError names.
+func (m providerModel) connectionSetting(name string) (attr.Value, bool) {
+	v, ok := map[string]attr.Value{
+		"config_path": m.ConfigPath, "config_paths": m.ConfigPaths, "host": m.Host, "cluster_ca_certificate": m.ClusterCACertificate,
+		"client_certificate": m.ClientCertificate, "client_key": m.ClientKey, "insecure": m.Insecure,
+	}[name]
+	return v, ok
 }
 
 func newProviderData(ctx context.Context, m providerModel, lookup func(string) (string, bool)) (*providerData, diag.Diagnostics) {
