@@ -252,6 +252,7 @@ func TestAccProviderSettings_fromVariablesAndOutputs(t *testing.T) {
 	dir := t.TempDir()
 	w := newCLIWorkspace(t, "")
 	w.destroyOnCleanup()
+	t.Logf("CLI: %s, version %v, OpenTofu: %t", w.h.terraform, w.h.version, w.h.openTofu)
 	name := acctest.UniqueName("acc-settings")
 	profile := ownedConfig("", name, "8Gi", "")
 	requireProfile := func(manager string) func(string) {
