@@ -153,6 +153,12 @@ func testCertificate(t *testing.T) (certPEM, keyPEM string) {
 	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})), string(pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}))
 }
 
+// fixNames tells whether the "To fix: " of detail names setting.
+func fixNames(detail, setting string) bool {
+	_, fix, found := strings.Cut(detail, "To fix: ")
+	return found && strings.Contains(fix, setting)
+}
+
 // TestProviderConfigure_UnusableSettingsAreErrorsOnThem: a kubeconfig that does not exist or does
 // not parse, and a CA, client certificate or key that does not parse, fail Configure (at plan) with
 // one error on the setting whose fix names it; `terraform validate` accepts them (it reads no file),
@@ -185,7 +191,7 @@ func TestProviderConfigure_UnusableSettingsAreErrorsOnThem(t *testing.T) {
 		diags := configureProvider(t, c.set)
 		at := tftypes.NewAttributePath().WithAttributeName(c.attr)
 		if len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityError || diags[0].Attribute == nil || !diags[0].Attribute.Equal(at) ||
-			!strings.Contains(diags[0].Detail, c.want) || !strings.Contains(diags[0].Detail, "To fix: ") || !strings.Contains(diags[0].Detail[strings.Index(diags[0].Detail, "To fix: "):], c.attr) {
+			!strings.Contains(diags[0].Detail, c.want) || !fixNames(diags[0].Detail, c.attr) {
 			t.Errorf("%s: want one error on %s saying %q with a fix naming it, got %s", c.name, c.attr, c.want, diagnosticText(diags))
 		}
 	}
