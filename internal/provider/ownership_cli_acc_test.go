@@ -34,6 +34,17 @@ func requireStateMemory(t *testing.T, w *cliWorkspace, memory string) {
 	}
 }
 
+// requireOnlyDiagnostic checks that the CLI printed exactly one diagnostic, the error of summary:
+// a saved plan applied after the object changed in the Garden says what happened once, without a
+// warning of the server check that Terraform's planning again before the apply ran into first.
+func requireOnlyDiagnostic(t *testing.T, out, summary string) {
+	t.Helper()
+	warnings := strings.Count(out, "Warning: ") - strings.Count(out, "Warning: Provider development overrides are in effect")
+	if errors := strings.Count(out, "Error: "); errors != 1 || warnings != 0 || !strings.Contains(out, "Error: "+summary) {
+		t.Fatalf("want only the error %q, got %d errors and %d warnings:\n%s", summary, errors, warnings, out)
+	}
+}
+
 // requireConverges applies the workspace, checks that the next plan is empty and that the
 // cluster holds the configured memory.
 func requireConverges(t *testing.T, w *cliWorkspace, admin *kube.Client, name, memory string) {
@@ -64,6 +75,7 @@ func TestAccOwnership_savedPlanAfterTheObjectWasDeleted(t *testing.T) {
 	if !strings.Contains(out, "CloudProfile deleted outside of Terraform") || !strings.Contains(out, "Run terraform plan again") {
 		t.Fatalf("want the deleted-since-the-plan error:\n%s", out)
 	}
+	requireOnlyDiagnostic(t, out, "CloudProfile deleted outside of Terraform")
 	if _, err := admin.GetCloudProfile(acctest.Context(t), name); !kube.IsNotFound(err) {
 		t.Fatalf("the failed update re-created the profile (err=%v)", err)
 	}
@@ -119,7 +131,17 @@ func TestAccOwnership_savedPlanAndDestroyAfterTheObjectWasReplaced(t *testing.T)
 	if !strings.Contains(out, "CloudProfile replaced outside of Terraform") {
 		t.Fatalf("want the replaced error:\n%s", out)
 	}
+	requireOnlyDiagnostic(t, out, "CloudProfile replaced outside of Terraform")
 	unchanged("the saved update")
+
+	// A plan without refresh that drops a version the other team owns on its object says nothing
+	// of that object's owners: it is not the object of the state's UID.
+	config := ownedConfig(acctest.ProviderBlock(acctest.Kubeconfig(t)), name, "16Gi", "")
+	w.write(strings.Replace(config, `"1.31.2" = {}`, `"1.31.3" = {}`, 1))
+	if out = w.mustRun(2, "plan", "-refresh=false", "-detailed-exitcode"); strings.Contains(out, "Removed entries stay in the cluster") {
+		t.Fatalf("the plan describes the other team's object as the state's:\n%s", out)
+	}
+	w.write(config)
 
 	out = w.mustRun(1, "destroy", "-auto-approve", "-refresh=false")
 	if !strings.Contains(out, "CloudProfile replaced outside of Terraform") || !strings.Contains(out, "deleted nothing") {

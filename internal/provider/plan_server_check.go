@@ -197,10 +197,15 @@ func (c serverCheck) rejection(ctx context.Context, err error, spec tftypes.Valu
 		tflog.Info(ctx, "parent CloudProfile not found at the server check; Gardener checks against it at apply", map[string]any{"error": err.Error()})
 		return nil
 	}
-	switch kube.KindOf(err) {
-	case kube.KindForbidden, kube.KindUnauthorized, kube.KindUnreachable, kube.KindAPIUnavailable:
+	switch kind := kube.KindOf(err); {
+	case kind == kube.KindForbidden, kind == kube.KindUnauthorized, kind == kube.KindUnreachable, kind == kube.KindAPIUnavailable:
 		return c.data.serverChecksSkippedOnce(err)
-	case kube.KindInvalid:
+	case !c.prior.IsNull() && (kind == kube.KindNotFound || kind == kube.KindReplaced):
+		// The object of the state's UID is gone (deleted, or its name taken by another, after the
+		// refresh or the saved plan): the apply's own error says so and what to do.
+		tflog.Info(ctx, "the object of the state's UID is gone at the server check; the apply reports it", map[string]any{"error": err.Error()})
+		return nil
+	case kind == kube.KindInvalid:
 		return rejectedAtPlan(err, spec, c.offline)
 	}
 	if c.offline.repeat(failureMessage(err)) {

@@ -28,11 +28,28 @@ func (d *providerData) serverChecksSkippedOnce(err error) diag.Diagnostics {
 	d.serverChecksNotice.Do(func() {
 		diags.AddWarning(serverChecksSkipped, fmt.Sprintf("This plan could not ask the Garden to check the planned objects with a "+
 			"dry-run apply, so it relies on the provider's offline rules (Gardener v1.149): admission webhooks of provider extensions, "+
-			"the Garden's feature gates and Gardener version are checked only at apply. Said once per run.\n\n%s\n\nTo fix: a dry run "+
-			"needs the RBAC verbs of the write (patch, and create for new objects) although it writes nothing; grant them, or set "+
-			"server_checks = false in the provider block to plan offline without this warning.", skipReason(err)))
+			"the Garden's feature gates and Gardener version are checked only at apply. Said once per run.\n\n%s\n\nTo fix: %s, or set "+
+			"server_checks = false in the provider block to plan offline without this warning.", skipReason(err), skipFix(err)))
 	})
 	return diags
+}
+
+// skipFix says what lets the Garden check the next plan.
+func skipFix(err error) string {
+	if errors.Is(err, errNotKnownYet) {
+		return "nothing needs fixing: the apply knows the settings and the Garden checks each write then"
+	}
+	switch kube.KindOf(err) {
+	case kube.KindForbidden:
+		return "a dry run needs the RBAC verbs of the write (patch, and create for new objects) although it writes nothing; grant them"
+	case kube.KindUnauthorized:
+		return "refresh the credentials of the Garden cluster (token, client certificate or exec plugin)"
+	case kube.KindUnreachable:
+		return "check that the Garden's API server can be reached from here (host or the kubeconfig's server, proxy_url, the network)"
+	case kube.KindAPIUnavailable:
+		return "check that the Garden's gardener-apiserver is running and serves core.gardener.cloud/v1beta1"
+	}
+	return "make the Garden reachable with the provider's settings (the reason above)"
 }
 
 // skipReason says why the Garden could not check the plan.

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -70,6 +71,9 @@ func adoptExistingAttribute(kind string) schema.BoolAttribute {
 // namespace).
 func writeFailure(ctx context.Context, o objectRef, mode writeMode, action string, err error, spec tftypes.Value, existing func(context.Context) (metav1.Object, error)) diag.Diagnostics {
 	kind := kube.KindOf(err)
+	if replaced := (*kube.CreatedObjectReplaced)(nil); errors.As(err, &replaced) {
+		return diag.Diagnostics{replacedDuringCreateError(o, replaced)}
+	}
 	if mode.uid == "" && (kind == kube.KindNotFound || kind == kube.KindReplaced) {
 		return requestDiagnostics(action, err, spec)
 	}
@@ -87,6 +91,19 @@ func writeFailure(ctx context.Context, o objectRef, mode writeMode, action strin
 				"object with this resource, import it (see adopt_existing for the alternative).", o, err))}
 	}
 	return requestDiagnostics(action, err, spec)
+}
+
+// replacedDuringCreateError says that a create's object was deleted and its name taken by another
+// object before the create finished: nothing is recorded, and the other object was left alone.
+func replacedDuringCreateError(o objectRef, r *kube.CreatedObjectReplaced) diag.Diagnostic {
+	return diag.NewErrorDiagnostic(o.kind+" replaced during the create",
+		fmt.Sprintf("This create stored %[1]s (UID %[2]s), but before it finished someone else deleted that object and created "+
+			"another %[3]s of the same name (UID %[4]s; field managers: %[5]s). The create failed: %[6]v.\n\n"+
+			"The other object is not this configuration's: the provider left it as it is and records nothing in the state, so no "+
+			"later apply or destroy of this resource touches it.\n\nTo fix: ask the owners of the other object whether they need "+
+			"it. If they do, give this resource another metadata.name; if this configuration is meant to manage it, import it "+
+			"(import block with id = %[7]q).",
+			o, r.Created, o.kind, r.Found, strings.Join(r.Managers, ", "), r.Failure, o.importID))
 }
 
 // alreadyExistsError says that a create found the name taken, by whom, and how to import.

@@ -280,7 +280,7 @@ func (r *profileResourceOf[K, M, O, S]) Delete(ctx context.Context, req resource
 	deletion := profileDeletion{
 		ref:    object.ref,
 		delete: func(ctx context.Context) error { return object.delete(ctx, uid) },
-		get:    func(ctx context.Context) error { _, err := object.get(ctx); return err },
+		get:    lookupOf(object.ref, object.get, uid),
 		users:  object.users,
 		rule:   object.rule,
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	k8stypes "k8s.io/apimachinery/pkg/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
@@ -18,9 +19,10 @@ const maxRetainedListed = 20
 // retainedEntriesWarning says, for an update that stops managing list entries, labels or
 // annotations, which of them stay in the cluster because other field managers own them too (the
 // typical case right after an import): the plan shows them leaving the resource, the apply leaves
-// them in place. before and after hold metadata and spec only. The object is read only when the
-// plan drops an entry, so other plans make no request; when it cannot be read, nothing is said.
-func retainedEntriesWarning(ctx context.Context, data *providerData, o objectRef, before, after runtime.Object, get func(context.Context, *kube.Client) (metav1.Object, error)) diag.Diagnostics {
+// them in place. before and after hold metadata and spec only; uid is the UID of the object in
+// state. The object is read only when the plan drops an entry, so other plans make no request;
+// when it cannot be read, or the name holds another object than the state's, nothing is said.
+func retainedEntriesWarning(ctx context.Context, data *providerData, o objectRef, uid k8stypes.UID, before, after runtime.Object, get func(context.Context, *kube.Client) (metav1.Object, error)) diag.Diagnostics {
 	drops, err := kube.DropsEntries(before, after)
 	if err != nil || !drops {
 		return nil
@@ -30,7 +32,7 @@ func retainedEntriesWarning(ctx context.Context, data *providerData, o objectRef
 		return nil
 	}
 	live, err := get(ctx, client)
-	if err != nil {
+	if err != nil || live.GetUID() != uid {
 		return nil
 	}
 	entries, err := kube.RetainedByOthers(live, before, after, client.FieldManager())

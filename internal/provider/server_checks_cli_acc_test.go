@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -228,4 +229,48 @@ resource "gardener_namespaced_cloud_profile" "team" {
 		t.Errorf("the error does not say how to retire the version:\n%s", out)
 	}
 	w.write(config("1.31.2", "1.31.1", "1.31.0")) // a configuration that plans, for the destroy
+}
+
+// TestAccServerChecks_unusableSettingsFailThePlan: a config_path that does not exist, a kubeconfig
+// that does not parse and a client key that does not parse pass `terraform validate` (which reads
+// no file and needs no Garden) and fail the plan with one error on the setting, whose fix names
+// it, instead of a warning that server checks were skipped; a Garden that cannot be reached still
+// plans offline with that warning, whose fix is about reaching the Garden, not RBAC.
+func TestAccServerChecks_unusableSettingsFailThePlan(t *testing.T) {
+	cluster, admin := currentAuth(t, acctest.Kubeconfig(t))
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "broken.kubeconfig")
+	if err := os.WriteFile(broken, []byte("apiVersion: v1\nclusters: [ not yaml"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	name := acctest.UniqueName("acc-bad-setting")
+	block := func(settings string) string {
+		return "provider \"gardener\" {\n" + settings + "}\n"
+	}
+	explicit := fmt.Sprintf("  host = %q\n  cluster_ca_certificate = %q\n  client_certificate = %q\n", cluster.Server, cluster.CertificateAuthorityData, admin.ClientCertificateData)
+	w := newCLIWorkspace(t, ownedConfig(block(fmt.Sprintf("  config_path = %q\n", filepath.Join(dir, "missing"))), name, "8Gi", ""))
+	for _, c := range []struct {
+		name, settings, attr, want string
+	}{
+		{"missing config_path", fmt.Sprintf("  config_path = %q\n", filepath.Join(dir, "missing")), "config_path", "does not exist"},
+		{"kubeconfig that does not parse", fmt.Sprintf("  config_path = %q\n", broken), "config_path", "loading kubeconfig"},
+		{"client key that does not parse", explicit + "  client_key = \"not a key\"\n", "client_key", "key"},
+	} {
+		w.write(ownedConfig(block(c.settings), name, "8Gi", ""))
+		w.mustRun(0, "validate")
+		out := w.mustRun(1, "plan")
+		flat := strings.Join(strings.Fields(out), " ")
+		_, fix, found := strings.Cut(flat, "To fix: ")
+		if !found || strings.Count(out, "Error: ") != 1 || !strings.Contains(out, "Error: Invalid "+c.attr) || !strings.Contains(out, `in provider "gardener":`) ||
+			!strings.Contains(flat, c.want) || !strings.Contains(fix, c.attr) || strings.Contains(out, "Server checks skipped") {
+			t.Errorf("%s: want one error on %s in the provider block saying %q, with a fix naming it:\n%s", c.name, c.attr, c.want, out)
+		}
+	}
+
+	w.write(ownedConfig(block(fmt.Sprintf("  host = \"https://127.0.0.1:1\"\n  cluster_ca_certificate = %q\n", cluster.CertificateAuthorityData)), name, "8Gi", ""))
+	out := w.mustRun(2, "plan", "-detailed-exitcode")
+	flat := strings.Join(strings.Fields(out), " ")
+	if strings.Count(out, "Warning: Server checks skipped") != 1 || !strings.Contains(flat, "can be reached") || strings.Contains(flat, "RBAC") {
+		t.Errorf("an unreachable Garden: want the warning that server checks were skipped, with a fix about reaching it:\n%s", out)
+	}
 }
