@@ -323,7 +323,8 @@ func (lv *values) reduceToUnknown(ls largeSchema, config tftypes.Value) (*tfprot
 }
 
 // ReadResource reads with the framework; the large attributes the provider's code read come back
-// as written, except where they only write the prior state differently.
+// as written, except where they only write the prior state differently. The new state goes back
+// as JSON (see encodeJSON).
 func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
@@ -339,7 +340,7 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 	if err != nil || resp == nil {
 		return resp, err
 	}
-	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, fromPrior)
+	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, fromPrior, encodeJSON)
 	return resp, err
 }
 
@@ -370,7 +371,7 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		resp.NewState = req.PriorState
 		return resp, nil
 	}
-	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, fromPlanned)
+	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, fromPlanned, encodeValue)
 	return resp, err
 }
 
@@ -400,7 +401,7 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 	if err != nil || resp == nil {
 		return resp, err
 	}
-	resp.State, err = lv.restore(ctx, ls, resp.State, fromConfig)
+	resp.State, err = lv.restore(ctx, ls, resp.State, fromConfig, encodeValue)
 	return resp, err
 }
 
@@ -447,8 +448,8 @@ func (lv *values) reduce(ls largeSchema, role origin, v tftypes.Value, baseline 
 // restore is a response's reduced state in the whole form, with the large values: what the
 // provider's code wrote (keeping the request's value where it is semantically equal), or, where
 // the state still holds the request's placeholder (the code wrote nothing, e.g. after an error),
-// the request's value.
-func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.DynamicValue, baseline origin) (*tfprotov6.DynamicValue, error) {
+// the request's value; encoded with encode.
+func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.DynamicValue, baseline origin, encode func(tftypes.Type, tftypes.Value) (*tfprotov6.DynamicValue, error)) (*tfprotov6.DynamicValue, error) {
 	if dv == nil {
 		return dv, nil
 	}
@@ -473,7 +474,7 @@ func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.Dyn
 	if err != nil {
 		return nil, err
 	}
-	return encodeValue(ls.typ, whole)
+	return encode(ls.typ, whole)
 }
 
 // deepestValueAt is the value at the path or, where the path ends early (a null or unknown
