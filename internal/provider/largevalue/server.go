@@ -2,6 +2,7 @@ package largevalue
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -53,6 +54,8 @@ type largeSchema struct {
 	version int64
 	// attributes are the schema attributes at the paths, by key (resources only).
 	attributes map[string]rschema.Attribute
+	// writeOnly are the resource's write-only top-level attributes, whose state is null.
+	writeOnly map[string]bool
 }
 
 // NewServer is the Server: the framework's server of p (serve) for everything but the large
@@ -98,6 +101,14 @@ func resourceSchema(ctx context.Context, providerTypeName string, r largeResourc
 		paths: r.LargeAttributes(), attributes: map[string]rschema.Attribute{}, version: whole.Schema.Version,
 	}
 	ls.converted = append(slices.Clip(ls.paths), ticketPath)
+	for name, a := range whole.Schema.Attributes {
+		if a.IsWriteOnly() {
+			if ls.writeOnly == nil {
+				ls.writeOnly = map[string]bool{}
+			}
+			ls.writeOnly[name] = true
+		}
+	}
 	for _, p := range ls.paths {
 		ls.attributes[p.Key()] = attributeAt(whole.Schema.Attributes, p)
 	}
@@ -246,8 +257,36 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	if err != nil {
 		return nil, err
 	}
+	if resp.PlannedPrivate, err = withPrivateKeys(resp.PlannedPrivate, lv.private); err != nil {
+		return nil, err
+	}
 	resp.PlannedState, err = encodeValue(ls.typ, whole)
 	return resp, err
+}
+
+// withPrivateKeys is a private state as the framework encodes it (a JSON object of base64
+// values) with the keys set (an empty value removes its key).
+func withPrivateKeys(private []byte, keys map[string][]byte) ([]byte, error) {
+	if len(keys) == 0 {
+		return private, nil
+	}
+	merged := map[string][]byte{}
+	if len(private) > 0 {
+		if err := json.Unmarshal(private, &merged); err != nil {
+			return nil, fmt.Errorf("decoding the planned private state: %w", err)
+		}
+	}
+	for k, v := range keys {
+		if len(v) == 0 {
+			delete(merged, k)
+			continue
+		}
+		merged[k] = v
+	}
+	if len(merged) == 0 {
+		return nil, nil
+	}
+	return json.Marshal(merged)
 }
 
 // keepPriorSpelling returns the proposed state with every part of a large value that only writes
