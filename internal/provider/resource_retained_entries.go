@@ -44,6 +44,9 @@ func retainedEntriesError(ctx context.Context, data *providerData, o objectRef, 
 	return diag.Diagnostics{retainedEntriesDiagnostic(o, entries, prior)}
 }
 
+// retainedEntriesSummary starts the summary of retainedEntriesDiagnostic.
+const retainedEntriesSummary = "Removal the apply cannot carry out: other field managers keep "
+
 // retainedEntriesDiagnostic names the entries a plan removes that stay in the Garden, by their
 // attributes, with the managers that keep them, and how to go on.
 func retainedEntriesDiagnostic(o objectRef, entries []kube.RetainedEntry, prior tftypes.Value) diag.Diagnostic {
@@ -56,7 +59,7 @@ func retainedEntriesDiagnostic(o objectRef, entries []kube.RetainedEntry, prior 
 			break
 		}
 		where := e.Path
-		if at := steps.field("." + e.Path); len(at) > 0 {
+		if at := steps.field("." + e.Path); strings.HasPrefix(e.Path, "spec.") && len(at) > 0 {
 			where = orWhole(describeAttribute(at, prior).path)
 			if first == nil {
 				first = at
@@ -64,7 +67,7 @@ func retainedEntriesDiagnostic(o objectRef, entries []kube.RetainedEntry, prior 
 		}
 		lines = append(lines, fmt.Sprintf("  - %s: kept by %s", where, quotedList(e.Managers)))
 	}
-	summary := "Removal the apply cannot carry out: other field managers keep " + countOf(len(entries), "entry", "entries")
+	summary := retainedEntriesSummary + countOf(len(entries), "entry", "entries")
 	detail := fmt.Sprintf("This plan removes %s of %s that other field managers also manage. A server-side apply removes only "+
 		"what no other manager manages, so the Garden would keep them after the apply:\n%s\n\nTo fix: keep them in the "+
 		"configuration; or have each manager named release them first (its server-side apply without them, or for kubectl's "+
