@@ -78,16 +78,18 @@ func TestAccHonestPlans_equalQuantitiesPlanNoChange(t *testing.T) {
 	}
 }
 
-// TestAccHonestPlans_importOfALabelledProfileAppliesFirstTime: a profile that another tool created
-// with a label and an annotation, imported with a configuration that sets neither (as the
-// migration guide shows), applies at the first attempt, with no inconsistent result, and the next
-// plan is empty.
+// TestAccHonestPlans_importOfALabelledProfileAppliesFirstTime: a profile created with kubectl
+// create with a label and an annotation, imported with a configuration that sets neither (as the
+// migration guide shows), applies at the first attempt (removing both, as the plan shows), with
+// no inconsistent result, and the next plan is empty.
 func TestAccHonestPlans_importOfALabelledProfileAppliesFirstTime(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	name := acctest.UniqueName("acc-import-labels")
 	cp := minimalCloudProfile(name)
+	cp.TypeMeta = metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1", Kind: "CloudProfile"}
 	cp.Annotations = map[string]string{"owner": "platform-team"}
-	createdWithAdmin(t, cp)
+	createdAs(t, "kubectl-create", cp, false)
+	t.Cleanup(func() { _ = acctest.Client(t).DeleteCloudProfile(acctest.Context(t), name, "") })
 	config := strings.Replace(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", ""), `"1.31.2" = {}`, `"1.31.2" = { classification = "supported" }`, 1)
 	w := newCLIWorkspace(t, config+fmt.Sprintf(`
 import {

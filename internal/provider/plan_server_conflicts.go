@@ -159,7 +159,8 @@ func changedSinceRead(conflicts []kube.Conflict, planned, prior tftypes.Value, f
 // create's conflicts): the apply does not take them unless force_conflicts, which makes them
 // warnings.
 func sharedConflicts(conflicts []kube.Conflict, planned, prior tftypes.Value, force bool) diag.Diagnostics {
-	managers, first, lines := byManager(conflicts, planned, prior)
+	// The Garden's value as read: the state may not show it.
+	managers, first, lines := byManagerAs(conflicts, planned, prior, "%[1]s: %[3]s in the Garden, %[4]s planned")
 	var diags diag.Diagnostics
 	for _, manager := range managers {
 		n := countOf(len(lines[manager]), "field", "fields")
@@ -170,11 +171,12 @@ func sharedConflicts(conflicts []kube.Conflict, planned, prior tftypes.Value, fo
 			continue
 		}
 		addOn(&diags, diag.SeverityError, first[manager], fmt.Sprintf("Conflict with field manager %q on %s", manager, n),
-			fmt.Sprintf("Field manager %q manages these fields too, with other values than the configuration:\n%s\n\n"+
-				"The apply would fail with a conflict (nothing is written): it takes over fields another manager shares with this "+
-				"resource, or holds on an object this resource creates, only when told to.\n\nTo fix: set force_conflicts = true "+
+			fmt.Sprintf("Field manager %[1]q manages these fields too, with other values than the configuration:\n%[2]s\n\n"+
+				"The apply would fail with a conflict, writing nothing: this resource shares these fields with %[1]q, or they are "+
+				"%[1]q's alone and the state does not show them, and the apply takes such fields over only when told to.\n\n"+
+				"To fix: set force_conflicts = true "+
 				"to take them over in this apply (an argument of the apply only: removing it again plans no change); or write "+
-				"%q's values into the configuration; or have %q stop managing them first.", manager, strings.Join(lines[manager], "\n"), manager, manager))
+				"%[1]q's values into the configuration; or have %[1]q stop managing them first.", manager, strings.Join(lines[manager], "\n")))
 	}
 	return diags
 }

@@ -221,11 +221,11 @@ func (k kindTraits[O, S]) resourceSchema(ctx context.Context) schema.Schema {
 // removing it again plans no update.
 func forceConflictsAttribute() schema.BoolAttribute {
 	return schema.BoolAttribute{Optional: true, WriteOnly: true, MarkdownDescription: "Let the apply take over the fields " +
-		"the plan changes that other field managers share with this resource (both applied the same value; a second " +
-		"workspace, or an import of an object another server-side-apply manager applied), instead of failing at plan with " +
-		"a conflict. Not needed to set back another manager's change: the plan shows those with both values and the apply " +
-		"takes exactly those back. Write-only (Terraform 1.11+, OpenTofu 1.11+): it is not stored in the state, and " +
-		"setting it or removing it again plans no update."}
+		"the plan changes that another field manager shares with this resource (it applied the same value, as a second " +
+		"workspace may) or that only another manager set and the state does not show, instead of failing at plan with a " +
+		"conflict. Not needed to set back another manager's change, nor to change what an import read: the plan shows " +
+		"those with both values and the apply takes exactly those over. Write-only (Terraform 1.11+, OpenTofu 1.11+): it " +
+		"is not stored in the state, and setting it or removing it again plans no update."}
 }
 
 // flagAttribute is an argument of the provider's own that is false unless set.
