@@ -157,10 +157,9 @@ func valueAt(obj map[string]any, field string) string {
 		if !ok {
 			return ""
 		}
-		switch {
-		case sel == nil:
+		if sel == nil {
 			at = at.(map[string]any)[name]
-		default:
+		} else {
 			list, _ := at.([]any)
 			at = selected(list, sel)
 		}

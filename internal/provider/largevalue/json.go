@@ -132,7 +132,7 @@ func writeJSONPrimitive(b *bytes.Buffer, typ tftypes.Type, v tftypes.Value) erro
 		if err := v.As(&t); err != nil {
 			return err
 		}
-		b.WriteString(fmt.Sprint(t))
+		fmt.Fprint(b, t)
 		return nil
 	}
 	return fmt.Errorf("encoding a value of type %s as JSON", typ)
