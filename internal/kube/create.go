@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"strings"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -48,6 +49,9 @@ import (
 // CreateIDAnnotation marks an object with the ID of the create request that made it, between the
 // create and the ownership patch (only a create cut off in between leaves it behind).
 const CreateIDAnnotation = "terraform-provider-gardener/create-id"
+
+// createIDPointer is the JSON pointer of the create ID annotation.
+var createIDPointer = "/metadata/annotations/" + strings.ReplaceAll(strings.ReplaceAll(CreateIDAnnotation, "~", "~0"), "/", "~1")
 
 // idempotencyKeyHeader names a request that may be repeated: the client recognises its own
 // earlier success (see RetryableRequest).

@@ -125,3 +125,17 @@ func othersManaging(entries []metav1.ManagedFieldsEntry, manager string) []strin
 	}
 	return out
 }
+
+// removeFieldPath removes the field at the keys from set, and every set on the way that it leaves
+// empty; it tells whether set is empty afterwards.
+func removeFieldPath(set map[string]any, keys ...string) bool {
+	if len(keys) == 0 {
+		return false
+	}
+	if len(keys) == 1 {
+		delete(set, keys[0])
+	} else if sub, ok := set[keys[0]].(map[string]any); ok && removeFieldPath(sub, keys[1:]...) {
+		delete(set, keys[0])
+	}
+	return len(set) == 0
+}

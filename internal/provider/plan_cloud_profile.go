@@ -80,7 +80,7 @@ func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.Modi
 			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {
 				return c.GetCloudProfile(ctx, cp.Name)
 			}
-			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, objectRef{"CloudProfile", cp.Name}, uid, old, planned, get)...)
+			resp.Diagnostics.Append(retainedEntriesError(ctx, r.data, objectRef{"CloudProfile", cp.Name}, uid, old, planned, plan.large.Prior(req.State, specLargePath), get)...)
 		}
 	}
 }

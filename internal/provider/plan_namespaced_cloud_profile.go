@@ -92,7 +92,7 @@ func (r *namespacedCloudProfileResource) modifyPlan(ctx context.Context, req res
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, plan.largeAttributes, &planModel)...)
 		planned, _, d := plan.configure(ctx, planModel.Metadata, plan.large.Planned(req.Plan, specLargePath))
 		if !d.HasError() {
-			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), uid, before, planned, get)...)
+			resp.Diagnostics.Append(retainedEntriesError(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), uid, before, planned, plan.large.Prior(req.State, specLargePath), get)...)
 		}
 	}
 }

@@ -31,16 +31,22 @@ type writeMode struct {
 	create bool
 	// uid is, for Update, the UID in the state, which the object must still have.
 	uid k8stypes.UID
+	// takeOver and setBack are, for Update, what the apply takes over from other field managers
+	// (see resource_ownership.go).
+	takeOver bool
+	setBack  []kube.SetBack
 }
 
 // createMode is the write mode of Create.
 func createMode() writeMode { return writeMode{create: true} }
 
-// updateMode is the write mode of Update: the UID of the prior state's metadata.
-func updateMode(ctx context.Context, prior tfsdk.State) (writeMode, diag.Diagnostics) {
+// updateMode is the write mode of Update: the UID of the prior state's metadata, and what the
+// private state of the plan says the apply takes over.
+func updateMode(ctx context.Context, prior tfsdk.State, private privateReader) (writeMode, diag.Diagnostics) {
 	var metadata types.Object
 	diags := prior.GetAttribute(ctx, path.Root("metadata"), &metadata)
-	return writeMode{uid: uidOf(metadata)}, diags
+	takeOver, setBack, d := ownershipOfWrite(ctx, private)
+	return writeMode{uid: uidOf(metadata), takeOver: takeOver, setBack: setBack}, append(diags, d...)
 }
 
 // uidOf returns metadata.uid, empty while unknown (an import before its first read).
@@ -77,6 +83,9 @@ func writeFailure(ctx context.Context, o objectRef, mode writeMode, action strin
 	if mode.uid == "" && (kind == kube.KindNotFound || kind == kube.KindReplaced) {
 		return requestDiagnostics(action, err, spec)
 	}
+	if conflicts, since := kube.ConflictsSinceThePlan(err); since {
+		return diag.Diagnostics{conflictsSincePlanError(o, conflicts, spec)}
+	}
 	switch kind {
 	case kube.KindAlreadyExists:
 		return diag.Diagnostics{alreadyExistsError(ctx, o, existing)}
@@ -104,6 +113,24 @@ func replacedDuringCreateError(o objectRef, r *kube.CreatedObjectReplaced) diag.
 			"it. If they do, give this resource another metadata.name; if this configuration is meant to manage it, import it "+
 			"(import block with id = %[7]q).",
 			o, r.Created, o.kind, r.Found, strings.Join(r.Managers, ", "), r.Failure, o.importID))
+}
+
+// conflictsSincePlanError says that the apply met conflicts the plan did not show (another
+// manager changed fields since, or shares them), each once, and that nothing was written.
+func conflictsSincePlanError(o objectRef, conflicts []kube.Conflict, spec tftypes.Value) diag.Diagnostic {
+	steps := stepsThrough(spec)
+	lines := make([]string, 0, len(conflicts))
+	for _, c := range conflicts {
+		where := strings.TrimPrefix(c.Field, ".")
+		if at := steps.field(c.Field); len(at) > 0 {
+			where = orWhole(describeAttribute(at, spec).path)
+		}
+		lines = append(lines, fmt.Sprintf("  - %s: field manager %q holds %s", where, c.Manager, orNone(c.Value)))
+	}
+	return diag.NewErrorDiagnostic("Conflict with changes made since the plan",
+		fmt.Sprintf("Applying %s found %s that the plan did not show being set back: another field manager changed them "+
+			"after the plan, or shares them with this resource. Nothing was written.\n%s\n\nTo fix: run terraform plan "+
+			"again, review what it shows, and apply that plan.", o, countOf(len(conflicts), "field", "fields"), strings.Join(lines, "\n")))
 }
 
 // alreadyExistsError says that a create found the name taken, by whom, and how to import.

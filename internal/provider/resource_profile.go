@@ -161,8 +161,9 @@ func (r *profileResourceOf[K, M, O, S]) Update(ctx context.Context, req resource
 }
 
 // apply writes the planned object (see writeMode) and records what was stored, also when a
-// failed create leaves its object in the Garden (kube.ErrCreatedObjectKept).
-func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+// failed create leaves its object in the Garden (kube.ErrCreatedObjectKept); force_conflicts is
+// the configuration's (an argument only writes read).
+func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk.Plan, config tfsdk.Config, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, private privateState, diags *diag.Diagnostics) {
 	var plan M
 	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
 	// Values still unknown at apply are Computed ones left to Gardener (its defaults); expand
@@ -175,8 +176,9 @@ func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk
 		return
 	}
 	object := r.kind.object(client, desired.GetNamespace(), desired.GetName())
-	flags := plan.common()
-	stored, err := object.requests.send(ctx, object.ref, desired, mode, flags.ForceConflicts.ValueBool(), flags.AdoptExisting.ValueBool(), diags)
+	var force types.Bool
+	diags.Append(config.GetAttribute(ctx, path.Root("force_conflicts"), &force)...)
+	stored, err := object.requests.send(ctx, object.ref, desired, mode, force.ValueBool(), plan.common().AdoptExisting.ValueBool(), diags)
 	if err != nil {
 		if d, rejected := r.kind.writeRejected(desired, err); rejected {
 			diags.Append(d)
@@ -188,6 +190,7 @@ func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk
 			return
 		}
 	}
+	diags.Append(clearOwnershipRecords(ctx, private)...)
 	desiredSpec := r.traits.of(desired)
 	diags.Append(r.record(ctx, state, plan, stored, &desiredSpec, client.FieldManager(), client, r.large.Planned(planned, statusSpecLargePath))...)
 	diags.Append(setIdentity(ctx, identity, r.traits.identity(stored.GetNamespace(), stored.GetName()))...)
@@ -204,6 +207,7 @@ func (r *profileResourceOf[K, M, O, S]) Read(ctx context.Context, req resource.R
 		return
 	}
 	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, object.ref, read.GetDeletionTimestamp(), object.rule)...)
+	resp.Diagnostics.Append(recordOwnershipOnRead(ctx, resp.Private, read, client.FieldManager())...)
 	prior := priorSpec(req.State, r.large, r.traits.expand, &resp.Diagnostics)
 	resp.Diagnostics.Append(r.record(ctx, &resp.State, state, read, prior, client.FieldManager(), client, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, object.identity)...)
@@ -295,6 +299,7 @@ func (r *profileResourceOf[K, M, O, S]) ModifyPlan(ctx context.Context, req reso
 		return
 	}
 	planReplacementOfTerminating(ctx, req, resp)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, setBackKey, nil)...) // the server check records this plan's
 	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	data := r.kind.base().data
 	plan := profilePlan[O]{

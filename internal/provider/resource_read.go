@@ -113,10 +113,11 @@ type profileModel interface {
 }
 
 // forState is the shared part of a state that records the object with id and metadata: the
-// resource's own arguments false (or null timeouts) where they are not set.
+// resource's own arguments false (or null timeouts) where they are not set, force_conflicts null
+// (an argument of writes only).
 func (m profileResourceModel) forState(id string, metadata types.Object) profileResourceModel {
 	m.ID, m.Metadata = types.StringValue(id), metadata
-	m.ForceConflicts = falseUnlessSet(m.ForceConflicts)
+	m.ForceConflicts = types.BoolNull()
 	m.AdoptExisting = falseUnlessSet(m.AdoptExisting)
 	m.Timeouts = timeoutsUnlessSet(m.Timeouts)
 	return m

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
 	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
@@ -18,7 +20,12 @@ import (
 func TestAccServerChecks_readOnlyCredentialsPlanOfflineAndSayItOnce(t *testing.T) {
 	project := acctest.ProjectKubeconfig(t)
 	existing := acctest.UniqueName("acc-readonly-existing")
-	createdWithAdmin(t, minimalCloudProfile(existing))
+	// Created with kubectl create: the import's apply takes its fields over, so that the plan's
+	// removal of its label and classification is one the apply carries out.
+	cp := minimalCloudProfile(existing)
+	cp.TypeMeta = metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1", Kind: "CloudProfile"}
+	createdAs(t, "kubectl-create", cp, false)
+	t.Cleanup(func() { _ = acctest.Client(t).DeleteCloudProfile(acctest.Context(t), existing, "") })
 	created := acctest.UniqueName("acc-readonly-new")
 	config := ownedConfig(acctest.ProviderBlock(project), created, "8Gi", "") +
 		strings.Replace(ownedConfig("", existing, "16Gi", ""), `"test"`, `"existing"`, 1) +
