@@ -160,9 +160,10 @@ func (r *profileResourceOf[K, M, O, S]) Update(ctx context.Context, req resource
 	updateProfile(ctx, r, req, resp)
 }
 
-// apply writes the planned object (see writeMode) and records what was stored, also when a
-// failed create leaves its object in the Garden (kube.ErrCreatedObjectKept).
-func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+// apply writes the planned object (see writeMode), its keyed lists in the order the Garden holds
+// them (as private records it, see spec_order.go), and records what was stored, also when a failed
+// create leaves its object in the Garden (kube.ErrCreatedObjectKept).
+func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, private privateState, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan M
 	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
 	// Values still unknown at apply are Computed ones left to Gardener (its defaults); expand
@@ -170,6 +171,7 @@ func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk
 	spec := r.large.Planned(planned, specLargePath)
 	desired, _, d := r.traits.configured(ctx, plan.common().Metadata, spec)
 	diags.Append(d...)
+	desired, sentOrders := r.traits.inGardenOrder(ctx, desired, private, diags)
 	client, ok := clientAfter(r.kind.base().data, diags)
 	if !ok {
 		return
@@ -183,12 +185,13 @@ func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk
 			return
 		}
 		existing := func(ctx context.Context) (metav1.Object, error) { return object.get(ctx) }
-		diags.Append(writeFailure(ctx, object.ref, mode, "Applying "+object.ref.kind+" "+object.ref.importID, err, spec, existing)...)
+		diags.Append(writeFailure(ctx, object.ref, mode, "Applying "+object.ref.kind+" "+object.ref.importID, err, spec, sentOrders, existing)...)
 		if !errors.Is(err, kube.ErrCreatedObjectKept) {
 			return
 		}
 	}
 	desiredSpec := r.traits.of(desired)
+	diags.Append(recordKeyOrders(ctx, private, r.traits.root, r.traits.of(stored))...)
 	diags.Append(r.record(ctx, state, plan, stored, &desiredSpec, client.FieldManager(), client, r.large.Planned(planned, statusSpecLargePath))...)
 	diags.Append(setIdentity(ctx, identity, r.traits.identity(stored.GetNamespace(), stored.GetName()))...)
 }
@@ -205,6 +208,7 @@ func (r *profileResourceOf[K, M, O, S]) Read(ctx context.Context, req resource.R
 	}
 	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, object.ref, read.GetDeletionTimestamp(), object.rule)...)
 	prior := priorSpec(req.State, r.large, r.traits.expand, &resp.Diagnostics)
+	resp.Diagnostics.Append(recordKeyOrders(ctx, resp.Private, r.traits.root, r.traits.of(read))...)
 	resp.Diagnostics.Append(r.record(ctx, &resp.State, state, read, prior, client.FieldManager(), client, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, object.identity)...)
 }

@@ -17,9 +17,9 @@ import (
 
 // profileWriter is a profile resource as Create and Update use it.
 type profileWriter interface {
-	// apply writes the planned object (see writeMode) and records what was stored in state and
-	// identity.
-	apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics)
+	// apply writes the planned object (see writeMode) and records what was stored in state,
+	// private and identity.
+	apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, private privateState, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics)
 }
 
 // createProfile creates the planned object within the create timeout.
@@ -29,7 +29,7 @@ func createProfile(ctx context.Context, w profileWriter, req resource.CreateRequ
 		return
 	}
 	defer cancel()
-	w.apply(ctx, req.Plan, createMode(), &resp.State, resp.Identity, &resp.Diagnostics)
+	w.apply(ctx, req.Plan, createMode(), &resp.State, resp.Private, resp.Identity, &resp.Diagnostics)
 }
 
 // updateProfile applies the planned object to the object of the state's UID within the update
@@ -45,7 +45,7 @@ func updateProfile(ctx context.Context, w profileWriter, req resource.UpdateRequ
 		return
 	}
 	defer cancel()
-	w.apply(ctx, req.Plan, mode, &resp.State, resp.Identity, &resp.Diagnostics)
+	w.apply(ctx, req.Plan, mode, &resp.State, resp.Private, resp.Identity, &resp.Diagnostics)
 }
 
 // withWriteTimeout bounds ctx by the plan's timeout for the operation (defaultWriteTimeout unless

@@ -38,6 +38,15 @@ func stepsThrough(spec tftypes.Value) *specSteps {
 	return &specSteps{root: root, spec: spec, sorted: map[string][]string{}}
 }
 
+// inOrders makes s count the positions of the keyed lists of orders in their order (a write that
+// kept the Garden's order, see spec_order.go) rather than in the wire order.
+func (s *specSteps) inOrders(orders keyOrders) *specSteps {
+	for at, keys := range orders {
+		s.sorted[at] = keys
+	}
+	return s
+}
+
 // keyed returns steps with the position of each entry of a keyed list replaced by its key. Steps
 // the spec's attributes do not lead to (below a string holding JSON, or below an entry that is not
 // known) are kept as they are when keepRest, else dropped: the path then ends at the last
