@@ -136,7 +136,8 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 	if !createOnly && kube.KindOf(err) == kube.KindConflict {
 		// Drift is a diff: the plan sets the fields back and warns that the apply will conflict;
 		// the check goes on with the fields taken over, as force_conflicts would.
-		diags = conflictWarnings(err, spec, c.priorSpec)
+		priorMeta, _ := tfvalue.At(c.prior, largevalue.Path{"metadata"})
+		diags = conflictWarnings(err, objectValues{spec: spec, metadata: meta}, objectValues{spec: c.priorSpec, metadata: priorMeta})
 		opts.Force = true
 		if result, err = c.kind.dryRun(ctx, c.data, client, meta, spec, opts); kube.KindOf(err) == kube.KindConflict {
 			return spec, diags // the object changed in between: the apply reads it anew

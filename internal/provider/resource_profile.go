@@ -231,7 +231,7 @@ func (r *profileResourceOf[K, M, O, S]) record(ctx context.Context, state largev
 	if desired != nil {
 		spec = r.traits.dropped(spec, *desired, r.kind.base().data.now())
 	}
-	common, d := base.common().recorded(ctx, importID(obj.GetNamespace(), obj.GetName()), view)
+	common, d := base.common().recorded(ctx, importID(obj.GetNamespace(), obj.GetName()), view, owned)
 	diags.Append(d...)
 	specValue, d := flattenSpecTerraform(r.traits.root, spec)
 	diags.Append(d...)

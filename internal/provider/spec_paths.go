@@ -219,12 +219,26 @@ func (s *specSteps) field(field string) []cloudprofile.Step {
 		steps := []cloudprofile.Step{{Kind: cloudprofile.StepAttribute, Name: "metadata"}}
 		if len(segments) > 1 && !segments[1].selects {
 			steps = append(steps, cloudprofile.Step{Kind: cloudprofile.StepAttribute, Name: cloudprofile.SnakeCase(segments[1].name)})
+			if key, ok := metadataMapKey(field, segments[1].name); ok {
+				steps = append(steps, cloudprofile.Step{Kind: cloudprofile.StepKey, Key: key})
+			}
 		}
 		return steps
 	case "spec":
 		return s.keyed(stepsOfSegments(segments), false)
 	}
 	return nil
+}
+
+// metadataMapKey is the key of a label or annotation a field path names: everything after
+// `.metadata.labels.`, as the API server writes a key with dots and slashes as it is
+// (.metadata.labels.team.example.com/owner).
+func metadataMapKey(field, name string) (string, bool) {
+	if name != "labels" && name != "annotations" {
+		return "", false
+	}
+	key, ok := strings.CutPrefix(strings.TrimPrefix(field, "."), "metadata."+name+".")
+	return key, ok && key != ""
 }
 
 // stepsOfSegments turns field path segments into attribute steps: a name into its attribute, a
