@@ -299,6 +299,7 @@ func (r *profileResourceOf[K, M, O, S]) ModifyPlan(ctx context.Context, req reso
 		return
 	}
 	planReplacementOfTerminating(ctx, req, resp)
+	planConfiguredEmptyMaps(req, resp)
 	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	data := r.kind.base().data
 	plan := profilePlan[O]{
