@@ -97,7 +97,9 @@ func serverCheckFor(ctx context.Context, data *providerData, kind serverCheckKin
 	known := req.Config.Raw.IsFullyKnown() && configSpec.IsFullyKnown()
 	return func(a rschema.Attribute, spec tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		// Read when the planner runs, after ModifyPlan: the plan and its diagnostics are complete.
-		if !known || len(resp.RequiresReplace) > 0 {
+		// A plan that retires entries of NamespacedCloudProfiles first is refused by the Garden
+		// until the apply has removed them (plan_retired_entries.go): the offline rules plan it.
+		if !known || len(resp.RequiresReplace) > 0 || retiresEntries(ctx, resp.Private) {
 			return spec, nil
 		}
 		return checkOnServer(ctx, serverCheck{

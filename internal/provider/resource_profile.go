@@ -177,6 +177,9 @@ func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk
 		return
 	}
 	object := r.kind.object(client, desired.GetNamespace(), desired.GetName())
+	if !retireEntries(ctx, client, private, diags) {
+		return
+	}
 	flags := plan.common()
 	stored, err := object.requests.send(ctx, object.ref, desired, mode, flags.ForceConflicts.ValueBool(), flags.AdoptExisting.ValueBool(), diags)
 	if err != nil {
