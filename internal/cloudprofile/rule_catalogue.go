@@ -594,13 +594,13 @@ var ruleCatalogue = []RuleInfo{
 		ID: "N-1", Summary: "A removed Kubernetes version is still in use",
 		Gardener: gardenerReferenceManager + "ReferenceManager.Validate (CloudProfile update)",
 		Meaning:  "A Kubernetes version removed from a CloudProfile may not be extended by a NamespacedCloudProfile of it, nor be the version of a shoot that uses the profile.",
-		Fix:      "Keep the version in `spec.kubernetes.versions` until no NamespacedCloudProfile extends it and no shoot runs it; when the same configuration also removes the overrides, apply that first and remove the version in a later apply, as Terraform changes the parent before the NamespacedCloudProfiles that refer to it.",
+		Fix:      "Keep the version in `spec.kubernetes.versions` until no shoot runs it, and have the overrides other field managers wrote removed first (`kubectl edit namespacedcloudprofile -n <namespace> <name>`, or the configuration that wrote them); overrides only this provider's field manager wrote do not block, as the apply removes them before the version.",
 	},
 	{
 		ID: "N-2", Summary: "A removed machine image version is still in use",
 		Gardener: gardenerReferenceManager + "ReferenceManager.Validate (CloudProfile update)",
 		Meaning:  "An image or image version removed from a CloudProfile may not be named by a NamespacedCloudProfile of it, nor be used by a worker pool of a shoot that uses the profile.",
-		Fix:      "Keep the image version in `spec.machine_images` until no NamespacedCloudProfile names it and no worker pool runs it; when the same configuration also removes it from the NamespacedCloudProfiles, apply that first and remove the version in a later apply, as Terraform changes the parent before the NamespacedCloudProfiles that refer to it.",
+		Fix:      "Keep the image version in `spec.machine_images` until no worker pool runs it, and have the entries other field managers wrote in NamespacedCloudProfiles removed first (`kubectl edit namespacedcloudprofile -n <namespace> <name>`, or the configuration that wrote them); entries only this provider's field manager wrote do not block, as the apply removes them before the version.",
 	},
 	{
 		ID: "N-3", Summary: "A NamespacedCloudProfile already defines the added image",

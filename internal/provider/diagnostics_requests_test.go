@@ -22,7 +22,7 @@ func TestRequestDiagnostics_ServerFieldErrorsLandOnAttributes(t *testing.T) {
 		Causes: []kube.Cause{{Field: "spec.machineImages[0].versions[1].cri", Message: "Required value"}}}
 	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, richCloudProfileSpec())
 	requireNoDiags(t, diags)
-	diags = requestDiagnostics("Applying", err, spec)
+	diags = requestDiagnostics("Applying", err, spec, nil)
 	if diags.ErrorsCount() != 2 {
 		t.Fatalf("want a summary and an attribute error, got %v", diags)
 	}

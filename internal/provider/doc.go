@@ -51,6 +51,8 @@
 //   - plan_entries.go: keyed entries the configuration leaves unchanged keep their prior values.
 //   - plan_parents.go: the CloudProfiles this run's plans create, as parents of namespaced ones.
 //   - plan_references.go: the offline admission against other objects of the Garden.
+//   - plan_retired_entries.go: the entries of NamespacedCloudProfiles a CloudProfile's apply
+//     removes before the versions they name.
 //   - plan_extensions.go: the offline admission of the provider extensions.
 //   - plan_shoots.go: the Shoots a plan lists, and the force updates it causes.
 //   - plan_server_check.go: the dry-run apply of a changing plan (server_checks).

@@ -9,6 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	k8stypes "k8s.io/apimachinery/pkg/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -190,6 +191,56 @@ func TestAccHonestPlans_driftIsSetBackInOneApply(t *testing.T) {
 	}
 	w.mustRun(0, "plan", "-detailed-exitcode")
 	w.mustRun(0, "plan", "-refresh-only", "-detailed-exitcode")
+}
+
+// TestAccHonestPlans_aLabelAnotherManagerChangedShowsBothValues: another manager overwrites a
+// label the configuration sets (kubectl label --overwrite: an update under kubectl-label). The
+// refresh keeps the label with the Garden's value, so the plan shows it being set back
+// (`~ "owner" = "team-a" -> "platform"`, not as added), and the drift warning names the label with
+// both values. The apply sets it back as the plan showed (read with a raw client) and the next
+// plan is empty.
+func TestAccHonestPlans_aLabelAnotherManagerChangedShowsBothValues(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	name := acctest.UniqueName("acc-label")
+	config := func(extra string) string {
+		return strings.Replace(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", extra),
+			fmt.Sprintf("metadata = { name = %q }", name),
+			fmt.Sprintf(`metadata = { name = %q, labels = { owner = "platform", "team.example.com/cost-center" = "c1" } }`, name), 1)
+	}
+	w := newCLIWorkspace(t, config(""))
+	w.destroyOnCleanup()
+	w.mustRun(0, "apply", "-auto-approve")
+
+	gvr := schema.GroupVersionResource{Group: "core.gardener.cloud", Version: "v1beta1", Resource: "cloudprofiles"}
+	patch := []byte(`{"metadata":{"labels":{"owner":"team-a","team.example.com/cost-center":"c2"}}}`)
+	if _, err := webhookClient(t).Resource(gvr).Patch(acctest.Context(t), name, k8stypes.MergePatchType, patch, metav1.PatchOptions{FieldManager: "kubectl-label"}); err != nil {
+		t.Fatalf("kubectl label --overwrite: %v", err)
+	}
+
+	plan := w.mustRun(2, "plan", "-detailed-exitcode")
+	t.Logf("the plan after the label changed (%d lines):\n%s", strings.Count(plan, "\n"), plan)
+	requireNoProviderBug(t, plan)
+	for _, want := range []string{
+		`~ "owner"                        = "team-a" -> "platform"`,
+		`~ "team.example.com/cost-center" = "c2" -> "c1"`,
+		`Warning: Drift: field manager "kubectl-label" changed 2 fields this plan sets back`,
+		`metadata.labels["owner"]: "team-a" in the Garden, "platform" planned`,
+		`metadata.labels["team.example.com/cost-center"]: "c2" in the Garden, "c1" planned`,
+	} {
+		if !strings.Contains(plan, want) {
+			t.Errorf("the plan lacks %q:\n%s", want, plan)
+		}
+	}
+	if strings.Contains(plan, `+ "owner"`) || strings.Contains(plan, "null in the Garden") {
+		t.Errorf("the plan shows the changed label as added, or its values as null:\n%s", plan)
+	}
+
+	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve"))
+	labels, _, _ := unstructured.NestedStringMap(storedObject(t, "cloudprofiles", "", name), "metadata", "labels")
+	if labels["owner"] != "platform" || labels["team.example.com/cost-center"] != "c1" {
+		t.Errorf("the Garden stores the labels %v, want them set back", labels)
+	}
+	w.mustRun(0, "plan", "-detailed-exitcode")
 }
 
 // managedFieldsOf are the fields sets of a stored object's managed-fields entries (of the object

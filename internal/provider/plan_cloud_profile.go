@@ -65,8 +65,14 @@ func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.Modi
 	}
 	problems = knownOnly(append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...), unknown, spec)
 	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
-	refs := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
+	refs, retired := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
 	problems = append(problems, knownReferencesOnly(refs, unknown, spec)...)
+	// Recorded also when other references fail the plan: the dry run at plan then says nothing
+	// more than the offline errors, which leave out what the apply would retire.
+	resp.Diagnostics.Append(recordRetiredEntries(ctx, resp.Private, retired)...)
+	if len(retired) > 0 && len(refs.Errors()) == 0 {
+		resp.Diagnostics.Append(retiredEntriesWarning(retired))
+	}
 	problems = append(problems, knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown, spec)...)
 	// One call, so that the plan's diagnostics of the rules are capped as one (see problemDiagnostics).
 	resp.Diagnostics.Append(problemDiagnostics(problems, spec)...)

@@ -108,7 +108,9 @@ func serverCheckFor(ctx context.Context, data *providerData, kind serverCheckKin
 	recordPrivate := large.PlannedPrivate(ctx, resp.Private)
 	return func(a rschema.Attribute, spec tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		// Read when the planner runs, after ModifyPlan: the plan and its diagnostics are complete.
-		if !known || len(resp.RequiresReplace) > 0 {
+		// A plan that retires entries of NamespacedCloudProfiles first is refused by the Garden
+		// until the apply has removed them (plan_retired_entries.go): the offline rules plan it.
+		if !known || len(resp.RequiresReplace) > 0 || retiresEntries(ctx, resp.Private) {
 			return spec, nil
 		}
 		return checkOnServer(ctx, serverCheck{
@@ -151,7 +153,8 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 	if !createOnly && kube.KindOf(err) == kube.KindConflict {
 		// Drift is a diff: the plan shows the fields set back and says what the apply does with
 		// each conflict (plan_server_conflicts.go); the check goes on with the fields taken over.
-		diags = c.conflictsAtPlan(ctx, err, result, client.FieldManager(), spec)
+		priorMeta, _ := tfvalue.At(c.prior, largevalue.Path{"metadata"})
+		diags = c.conflictsAtPlan(ctx, err, result, client.FieldManager(), objectValues{spec: spec, metadata: meta}, objectValues{spec: c.priorSpec, metadata: priorMeta})
 		if diags.HasError() {
 			return spec, diags
 		}

@@ -298,6 +298,42 @@ func TestServerCheck_anImportsFirstApplyTakesOverWhatKubectlWrote(t *testing.T) 
 	}
 }
 
+// TestServerCheck_driftOfALabelNamesTheLabelWithBothValues: a label another manager changed
+// (kubectl label --overwrite) is a drift warning on that label, quoting the Garden's value (the
+// refreshed state) and the planned one, its key whole although it holds dots and a slash.
+func TestServerCheck_driftOfALabelNamesTheLabelWithBothValues(t *testing.T) {
+	const key = "team.example.com/owner"
+	f := newServerCheckFixture(t, statusAnswer(http.StatusConflict, metav1.StatusReasonConflict,
+		`Apply failed with 1 conflict: conflict with "kubectl-label" using core.gardener.cloud/v1beta1: .metadata.labels.`+key,
+		metav1.StatusCause{Type: "FieldManagerConflict", Message: `conflict with "kubectl-label" using core.gardener.cloud/v1beta1`, Field: ".metadata.labels." + key}))
+	withLabel := func(object tftypes.Value, value string) tftypes.Value {
+		labels := tftypes.NewAttributePath().WithAttributeName("metadata").WithAttributeName("labels")
+		out, err := tftypes.Transform(object, func(at *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+			if at.Equal(labels) {
+				return tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, map[string]tftypes.Value{key: tftypes.NewValue(tftypes.String, value)}), nil
+			}
+			return v, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	update := f.check
+	update.prior, update.priorSpec = withLabel(f.state, "team-a"), f.spec
+	update.planned = withLabel(f.config, "platform")
+	_, diags := checkOnServer(context.Background(), update, f.spec)
+	if len(diags) != 1 || diags[0].Summary() != `Drift: field manager "kubectl-label" changed 1 field this plan sets back` {
+		t.Fatalf("want one drift warning, got %v", diags)
+	}
+	if at, want := diags[0].(diag.DiagnosticWithPath).Path(), path.Root("metadata").AtName("labels").AtMapKey(key); !at.Equal(want) {
+		t.Fatalf("drift on %s, want %s", at, want)
+	}
+	if want := `metadata.labels["team.example.com/owner"]: "team-a" in the Garden, "platform" planned`; !strings.Contains(diags[0].Detail(), want) {
+		t.Fatalf("the detail lacks %q:\n%s", want, diags[0].Detail())
+	}
+}
+
 // TestServerCheck_webhookRejectionOnTheAttribute: an admission webhook's message-only denial is an
 // error on the attribute its message names, saying that the offline rules accept the value.
 func TestServerCheck_webhookRejectionOnTheAttribute(t *testing.T) {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
@@ -32,27 +31,27 @@ import (
 
 // conflictsAtPlan reads the object the dry run conflicted with and classifies the conflicts
 // (planConflicts); the warnings of conflictWarnings where it cannot be read.
-func (c serverCheck) conflictsAtPlan(ctx context.Context, err error, result dryRunResult, manager string, planned tftypes.Value) diag.Diagnostics {
+func (c serverCheck) conflictsAtPlan(ctx context.Context, err error, result dryRunResult, manager string, planned, priorValues objectValues) diag.Diagnostics {
 	live, ok := result.existing(ctx).(runtime.Object)
 	if !ok {
-		return conflictWarnings(err, planned, c.priorSpec)
+		return conflictWarnings(err, planned, priorValues)
 	}
 	var prior runtime.Object
 	if meta, found := tfvalue.At(c.prior, largevalue.Path{"metadata"}); found && !c.prior.IsNull() {
 		prior, _ = c.kind.object(ctx, meta, c.priorSpec) // nil: nothing is set back
 	}
-	return c.planConflicts(err, live, prior, manager, planned)
+	return c.planConflicts(err, live, prior, manager, planned, priorValues)
 }
 
 // planConflicts classifies the conflicts of the dry run (err) with live, the object as read, into
 // the plan's diagnostics, and records the fields the apply sets back. prior is the object of the
 // prior state (nil for none): a field is set back only where the state holds the value live
-// holds, the one the plan shows. planned is the planned spec.
-func (c serverCheck) planConflicts(err error, live, prior runtime.Object, manager string, planned tftypes.Value) diag.Diagnostics {
+// holds, the one the plan shows. planned and priorValues are the planned and prior spec and metadata.
+func (c serverCheck) planConflicts(err error, live, prior runtime.Object, manager string, planned, priorValues objectValues) diag.Diagnostics {
 	m, ok := live.(metav1.Object)
 	conflicts, cerr := kube.ConflictsOf(err, live, manager)
 	if !ok || cerr != nil || len(conflicts) == 0 {
-		return conflictWarnings(err, planned, c.priorSpec)
+		return conflictWarnings(err, planned, priorValues)
 	}
 	takenOver := map[string]bool{}
 	for _, name := range kube.ImportTakeover(m, manager) {
@@ -75,9 +74,9 @@ func (c serverCheck) planConflicts(err error, live, prior runtime.Object, manage
 			changed = append(changed, cf)
 		}
 	}
-	diags := setBackWarnings(setBack, planned, c.priorSpec, imported)
-	diags.Append(changedSinceRead(changed, planned, c.priorSpec, c.force)...)
-	diags.Append(sharedConflicts(shared, planned, c.priorSpec, c.force)...)
+	diags := setBackWarnings(setBack, planned, priorValues, imported)
+	diags.Append(changedSinceRead(changed, planned, priorValues, c.force)...)
+	diags.Append(sharedConflicts(shared, planned, priorValues, c.force)...)
 	var record []kube.SetBack
 	for _, cf := range setBack {
 		record = append(record, kube.SetBack{Field: cf.Field, Manager: cf.Manager, Value: cf.Value})
@@ -91,21 +90,21 @@ func (c serverCheck) planConflicts(err error, live, prior runtime.Object, manage
 // byManager groups conflicts by their manager, in the order of the managers' names, each field
 // once: its attribute (the first one's is where the diagnostic points) and its line, with the
 // value in the Garden (the prior state's, which the plan shows) and the planned one.
-func byManager(conflicts []kube.Conflict, planned, prior tftypes.Value) (managers []string, first map[string][]cloudprofile.Step, lines map[string][]string) {
+func byManager(conflicts []kube.Conflict, planned, prior objectValues) (managers []string, first map[string][]cloudprofile.Step, lines map[string][]string) {
 	return byManagerAs(conflicts, planned, prior, "%[1]s: %[2]s in the Garden, %[4]s planned")
 }
 
 // byManagerAs is byManager with lines of the format, whose arguments are the attribute, its value
 // in the state, in the Garden (as JSON) and planned.
-func byManagerAs(conflicts []kube.Conflict, planned, prior tftypes.Value, format string) (managers []string, first map[string][]cloudprofile.Step, lines map[string][]string) {
+func byManagerAs(conflicts []kube.Conflict, planned, prior objectValues, format string) (managers []string, first map[string][]cloudprofile.Step, lines map[string][]string) {
 	first, lines = map[string][]cloudprofile.Step{}, map[string][]string{}
-	plannedSteps, priorSteps := stepsThrough(planned), stepsThrough(prior)
+	plannedSteps, priorSteps := stepsThrough(planned.spec), stepsThrough(prior.spec)
 	for _, cf := range conflicts {
 		steps := plannedSteps.field(cf.Field)
 		if _, seen := lines[cf.Manager]; !seen {
 			first[cf.Manager] = steps
 		}
-		where := orWhole(describeAttribute(steps, planned).path)
+		where := orWhole(describeAttribute(steps, planned.spec).path)
 		if len(steps) == 0 {
 			where = strings.TrimPrefix(cf.Field, ".") // a field outside the spec: the API server's name
 		}
@@ -116,7 +115,7 @@ func byManagerAs(conflicts []kube.Conflict, planned, prior tftypes.Value, format
 }
 
 // setBackWarnings say, per manager, which fields the apply takes from it and sets as planned.
-func setBackWarnings(conflicts []kube.Conflict, planned, prior tftypes.Value, imported bool) diag.Diagnostics {
+func setBackWarnings(conflicts []kube.Conflict, planned, prior objectValues, imported bool) diag.Diagnostics {
 	managers, first, lines := byManager(conflicts, planned, prior)
 	var diags diag.Diagnostics
 	for _, manager := range managers {
@@ -138,7 +137,7 @@ func setBackWarnings(conflicts []kube.Conflict, planned, prior tftypes.Value, im
 // changedSinceRead are the errors of fields another manager changed after the state was read
 // (between a plan and its apply, which plans again): the apply sets back only what its plan
 // showed; force_conflicts makes them warnings.
-func changedSinceRead(conflicts []kube.Conflict, planned, prior tftypes.Value, force bool) diag.Diagnostics {
+func changedSinceRead(conflicts []kube.Conflict, planned, prior objectValues, force bool) diag.Diagnostics {
 	managers, first, lines := byManagerAs(conflicts, planned, prior, "%[1]s: %[2]s in the state, %[3]s in the Garden now, %[4]s planned")
 	var diags diag.Diagnostics
 	for _, manager := range managers {
@@ -158,7 +157,7 @@ func changedSinceRead(conflicts []kube.Conflict, planned, prior tftypes.Value, f
 // sharedConflicts are the errors of fields another manager shares with this resource (and of a
 // create's conflicts): the apply does not take them unless force_conflicts, which makes them
 // warnings.
-func sharedConflicts(conflicts []kube.Conflict, planned, prior tftypes.Value, force bool) diag.Diagnostics {
+func sharedConflicts(conflicts []kube.Conflict, planned, prior objectValues, force bool) diag.Diagnostics {
 	// The Garden's value as read: the state may not show it.
 	managers, first, lines := byManagerAs(conflicts, planned, prior, "%[1]s: %[3]s in the Garden, %[4]s planned")
 	var diags diag.Diagnostics

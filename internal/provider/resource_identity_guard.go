@@ -70,18 +70,18 @@ func adoptExistingAttribute(kind string) schema.BoolAttribute {
 	}
 }
 
-// writeFailure turns a failed create or update of spec (its Terraform value) into diagnostics;
-// existing reads the object a
-// create found in its way, to name its owners. Only an update names a UID, so only its not-found
+// writeFailure turns a failed create or update of spec (its Terraform value, its keyed lists sent in
+// the wire order except for orders) into diagnostics; existing reads the object a create found in
+// its way, to name its owners. Only an update names a UID, so only its not-found
 // means that the object was deleted since the plan (a create's not-found is, e.g., a missing
 // namespace).
-func writeFailure(ctx context.Context, o objectRef, mode writeMode, action string, err error, spec tftypes.Value, existing func(context.Context) (metav1.Object, error)) diag.Diagnostics {
+func writeFailure(ctx context.Context, o objectRef, mode writeMode, action string, err error, spec tftypes.Value, orders keyOrders, existing func(context.Context) (metav1.Object, error)) diag.Diagnostics {
 	kind := kube.KindOf(err)
 	if replaced := (*kube.CreatedObjectReplaced)(nil); errors.As(err, &replaced) {
 		return diag.Diagnostics{replacedDuringCreateError(o, replaced)}
 	}
 	if mode.uid == "" && (kind == kube.KindNotFound || kind == kube.KindReplaced) {
-		return requestDiagnostics(action, err, spec)
+		return requestDiagnostics(action, err, spec, orders)
 	}
 	if conflicts, since := kube.ConflictsSinceThePlan(err); since {
 		return diag.Diagnostics{conflictsSincePlanError(o, conflicts, spec)}
@@ -99,7 +99,7 @@ func writeFailure(ctx context.Context, o objectRef, mode writeMode, action strin
 				"cluster has another UID than the state. Nothing was changed (%v).\n\nRun terraform plan again. To manage the new "+
 				"object with this resource, import it (see adopt_existing for the alternative).", o, err))}
 	}
-	return requestDiagnostics(action, err, spec)
+	return requestDiagnostics(action, err, spec, orders)
 }
 
 // replacedDuringCreateError says that a create's object was deleted and its name taken by another

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -183,6 +184,22 @@ func (k kindTraits[O, S]) configured(ctx context.Context, metadata types.Object,
 	spec, unknownSpec, d := k.expand(specValue, path.Root("spec"))
 	diags.Append(d...)
 	return k.object(om, spec), append(unknown, unknownSpec...), diags
+}
+
+// inGardenOrder is desired with its keyed lists in the orders private records (see spec_order.go),
+// and the orders they then have where these are not the wire order.
+func (k kindTraits[O, S]) inGardenOrder(ctx context.Context, desired O, private privateState, diags *diag.Diagnostics) (O, keyOrders) {
+	orders, d := recordedKeyOrders(ctx, private)
+	diags.Append(d...)
+	spec, sent, err := inOrder(k.root, k.of(desired), orders)
+	if err != nil {
+		diags.AddError("Cannot order the spec", fmt.Sprintf("The spec could not be put in the order the Garden holds it: %v. This is a bug in the provider.", err))
+		return desired, nil
+	}
+	if len(orders) == 0 {
+		return desired, nil
+	}
+	return k.object(objectMetaOf(desired), spec), sent
 }
 
 // profileSchema is what the schemas of the two kinds have of their own.

@@ -213,7 +213,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	if err != nil {
 		return nil, err
 	}
-	proposed = keepPriorSpelling(ctx, ls, prior, proposed)
+	proposed = keepPriorStored(ctx, ls, prior, proposed, config)
 	lv := s.begin(ls)
 	defer s.end(lv)
 	reduced := *req
@@ -252,6 +252,10 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 			value, diags = planner(ls.attributes[p.Key()], value)
 			resp.Diagnostics = append(resp.Diagnostics, protocolDiagnostics(diags)...)
 		}
+		if before, ok := tfvalue.At(prior, p); ok {
+			configured, _ := tfvalue.At(config, p)
+			value, _ = conformToConfig(ctx, ls.attributes[p.Key()], before, value, configured)
+		}
 		return value
 	})
 	if err != nil {
@@ -289,12 +293,12 @@ func withPrivateKeys(private []byte, keys map[string][]byte) ([]byte, error) {
 	return json.Marshal(merged)
 }
 
-// keepPriorSpelling returns the proposed state with every part of a large value that only writes
-// the prior state's differently (a quantity "8192Mi" for "8Gi") replaced by the prior one, so that
-// such a configuration plans no change. This goes beyond the framework, which plans the configured
-// spelling; Terraform accepts a planned value equal to the prior one in place of an equivalent
-// configured one.
-func keepPriorSpelling(ctx context.Context, ls largeSchema, prior, proposed tftypes.Value) tftypes.Value {
+// keepPriorStored returns the proposed state with every part of a large value that stands for what
+// the prior state's stands for in the Garden (a quantity "8192Mi" for "8Gi", `[]` for a list left
+// out; see the function of the value) replaced by the prior one, so that such a configuration plans
+// no change. This goes beyond the framework, which plans the configured form; Terraform accepts a
+// planned value equal to the prior one in place of an equivalent configured one.
+func keepPriorStored(ctx context.Context, ls largeSchema, prior, proposed, config tftypes.Value) tftypes.Value {
 	if !prior.IsKnown() || prior.IsNull() || !proposed.IsKnown() || proposed.IsNull() {
 		return proposed
 	}
@@ -304,7 +308,8 @@ func keepPriorSpelling(ctx context.Context, ls largeSchema, prior, proposed tfty
 		if !hadBefore || !hasNext || tfvalue.Equal(before, next) {
 			continue // Equal allocates nothing: a plan that changes nothing walks no further
 		}
-		if kept, changed := keepSemanticallyEqual(ctx, sameSpelling, ls.attributes[p.Key()], before, next); changed {
+		configured, _ := tfvalue.At(config, p)
+		if kept, changed := keepPriorStoredValue(ctx, ls.attributes[p.Key()], before, next, configured); changed {
 			if replaced, err := tfvalue.Replace(proposed, p, kept); err == nil {
 				proposed = replaced
 			}
@@ -501,7 +506,7 @@ func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.Dyn
 		value, written := lv.out[p.Key()]
 		switch {
 		case written && hadBefore:
-			value, _ = keepSemanticallyEqual(ctx, sameStored, ls.attributes[p.Key()], before, value)
+			value, _ = keepSemanticallyEqual(ctx, ls.attributes[p.Key()], before, value)
 		case written:
 		case hadBefore && held.IsKnown() && !held.IsNull():
 			value = before
