@@ -186,9 +186,11 @@ func describe(ps Problems) string {
 }
 
 // expectProblems asserts that got consists of exactly one problem per want, in any order (like
-// Gomega's ConsistOf).
+// Gomega's ConsistOf). A problem with Repeats stands for that many more copies of it, as
+// Gardener reports them.
 func expectProblems(t *testing.T, got Problems, wants ...want) {
 	t.Helper()
+	got = expanded(got)
 	if len(got) != len(wants) {
 		t.Fatalf("got %d problems, want %d %v:%s", len(got), len(wants), wants, describe(got))
 	}
@@ -216,6 +218,19 @@ func expectProblems(t *testing.T, got Problems, wants ...want) {
 			t.Fatalf("no problem matches %v; got:%s", wants[w], describe(got))
 		}
 	}
+}
+
+// expanded is ps with each problem's repeats as copies of it.
+func expanded(ps Problems) Problems {
+	out := make(Problems, 0, ps.Count())
+	for _, p := range ps {
+		repeats := p.Repeats
+		p.Repeats = 0
+		for range repeats + 1 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // expectNoProblems asserts that there are no problems.

@@ -73,6 +73,10 @@ type Problem struct {
 	BadValue any
 	// Detail explains the problem, in Gardener's words where Gardener has words for it.
 	Detail string
+	// Repeats is how many more times Gardener reports this same finding (same path, type, value
+	// and detail), such as one C-8 error per other supported version of a minor: a rule counts
+	// them instead of building each, so that its cost stays linear in the entries.
+	Repeats int
 }
 
 // Error renders the problem as gardener-apiserver renders a field error, e.g.
@@ -92,6 +96,15 @@ func (p Problem) FieldError() *field.Error {
 
 // Problems is a list of findings.
 type Problems []Problem
+
+// Count is how many findings Gardener reports for ps: each problem once and its Repeats.
+func (ps Problems) Count() int {
+	n := len(ps)
+	for _, p := range ps {
+		n += p.Repeats
+	}
+	return n
+}
 
 // Errors returns the findings for which Gardener rejects the object.
 func (ps Problems) Errors() Problems {

@@ -2,6 +2,9 @@ package cloudprofile
 
 import (
 	"fmt"
+	"slices"
+	"sort"
+	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
@@ -15,17 +18,24 @@ import (
 //     (whether expired or not) or whose lifecycle has a supported stage (at any time), with the
 //     same semver major and minor but a different semver value.
 //  3. One Forbidden error is reported at the checked version for each partner whose supported
-//     period overlaps (always, unless both carry a lifecycle).
+//     period overlaps (Gardener's supportedVersionsOverlapping): always, unless both carry a
+//     lifecycle. With lifecycles on both it compares the first supported stages and the first
+//     stages ranked above supported (anywhere in the lifecycle): the periods overlap when neither
+//     has such a later stage, or one has none and its supported stage starts (or has no start)
+//     before the other's later stage; when both have later stages they do not overlap. A version
+//     whose lifecycle has no supported stage overlaps no version with a lifecycle.
 //  4. If the checked version or any partner candidate of the list fails to parse, nothing is
 //     reported for it (Gardener bails out, the parse error is reported elsewhere).
 //
-// Gardener compares every version with every candidate; this implementation groups the candidates
-// by major.minor once, which keeps the same errors in the same order.
+// Gardener compares every version with every candidate and reports one identical error per
+// overlapping partner, n·(n−1) errors for n supported versions of one minor. This implementation
+// groups the candidates by major.minor once and counts each version's overlapping partners
+// (supportedPartners): it reports the same errors in the same order, each once with the number of
+// its repeats (Problem.Repeats), in O(n log n) for any list.
 
 func validateOneSupportedPerMinor(rule string, n int, version func(i int) gardencorev1beta1.ExpirableVersion, parsed parsedVersions, fld Path, opts Options) Problems {
 	var (
-		groups   *minorGroups
-		detailed bool
+		partners *supportedPartners
 		ps       Problems
 	)
 	for i := 0; i < n; i++ {
@@ -33,63 +43,170 @@ func validateOneSupportedPerMinor(rule string, n int, version func(i int) garden
 		if v.Classification == nil || Classify(v, opts.Now) != gardencorev1beta1.ClassificationSupported || parsed.errs[i] != nil {
 			continue
 		}
-		if !detailed {
-			detailed = true
+		if partners == nil {
 			var unparsable bool
-			if groups, unparsable = supportedCandidates(n, version, parsed); unparsable {
+			if partners, unparsable = supportedCandidates(n, version, parsed); unparsable {
 				return nil
 			}
 		}
-		self := parsed.versions[i]
-		for j := groups.first(self.minorKey()); j >= 0; j = groups.next[j] {
-			if parsed.versions[j].compare(self) == 0 {
-				continue
-			}
-			if supportedPeriodsOverlap(v, version(j)) {
-				ps = append(ps, forbidden(rule, fld.Index(i), fmt.Sprintf("unable to add version %q with classification %q. %q lifecycle stages must not overlap per minor version",
-					v.Version, gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationSupported)))
-			}
+		if overlapping := partners.overlapping(i, v); overlapping > 0 {
+			p := forbidden(rule, fld.Index(i), fmt.Sprintf("unable to add version %q with classification %q. %q lifecycle stages must not overlap per minor version",
+				v.Version, gardencorev1beta1.ClassificationSupported, gardencorev1beta1.ClassificationSupported))
+			p.Repeats = overlapping - 1
+			ps = append(ps, p)
 		}
 	}
 	return ps
 }
 
-// minorGroups lists the candidate indices of each major.minor in list order, as linked lists
-// (head per minor, next per index) to avoid one slice per minor.
-type minorGroups struct {
-	head, tail map[minorKey]int
-	next       []int
+// supportedPartners are the versions that can conflict (legacy classification supported, or a
+// supported lifecycle stage), tallied per major.minor and per semver value.
+type supportedPartners struct {
+	// minor tallies the candidates of each major.minor; same those of each class of candidates
+	// that compare equal, by the class of each candidate index.
+	minor map[minorKey]*overlapTally
+	same  []*overlapTally
+	// class is the class of each candidate index.
+	class  []int
+	parsed parsedVersions
 }
 
-func (g *minorGroups) first(k minorKey) int {
-	if i, ok := g.head[k]; ok {
-		return i
-	}
-	return -1
+// overlapping is how many candidates of version i's minor, other than those equal to it as
+// semver, have a supported period overlapping v's (v is version i, itself a candidate).
+func (s *supportedPartners) overlapping(i int, v gardencorev1beta1.ExpirableVersion) int {
+	return s.minor[s.parsed.versions[i].minorKey()].count(v) - s.same[s.class[i]].count(v)
 }
 
-// supportedCandidates groups the versions that can conflict (legacy classification supported, or a
-// supported lifecycle stage) by major.minor, in list order. unparsable reports that a candidate
-// fails to parse.
-func supportedCandidates(n int, version func(i int) gardencorev1beta1.ExpirableVersion, parsed parsedVersions) (*minorGroups, bool) {
-	g := &minorGroups{head: make(map[minorKey]int), tail: make(map[minorKey]int), next: make([]int, n)}
+// supportedCandidates tallies the candidates by major.minor and by semver value. unparsable
+// reports that a candidate fails to parse.
+func supportedCandidates(n int, version func(i int) gardencorev1beta1.ExpirableVersion, parsed parsedVersions) (*supportedPartners, bool) {
+	var candidates []int
 	for j := 0; j < n; j++ {
-		g.next[j] = -1
 		if !hasSupportedClassification(version(j)) {
 			continue
 		}
 		if parsed.errs[j] != nil {
 			return nil, true
 		}
-		key := parsed.versions[j].minorKey()
-		if last, ok := g.tail[key]; ok {
-			g.next[last] = j
-		} else {
-			g.head[key] = j
-		}
-		g.tail[key] = j
+		candidates = append(candidates, j)
 	}
-	return g, false
+	// Sorted by semver, the candidates that compare equal are neighbours.
+	slices.SortStableFunc(candidates, func(a, b int) int { return parsed.versions[a].compare(parsed.versions[b]) })
+	s := &supportedPartners{minor: map[minorKey]*overlapTally{}, class: make([]int, n), parsed: parsed}
+	for k, j := range candidates {
+		v := version(j)
+		key := parsed.versions[j].minorKey()
+		if s.minor[key] == nil {
+			s.minor[key] = &overlapTally{}
+		}
+		s.minor[key].add(v)
+		if k == 0 || parsed.versions[candidates[k-1]].compare(parsed.versions[j]) != 0 {
+			s.same = append(s.same, &overlapTally{})
+		}
+		s.class[j] = len(s.same) - 1
+		s.same[s.class[j]].add(v)
+	}
+	for _, t := range s.minor {
+		t.sort()
+	}
+	for _, t := range s.same {
+		t.sort()
+	}
+	return s, false
+}
+
+// overlapTally counts the versions of a set whose supported period overlaps a given version's
+// (point 3 above) without comparing the version with each: by the shape of their lifecycles, with
+// the instants that decide an overlap sorted.
+type overlapTally struct {
+	// all counts the versions, withLifecycle those with a lifecycle.
+	all, withLifecycle int
+	// Of the versions whose lifecycle has a supported stage: open are those without a later
+	// stage, by the start of their supported stage (openFromStart counts those without a start
+	// time); closedAt are the start times of the later stages of the others (closed counts
+	// them all, closedAt only those with a start time).
+	open          []time.Time
+	openFromStart int
+	closedAt      []time.Time
+	closed        int
+}
+
+// add counts v.
+func (t *overlapTally) add(v gardencorev1beta1.ExpirableVersion) {
+	t.all++
+	if len(v.Lifecycle) == 0 {
+		return
+	}
+	t.withLifecycle++
+	supported, next, ok := supportedPeriod(v)
+	switch {
+	case !ok:
+	case next == nil && supported.StartTime == nil:
+		t.openFromStart++
+	case next == nil:
+		t.open = append(t.open, supported.StartTime.Time)
+	default:
+		t.closed++
+		if next.StartTime != nil {
+			t.closedAt = append(t.closedAt, next.StartTime.Time)
+		}
+	}
+}
+
+// sort prepares the tally for count.
+func (t *overlapTally) sort() {
+	slices.SortFunc(t.open, time.Time.Compare)
+	slices.SortFunc(t.closedAt, time.Time.Compare)
+}
+
+// count is how many versions of the tally overlap v (point 3 above).
+func (t *overlapTally) count(v gardencorev1beta1.ExpirableVersion) int {
+	if len(v.Lifecycle) == 0 {
+		return t.all
+	}
+	n := t.all - t.withLifecycle
+	supported, next, ok := supportedPeriod(v)
+	switch {
+	case !ok:
+	case next == nil:
+		// Every version without a later stage overlaps, and one with a later stage when v's
+		// supported stage has no start or starts before that later stage.
+		n += len(t.open) + t.openFromStart
+		if supported.StartTime == nil {
+			n += t.closed
+		} else {
+			n += len(t.closedAt) - countAtOrBefore(t.closedAt, supported.StartTime.Time)
+		}
+	default:
+		// Only versions without a later stage overlap, when their supported stage has no start
+		// or starts before v's later stage.
+		n += t.openFromStart
+		if next.StartTime != nil {
+			n += countBefore(t.open, next.StartTime.Time)
+		}
+	}
+	return n
+}
+
+// countBefore is how many instants of the sorted list lie strictly before at; countAtOrBefore
+// how many lie at or before it.
+func countBefore(sorted []time.Time, at time.Time) int {
+	return sort.Search(len(sorted), func(k int) bool { return !sorted[k].Before(at) })
+}
+
+func countAtOrBefore(sorted []time.Time, at time.Time) int {
+	return sort.Search(len(sorted), func(k int) bool { return sorted[k].After(at) })
+}
+
+// supportedPeriod returns v's first supported stage and the first stage ranked above supported
+// (nil when there is none), which decide an overlap (point 3 above); ok is false when v's
+// lifecycle has no supported stage.
+func supportedPeriod(v gardencorev1beta1.ExpirableVersion) (supported gardencorev1beta1.LifecycleStage, next *gardencorev1beta1.LifecycleStage, ok bool) {
+	supported = firstSupportedStage(v)
+	if supported.Classification != gardencorev1beta1.ClassificationSupported {
+		return supported, nil, false
+	}
+	return supported, firstStageAbove(v, supported.Classification), true
 }
 
 // hasSupportedClassification is Gardener's FilterVersionsWithClassification(supported) for one
@@ -102,31 +219,6 @@ func hasSupportedClassification(v gardencorev1beta1.ExpirableVersion) bool {
 		if s.Classification == gardencorev1beta1.ClassificationSupported {
 			return true
 		}
-	}
-	return false
-}
-
-// supportedPeriodsOverlap is Gardener's supportedVersionsOverlapping. Without a lifecycle on either
-// side it is always true. With lifecycles on both it compares the first supported stages and the
-// first later-ranked stages after them: the periods overlap when neither has a later stage, or one
-// has none and its supported stage starts (or has no start) before the other's later stage. When
-// both have later stages it reports no overlap.
-func supportedPeriodsOverlap(a, b gardencorev1beta1.ExpirableVersion) bool {
-	if len(a.Lifecycle) == 0 || len(b.Lifecycle) == 0 {
-		return true
-	}
-	supportedA, supportedB := firstSupportedStage(a), firstSupportedStage(b)
-	if supportedA.Classification != gardencorev1beta1.ClassificationSupported || supportedB.Classification != supportedA.Classification {
-		return false
-	}
-	nextA, nextB := firstStageAbove(a, supportedA.Classification), firstStageAbove(b, supportedB.Classification)
-	switch {
-	case nextA == nil && nextB == nil:
-		return true
-	case nextA == nil && (supportedA.StartTime == nil || supportedA.StartTime.Before(nextB.StartTime)):
-		return true
-	case nextB == nil && (supportedB.StartTime == nil || supportedB.StartTime.Before(nextA.StartTime)):
-		return true
 	}
 	return false
 }

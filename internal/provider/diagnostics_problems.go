@@ -79,8 +79,8 @@ func moreProblemsDiagnostic(rest []*problemGroup) diag.Diagnostic {
 			if rule == "" {
 				rule = "without rule id"
 			}
-			counts[rule]++
-			total++
+			counts[rule] += 1 + p.Repeats
+			total += 1 + p.Repeats
 			isError = isError || p.Severity == cloudprofile.SeverityError
 		}
 	}
@@ -284,35 +284,102 @@ func problemDetail(p cloudprofile.Problem, where string) string {
 }
 
 // problemGroupDetail is problemDetail of the first problem, with the others after Gardener's
-// message (at most maxListedProblems of them): their Gardener field paths when these tell them
-// apart, else Gardener's messages, one per line.
+// message: that Gardener reports the same so many more times when every other problem (and
+// repeat, see cloudprofile.Problem.Repeats) is the same as the first; else their Gardener field
+// paths when these tell them apart; else Gardener's messages, one per line, each once with how
+// often Gardener reports it (at most maxListedProblems of them).
 func problemGroupDetail(ps cloudprofile.Problems, where string) string {
 	paragraphs := problemParagraphs(ps[0], where)
-	if len(ps) == 1 {
+	more := ps.Count() - 1
+	if more == 0 {
 		return strings.Join(paragraphs, "\n\n")
 	}
-	listed := ps[1:min(len(ps), maxListedProblems+1)]
 	var same string
-	if distinctFields(ps) {
+	switch {
+	case allSame(ps):
+		same = fmt.Sprintf("%s the same %s %s.", reporter(ps[0]), severityNoun(ps[0]), timesMore(more))
+	case distinctFields(ps):
+		listed := ps[1:min(len(ps), maxListedProblems+1)]
 		var fields []string
 		for _, p := range listed {
 			fields = append(fields, p.Path.Field())
 		}
-		same = fmt.Sprintf("%s the same for %d more: %s", reporter(ps[0]), len(ps)-1, strings.Join(fields, ", "))
-		if rest := len(ps) - 1 - len(listed); rest > 0 {
+		same = fmt.Sprintf("%s the same for %d more: %s", reporter(ps[0]), more, strings.Join(fields, ", "))
+		if rest := more - len(listed); rest > 0 {
 			same += fmt.Sprintf(", and %d more", rest)
 		}
 		same += "."
-	} else {
-		same = fmt.Sprintf("%s %d more:", reporter(ps[0]), len(ps)-1)
-		for _, p := range listed {
-			same += "\n  - " + p.Detail
+	default:
+		same = fmt.Sprintf("%s %d more:", reporter(ps[0]), more)
+		listed, details := 0, otherDetails(ps)
+		for _, d := range details[:min(len(details), maxListedProblems)] {
+			same += "\n  - " + d.detail
+			if d.count > 1 {
+				same += fmt.Sprintf(" (%s times)", thousands(d.count))
+			}
+			listed += d.count
 		}
-		if rest := len(ps) - 1 - len(listed); rest > 0 {
+		if rest := more - listed; rest > 0 {
 			same += fmt.Sprintf("\n  - and %d more", rest)
 		}
 	}
 	return strings.Join(slices.Insert(paragraphs, 2, same), "\n\n")
+}
+
+// allSame tells whether every problem of ps is the first one: the same Gardener field error.
+func allSame(ps cloudprofile.Problems) bool {
+	first := ps[0].Error()
+	for _, p := range ps[1:] {
+		if p.Error() != first {
+			return false
+		}
+	}
+	return true
+}
+
+// recurringDetail is a detail of the further problems of a group and how often Gardener reports it.
+type recurringDetail struct {
+	detail string
+	count  int
+}
+
+// otherDetails are the details of the problems of ps after the first report of the first one,
+// each once, in the order of their first report, with how often each is reported.
+func otherDetails(ps cloudprofile.Problems) []recurringDetail {
+	var out []recurringDetail
+	at := map[string]int{}
+	add := func(detail string, n int) {
+		if n == 0 {
+			return
+		}
+		if i, seen := at[detail]; seen {
+			out[i].count += n
+			return
+		}
+		at[detail] = len(out)
+		out = append(out, recurringDetail{detail, n})
+	}
+	add(ps[0].Detail, ps[0].Repeats)
+	for _, p := range ps[1:] {
+		add(p.Detail, 1+p.Repeats)
+	}
+	return out
+}
+
+// severityNoun is "error" or "warning", as the problem is.
+func severityNoun(p cloudprofile.Problem) string {
+	if p.Severity == cloudprofile.SeverityWarning {
+		return "warning"
+	}
+	return "error"
+}
+
+// timesMore renders how many more times something recurs: "once more", "98 more times".
+func timesMore(n int) string {
+	if n == 1 {
+		return "once more"
+	}
+	return thousands(n) + " more times"
 }
 
 // distinctFields tells whether no two problems have the same Gardener field path.

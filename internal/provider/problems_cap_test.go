@@ -113,6 +113,36 @@ func TestProblemDiagnostics_UpToTheCapNothingIsCounted(t *testing.T) {
 	}
 }
 
+// TestProblemDiagnostics_RuleC8RepeatsAreSaidOnceAndCounted: Gardener reports rule C-8 once per
+// pair of supported versions of a minor; each kept diagnostic says so in one line instead of
+// listing the same message again, and the diagnostic that counts the rest counts every repeat.
+func TestProblemDiagnostics_RuleC8RepeatsAreSaidOnceAndCounted(t *testing.T) {
+	const n = 30
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "minor"}, Spec: plainCloudProfileSpec()}
+	supported := gardencorev1beta1.ClassificationSupported
+	var versions []string
+	for i := range n {
+		versions = append(versions, fmt.Sprintf("1.24.%d", i))
+	}
+	cp.Spec.Kubernetes.Versions = nil
+	for _, v := range sortedEntryKeys(newestVersionFirst, slices.Clone(versions)) {
+		cp.Spec.Kubernetes.Versions = append(cp.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{Version: v, Classification: &supported})
+	}
+	problems := cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.OptionsWithAllGates(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)))
+	diags := problemDiagnostics(problems, kubernetesSpecValue(versions...))
+	if len(diags) != maxProblemDiagnostics+1 {
+		t.Fatalf("got %d diagnostics, want %d and one that counts the rest", len(diags), maxProblemDiagnostics+1)
+	}
+	first := diags[0].Detail()
+	if !strings.Contains(first, fmt.Sprintf("\n\nGardener reports the same error %d more times.\n\n", n-2)) || strings.Contains(first, "\n  - ") {
+		t.Fatalf("the first diagnostic does not say the repeats once:\n%s", first)
+	}
+	hidden := (n - maxProblemDiagnostics) * (n - 1)
+	if want := fmt.Sprintf("… and %d more problems: C-8 ×%d", hidden, hidden); diags[maxProblemDiagnostics].Summary() != want {
+		t.Fatalf("last: %q, want %q", diags[maxProblemDiagnostics].Summary(), want)
+	}
+}
+
 func TestThousands_GroupsDigitsByThree(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 9980: "9,980", 1234567: "1,234,567"} {
 		if got := thousands(n); got != want {
