@@ -1,6 +1,8 @@
 package cloudprofile
 
 import (
+	"iter"
+	"slices"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -107,6 +109,31 @@ func classifyStages(stages []stage, after time.Time) gardencorev1beta1.VersionCl
 		}
 	}
 	return current
+}
+
+// classificationSteps yields each distinct start time of stages in ascending order with the
+// classification right after it (classifyStages at that instant): the stage listed last among
+// those started by then. One sweep over the stages sorted by start, O(k log k) for k stages,
+// where classifying the whole list at each start would be O(k²).
+func classificationSteps(stages []stage) iter.Seq2[time.Time, gardencorev1beta1.VersionClassification] {
+	return func(yield func(time.Time, gardencorev1beta1.VersionClassification) bool) {
+		var buf [8]int
+		order := buf[:0]
+		for i := range stages {
+			order = append(order, i)
+		}
+		slices.SortFunc(order, func(a, b int) int { return stages[a].start.Compare(stages[b].start) })
+		last := -1
+		for k, i := range order {
+			last = max(last, i)
+			if k+1 < len(order) && stages[order[k+1]].start.Equal(stages[i].start) {
+				continue
+			}
+			if !yield(stages[i].start, stages[last].classification) {
+				return
+			}
+		}
+	}
 }
 
 // IsActive reports whether v is active at `at`: neither expired nor unavailable.

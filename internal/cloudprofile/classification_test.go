@@ -225,6 +225,39 @@ func TestClassification_PropertyMonotonicAndNextTransitionIsEarliestChange(t *te
 	}
 }
 
+// classificationSteps, one sweep over the stages sorted by start, agrees with classifying the
+// whole stage list at each start, for stage lists of any length and order, with shared starts.
+func TestClassificationSteps_AgreeWithClassifyingEveryStart(t *testing.T) {
+	r := rand.New(rand.NewSource(44))
+	classes := []gardencorev1beta1.VersionClassification{preview, supported, deprecated, expired}
+	for n := 0; n < 2000; n++ {
+		stages := make([]stage, r.Intn(20))
+		for i := range stages {
+			stages[i] = stage{classification: classes[r.Intn(len(classes))]}
+			if r.Intn(5) > 0 {
+				stages[i].start = testNow.Add(time.Duration(r.Intn(6)) * day)
+			}
+		}
+		var starts []time.Time
+		for at, c := range classificationSteps(stages) {
+			if len(starts) > 0 && !at.After(starts[len(starts)-1]) {
+				t.Fatalf("steps not in ascending order of distinct starts: %v after %v (%+v)", at, starts[len(starts)-1], stages)
+			}
+			starts = append(starts, at)
+			if want := classifyStages(stages, at); c != want {
+				t.Fatalf("step at %v gives %s, classifying every stage gives %s (%+v)", at, c, want, stages)
+			}
+		}
+		distinct := map[time.Time]bool{}
+		for _, s := range stages {
+			distinct[s.start] = true
+		}
+		if len(starts) != len(distinct) {
+			t.Fatalf("%d steps for %d distinct starts (%+v)", len(starts), len(distinct), stages)
+		}
+	}
+}
+
 func BenchmarkClassify(b *testing.B) {
 	versions := []ev{
 		{Version: "1.30.0"},

@@ -1,7 +1,6 @@
 package cloudprofile
 
 import (
-	"slices"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -36,20 +35,8 @@ func NextTransition(v gardencorev1beta1.ExpirableVersion, at time.Time) (Transit
 		return Transition{}, false
 	}
 	current := Classify(v, at)
-
-	candidates := make([]time.Time, 0, len(stages))
-	for _, s := range stages {
-		if !s.start.Before(at) {
-			candidates = append(candidates, s.start)
-		}
-	}
-	slices.SortFunc(candidates, func(a, b time.Time) int { return a.Compare(b) })
-
-	for i, t := range candidates {
-		if i > 0 && t.Equal(candidates[i-1]) {
-			continue
-		}
-		if next := classifyStages(stages, t); next != current {
+	for t, next := range classificationSteps(stages) {
+		if !t.Before(at) && next != current {
 			return Transition{At: t, To: next}, true
 		}
 	}

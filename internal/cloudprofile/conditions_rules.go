@@ -41,28 +41,18 @@ type timelineStep struct {
 func newTimeline(v gardencorev1beta1.ExpirableVersion) timeline {
 	var stageBuf [4]stage
 	stages := appendEffectiveStages(stageBuf[:0], v)
-	var buf [4]time.Time
-	starts := buf[:0]
-	for _, s := range stages {
-		if !s.start.IsZero() {
-			starts = append(starts, s.start)
-		}
-	}
-	slices.SortFunc(starts, func(a, b time.Time) int { return a.Compare(b) })
-	starts = slices.CompactFunc(starts, func(a, b time.Time) bool { return a.Equal(b) })
 	tl := timeline{initial: gardencorev1beta1.ClassificationSupported}
 	if len(stages) > 0 {
 		// Right after the zero time every stage without start time is active.
 		tl.initial = classifyStages(stages, time.Time{})
 	}
 	prev := tl.initial
-	for _, s := range starts {
-		c := classifyStages(stages, s)
-		if c == prev {
+	for s, c := range classificationSteps(stages) {
+		if s.IsZero() || c == prev {
 			continue
 		}
 		if tl.steps == nil {
-			tl.steps = make([]timelineStep, 0, len(starts))
+			tl.steps = make([]timelineStep, 0, len(stages))
 		}
 		tl.steps = append(tl.steps, timelineStep{at: s, class: c})
 		prev = c

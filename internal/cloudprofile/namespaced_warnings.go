@@ -34,10 +34,7 @@ func WarnNamespacedCloudProfile(ncp, old *gardencorev1beta1.NamespacedCloudProfi
 			if prior.unchangedKubernetesVersion(v) {
 				continue
 			}
-			var before *gardencorev1beta1.ExpirableVersion
-			if old != nil {
-				before = kubernetesVersionBefore(old.Spec.Kubernetes, v.Version)
-			}
+			before := prior.kubernetesVersion(v.Version)
 			ps = append(ps, warnNamespacedVersion("Kubernetes version", v, before, versions.Index(i), opts)...)
 		}
 	}
@@ -48,17 +45,14 @@ func WarnNamespacedCloudProfile(ncp, old *gardencorev1beta1.NamespacedCloudProfi
 			if prior.unchangedImageVersion(img.Name, v) {
 				continue
 			}
-			var before *gardencorev1beta1.ExpirableVersion
-			if old != nil {
-				before = imageVersionBefore(old.Spec.MachineImages, img.Name, v.Version)
-			}
+			before := prior.imageVersion(img.Name, v.Version)
 			what := fmt.Sprintf("machine image %q version", img.Name)
 			ps = append(ps, warnNamespacedVersion(what, v.ExpirableVersion, before, versions.Index(j), opts)...)
 		}
 	}
 	if parent != nil {
 		noOps := noOpOverrides(ncp.Spec, parent.Spec, spec)
-		if prior != nil {
+		if old != nil && !opts.RemindUnchanged {
 			noOps = withoutDetailsOf(noOps, noOpOverrides(old.Spec, parent.Spec, spec))
 		}
 		ps = append(ps, noOps...)
@@ -76,47 +70,74 @@ func warnNamespacedVersion(what string, v gardencorev1beta1.ExpirableVersion, be
 	return warnVersion(what, v, false, false, before, p, opts)
 }
 
-// noOpOverrides finds NCP entries that leave the merged profile as the parent has it.
+// noOpOverrides finds NCP entries that leave the merged profile as the parent has it. The
+// parent's entries are looked up by key (the first of a key, as a search in list order finds it).
 func noOpOverrides(ncp gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec, spec Path) Problems {
 	var ps Problems
 	noOp := func(p Path, what string) {
 		ps = append(ps, warning("W-no-op", p, nil, what+" is the same as in the parent CloudProfile; the override changes nothing and can be removed"))
 	}
 	if ncp.Kubernetes != nil {
+		parentVersions := firstIndexBy(parent.Kubernetes.Versions, func(v gardencorev1beta1.ExpirableVersion) string { return v.Version })
 		for i, v := range ncp.Kubernetes.Versions {
-			if pv, ok := findKubernetesVersion(parent.Kubernetes.Versions, v.Version); ok && pv.ExpirationDate.Equal(v.ExpirationDate) {
+			if k, ok := parentVersions[v.Version]; ok && parent.Kubernetes.Versions[k].ExpirationDate.Equal(v.ExpirationDate) {
 				noOp(spec.Child("kubernetes").Child("versions").Index(i).Child("expirationDate"), fmt.Sprintf("The expiration date of Kubernetes version %q", v.Version))
 			}
 		}
 	}
+	parentImages := firstIndexBy(parent.MachineImages, func(img gardencorev1beta1.MachineImage) string { return img.Name })
 	for i, img := range ncp.MachineImages {
-		pimg, ok := findImage(parent.MachineImages, img.Name)
+		k, ok := parentImages[img.Name]
 		if !ok {
 			continue
 		}
+		pimg := parent.MachineImages[k]
+		parentVersions := firstIndexBy(pimg.Versions, func(v gardencorev1beta1.MachineImageVersion) string { return v.Version })
 		for j, v := range img.Versions {
-			pv, ok := findImageVersion(pimg.Versions, v.Version)
-			if ok && isExpirationOnly(v) && pv.ExpirationDate.Equal(v.ExpirationDate) {
+			l, ok := parentVersions[v.Version]
+			if ok && isExpirationOnly(v) && pimg.Versions[l].ExpirationDate.Equal(v.ExpirationDate) {
 				noOp(spec.Child("machineImages").Index(i).Child("versions").Index(j).Child("expirationDate"),
 					fmt.Sprintf("The expiration date of machine image %q version %q", img.Name, v.Version))
 			}
 		}
 	}
+	parentTypes := indicesBy(parent.MachineTypes, func(m gardencorev1beta1.MachineType) string { return m.Name })
 	for i, mt := range ncp.MachineTypes {
-		for _, pmt := range parent.MachineTypes {
-			if pmt.Name == mt.Name && equality.Semantic.DeepEqual(pmt, mt) {
+		for _, k := range parentTypes[mt.Name] {
+			if equality.Semantic.DeepEqual(parent.MachineTypes[k], mt) {
 				noOp(spec.Child("machineTypes").Index(i), fmt.Sprintf("Machine type %q", mt.Name))
 			}
 		}
 	}
+	parentVolumes := indicesBy(parent.VolumeTypes, func(v gardencorev1beta1.VolumeType) string { return v.Name })
 	for i, vt := range ncp.VolumeTypes {
-		for _, pvt := range parent.VolumeTypes {
-			if pvt.Name == vt.Name && equality.Semantic.DeepEqual(pvt, vt) {
+		for _, k := range parentVolumes[vt.Name] {
+			if equality.Semantic.DeepEqual(parent.VolumeTypes[k], vt) {
 				noOp(spec.Child("volumeTypes").Index(i), fmt.Sprintf("Volume type %q", vt.Name))
 			}
 		}
 	}
 	return ps
+}
+
+// firstIndexBy maps the key of each element of list to the index of its first occurrence.
+func firstIndexBy[E any](list []E, key func(E) string) map[string]int {
+	out := make(map[string]int, len(list))
+	for i, e := range list {
+		if _, seen := out[key(e)]; !seen {
+			out[key(e)] = i
+		}
+	}
+	return out
+}
+
+// indicesBy maps the key of each element of list to the indices of the elements with that key.
+func indicesBy[E any](list []E, key func(E) string) map[string][]int {
+	out := make(map[string][]int, len(list))
+	for i, e := range list {
+		out[key(e)] = append(out[key(e)], i)
+	}
+	return out
 }
 
 // isExpirationOnly tells whether an NCP image version override only sets the expiration date, so
@@ -125,31 +146,4 @@ func isExpirationOnly(v gardencorev1beta1.MachineImageVersion) bool {
 	return len(v.Architectures) == 0 && len(v.CapabilityFlavors) == 0 && len(v.CRI) == 0 &&
 		(v.KubeletVersionConstraint == nil || *v.KubeletVersionConstraint == "") &&
 		(v.Classification == nil || *v.Classification == "")
-}
-
-func findKubernetesVersion(versions []gardencorev1beta1.ExpirableVersion, version string) (gardencorev1beta1.ExpirableVersion, bool) {
-	for _, v := range versions {
-		if v.Version == version {
-			return v, true
-		}
-	}
-	return gardencorev1beta1.ExpirableVersion{}, false
-}
-
-func findImage(images []gardencorev1beta1.MachineImage, name string) (gardencorev1beta1.MachineImage, bool) {
-	for _, img := range images {
-		if img.Name == name {
-			return img, true
-		}
-	}
-	return gardencorev1beta1.MachineImage{}, false
-}
-
-func findImageVersion(versions []gardencorev1beta1.MachineImageVersion, version string) (gardencorev1beta1.MachineImageVersion, bool) {
-	for _, v := range versions {
-		if v.Version == version {
-			return v, true
-		}
-	}
-	return gardencorev1beta1.MachineImageVersion{}, false
 }

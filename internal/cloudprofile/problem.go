@@ -158,18 +158,22 @@ func duplicate(rule string, p Path, bad any) Problem {
 	return Problem{Rule: rule, Type: Duplicate, Path: p, BadValue: bad}
 }
 
-// notSupported renders the supported values as Kubernetes does: `supported values: "a", "b"`, or
-// no detail at all when the list is empty.
+// notSupported is Kubernetes' field.NotSupported (see notSupportedDetail).
 func notSupported[T ~string](rule string, p Path, bad any, supported []T) Problem {
-	detail := ""
-	if len(supported) > 0 {
-		quoted := make([]string, len(supported))
-		for i, v := range supported {
-			quoted[i] = strconv.Quote(string(v))
-		}
-		detail = "supported values: " + strings.Join(quoted, ", ")
+	return Problem{Rule: rule, Type: NotSupported, Path: p, BadValue: bad, Detail: notSupportedDetail(supported)}
+}
+
+// notSupportedDetail renders the supported values as Kubernetes does: `supported values: "a",
+// "b"`, or no detail at all when the list is empty.
+func notSupportedDetail[T ~string](supported []T) string {
+	if len(supported) == 0 {
+		return ""
 	}
-	return Problem{Rule: rule, Type: NotSupported, Path: p, BadValue: bad, Detail: detail}
+	quoted := make([]string, len(supported))
+	for i, v := range supported {
+		quoted[i] = strconv.Quote(string(v))
+	}
+	return "supported values: " + strings.Join(quoted, ", ")
 }
 
 // warning is a finding Gardener accepts; it reports the rule as Invalid.

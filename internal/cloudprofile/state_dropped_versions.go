@@ -1,6 +1,7 @@
 package cloudprofile
 
 import (
+	"slices"
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -80,36 +81,54 @@ func withDroppedImages(stored, desired []gardencorev1beta1.MachineImage, dropped
 func droppedVersionKey(v gardencorev1beta1.MachineImageVersion) string { return v.Version }
 
 // withDropped re-inserts the elements of desired that are missing from stored and that dropped
-// says Gardener drops, each after its predecessor in desired (or first).
+// says Gardener drops, each right after its nearest predecessor in desired that the result holds
+// (the first element of the result with that key), or first. The result is built as a linked
+// list, so that each insertion costs the same however many elements are put back.
 func withDropped[T any](stored, desired []T, key func(T) string, dropped func(T) bool) []T {
-	present := make(map[string]bool, len(stored))
-	for _, e := range stored {
-		present[key(e)] = true
+	const none = -1
+	nodes := slices.Clone(stored)
+	next := make([]int, len(stored), len(stored)+len(desired))
+	node := make(map[string]int, len(stored)) // the first node of each key
+	for i := range stored {
+		next[i] = i + 1
+		if _, seen := node[key(stored[i])]; !seen {
+			node[key(stored[i])] = i
+		}
 	}
-	out := stored
-	for i, want := range desired {
+	head := 0
+	if len(stored) == 0 {
+		head = none
+	} else {
+		next[len(stored)-1] = none
+	}
+	inserted := false
+	anchor := none // the node of the nearest predecessor the result holds
+	for _, want := range desired {
 		k := key(want)
-		if present[k] || !dropped(want) {
+		if at, ok := node[k]; ok {
+			anchor = at
 			continue
 		}
-		pos := 0
-		for j := i - 1; j >= 0; j-- {
-			if at := indexOf(out, key(desired[j]), key); at >= 0 {
-				pos = at + 1
-				break
-			}
+		if !dropped(want) {
+			continue
 		}
-		out = append(out[:pos:pos], append([]T{want}, out[pos:]...)...)
-		present[k] = true
+		nodes = append(nodes, want)
+		added := len(nodes) - 1
+		if anchor == none {
+			next = append(next, head)
+			head = added
+		} else {
+			next = append(next, next[anchor])
+			next[anchor] = added
+		}
+		node[k], anchor, inserted = added, added, true
+	}
+	if !inserted {
+		return stored
+	}
+	out := make([]T, 0, len(nodes))
+	for i := head; i != none; i = next[i] {
+		out = append(out, nodes[i])
 	}
 	return out
-}
-
-func indexOf[T any](list []T, k string, key func(T) string) int {
-	for i, e := range list {
-		if key(e) == k {
-			return i
-		}
-	}
-	return -1
 }

@@ -1,6 +1,9 @@
 package cloudprofile
 
 import (
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,5 +56,50 @@ func TestWithDroppedNamespacedVersions_PutsBackEmptiedImages(t *testing.T) {
 	got := WithDroppedNamespacedVersions(gardencorev1beta1.NamespacedCloudProfileSpec{Kubernetes: &gardencorev1beta1.KubernetesSettings{}}, desired, at)
 	if len(got.Kubernetes.Versions) != 1 || len(got.MachineImages) != 1 || len(got.MachineImages[0].Versions) != 1 {
 		t.Fatalf("got %+v", got)
+	}
+}
+
+// withDroppedByInsertion is withDropped as a search and an insertion per element put back: the
+// oracle of its linked list.
+func withDroppedByInsertion(stored, desired []string, dropped func(string) bool) []string {
+	present := map[string]bool{}
+	for _, e := range stored {
+		present[e] = true
+	}
+	out := stored
+	for i, want := range desired {
+		if present[want] || !dropped(want) {
+			continue
+		}
+		pos := 0
+		for j := i - 1; j >= 0; j-- {
+			if at := slices.Index(out, desired[j]); at >= 0 {
+				pos = at + 1
+				break
+			}
+		}
+		out = append(out[:pos:pos], append([]string{want}, out[pos:]...)...)
+		present[want] = true
+	}
+	return out
+}
+
+func TestWithDropped_PutsBackAfterTheNearestPredecessorAsOneInsertionAtATimeWould(t *testing.T) {
+	r := rand.New(rand.NewPCG(44, 1))
+	identity := func(s string) string { return s }
+	droppedIfUpper := func(s string) bool { return strings.ToUpper(s) == s }
+	for round := range 5000 {
+		draw := func() []string {
+			out := make([]string, r.IntN(8))
+			for i := range out {
+				out[i] = string(rune("aAbBcCdD"[r.IntN(8)]))
+			}
+			return out
+		}
+		stored, desired := draw(), draw()
+		want := withDroppedByInsertion(slices.Clone(stored), desired, droppedIfUpper)
+		if got := withDropped(slices.Clone(stored), desired, identity, droppedIfUpper); !slices.Equal(got, want) {
+			t.Fatalf("round %d: stored %q, desired %q: got %q, want %q", round, stored, desired, got, want)
+		}
 	}
 }

@@ -43,8 +43,11 @@ func validateMachineImageVersionArchitectures(v gardencorev1beta1.MachineImageVe
 		ps = append(ps, validateArchitecturesMatchFlavors(v, supported, fld)...)
 	}
 	for k, arch := range v.Architectures {
-		if !slices.Contains(supported, arch) {
-			ps = append(ps, notSupported("F-6", fld().Child("architectures").Index(k), arch, supported))
+		switch {
+		case caps.defined() && !caps.allows(architectureCapability, arch):
+			ps = append(ps, caps.notSupportedValue("F-6", fld().Child("architectures").Index(k), arch, architectureCapability))
+		case !caps.defined() && !slices.Contains(validArchitectures, arch):
+			ps = append(ps, notSupported("F-6", fld().Child("architectures").Index(k), arch, validArchitectures))
 		}
 	}
 	return ps
@@ -108,14 +111,13 @@ func flavorArchitectureUnion(flavors []gardencorev1beta1.MachineImageFlavor) []s
 func validateCapabilityValues(rule string, values gardencorev1beta1.Capabilities, caps capabilities, fld func() Path) Problems {
 	var ps Problems
 	for _, key := range sortedKeys(values) {
-		supported, ok := caps.values[key]
-		if !ok {
-			ps = append(ps, notSupported(rule, fld().AttributeOnly(Step{Kind: StepKey, Key: key}), key, caps.names))
+		if _, ok := caps.values[key]; !ok {
+			ps = append(ps, caps.notSupportedName(rule, fld().AttributeOnly(Step{Kind: StepKey, Key: key}), key))
 			continue
 		}
 		for i, value := range values[key] {
-			if !slices.Contains(supported, value) {
-				ps = append(ps, notSupported(rule, fld().ChildKey(key).Index(i), value, supported))
+			if !caps.allows(key, value) {
+				ps = append(ps, caps.notSupportedValue(rule, fld().ChildKey(key).Index(i), value, key))
 			}
 		}
 	}

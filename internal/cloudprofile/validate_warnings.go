@@ -42,10 +42,7 @@ func WarnCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) Pro
 		if prior.unchangedKubernetesVersion(v) {
 			continue
 		}
-		var before *gardencorev1beta1.ExpirableVersion
-		if !create {
-			before = kubernetesVersionBefore(&old.Spec.Kubernetes, v.Version)
-		}
+		before := prior.kubernetesVersion(v.Version)
 		ps = append(ps, warnVersion("Kubernetes version", v, create, !Classify(v, opts.Now).IsActive(), before, k8s.Index(i), opts)...)
 	}
 	images := spec.Child("machineImages")
@@ -56,10 +53,7 @@ func WarnCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) Pro
 				continue
 			}
 			what := fmt.Sprintf("machine image %q version", image.Name)
-			var before *gardencorev1beta1.ExpirableVersion
-			if !create {
-				before = imageVersionBefore(old.Spec.MachineImages, image.Name, v.Version)
-			}
+			before := prior.imageVersion(image.Name, v.Version)
 			ps = append(ps, warnVersion(what, v.ExpirableVersion, create, IsExpired(v.ExpirableVersion, opts.Now), before, versions.Index(j), opts)...)
 		}
 	}
@@ -123,27 +117,6 @@ func likelyMeantExpiration(v gardencorev1beta1.ExpirableVersion, before *gardenc
 		meant = meant.AddDate(1, 0, 0)
 	}
 	return meant, true
-}
-
-// kubernetesVersionBefore is the Kubernetes version of k, nil when k lacks it.
-func kubernetesVersionBefore(k *gardencorev1beta1.KubernetesSettings, version string) *gardencorev1beta1.ExpirableVersion {
-	if k == nil {
-		return nil
-	}
-	if v, ok := findKubernetesVersion(k.Versions, version); ok {
-		return &v
-	}
-	return nil
-}
-
-// imageVersionBefore is the version of the image among images, nil when they lack it.
-func imageVersionBefore(images []gardencorev1beta1.MachineImage, name, version string) *gardencorev1beta1.ExpirableVersion {
-	if img, ok := findImage(images, name); ok {
-		if v, ok := findImageVersion(img.Versions, version); ok {
-			return &v.ExpirableVersion
-		}
-	}
-	return nil
 }
 
 // expiredDetail says since when a version expired at now is expired: its expiration date or the
