@@ -421,6 +421,7 @@ func problemMessage(p cloudprofile.Problem) string {
 		return fmt.Sprintf("%s (rule %s, the provider's own check)", upperFirst(p.Detail), p.Rule)
 	}
 	p.BadValue = shortBadValue(p.BadValue)
+	p.Detail = shortSupportedValues(p.Detail)
 	speaker := "Gardener"
 	if _, ext, known := ruleOf(p.Rule); known && ext != "" {
 		speaker = "Extension " + ext
@@ -460,6 +461,28 @@ func reporter(p cloudprofile.Problem) string {
 		return "The extension reports"
 	}
 	return "Gardener reports"
+}
+
+// maxSupportedValues bounds how many of the supported values of a NotSupported error a diagnostic
+// lists: the list is the profile's own (such as a capability's values) and may be as long as the
+// profile.
+const maxSupportedValues = 20
+
+// shortSupportedValues returns a detail listing more than maxSupportedValues supported values
+// (Kubernetes' `supported values: "a", "b", …`) with only the first of them and how many more
+// there are; any other detail as it is.
+func shortSupportedValues(detail string) string {
+	list, ok := strings.CutPrefix(detail, "supported values: ")
+	if !ok {
+		return detail
+	}
+	values := strings.SplitAfterN(list, `", "`, maxSupportedValues+1)
+	if len(values) <= maxSupportedValues {
+		return detail
+	}
+	rest := strings.Count(values[maxSupportedValues], `", "`) + 1
+	shown := strings.TrimSuffix(strings.Join(values[:maxSupportedValues], ""), `"`)
+	return fmt.Sprintf("supported values: %s… and %s more", shown, thousands(rest))
 }
 
 // shortBadValue returns v when it is a short scalar. A value that is an object or a list (a whole

@@ -3,6 +3,7 @@ package provider
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -382,5 +383,26 @@ func TestProblemDiagnostics_AMissingTypeIsReportedAsSuch(t *testing.T) {
 	}
 	if !slices.Contains(summaries, "The provider type is missing") {
 		t.Errorf("no error of rule B-1 among %q", summaries)
+	}
+}
+
+// TestProblemMessage_ListsAtMostTwentySupportedValues: a NotSupported error lists the supported
+// values, which for a capability are the profile's own and may be thousands: the diagnostic lists
+// the first maxSupportedValues and counts the others.
+func TestProblemMessage_ListsAtMostTwentySupportedValues(t *testing.T) {
+	values := make([]string, 5000)
+	for i := range values {
+		values[i] = strconv.Quote(fmt.Sprintf("model-%d", i))
+	}
+	p := cloudprofile.Problem{Rule: "G-5", Type: cloudprofile.NotSupported, BadValue: "other",
+		Path: cloudprofile.NewPath("spec").Child("machineTypes").Index(0).Child("capabilities").ChildKey("gpu").Index(0), Detail: "supported values: " + strings.Join(values, ", ")}
+	got := problemMessage(p)
+	want := `Gardener: spec.machineTypes[0].capabilities.gpu[0]: Unsupported value: "other": supported values: ` + strings.Join(values[:maxSupportedValues], ", ") + ", … and 4,980 more (rule G-5)"
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	p.Detail = "supported values: " + strings.Join(values[:maxSupportedValues], ", ")
+	if got := problemMessage(p); !strings.HasSuffix(got, values[maxSupportedValues-1]+" (rule G-5)") {
+		t.Fatalf("a list of %d values is shortened: %s", maxSupportedValues, got)
 	}
 }
