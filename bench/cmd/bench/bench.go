@@ -107,6 +107,8 @@ type tfResult struct {
 	// many lines they wrote to their standard error, which terraform reads (and discards, unless
 	// TF_LOG is set).
 	providerProcesses, providerLogLines int
+	// output is the file that holds what terraform printed.
+	output string
 }
 
 // count returns how many requests have the method (empty: any) and satisfy pred (nil: any).
@@ -185,8 +187,10 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 			err = b.runBig(ctx)
 		case partWorkspace:
 			err = b.runWorkspace(ctx)
+		case partWorst:
+			err = b.runWorst(ctx)
 		default:
-			err = fmt.Errorf("unknown part %q (parts: %s, %s)", part, partBig, partWorkspace)
+			err = fmt.Errorf("unknown part %q (parts: %s, %s, %s)", part, partBig, partWorkspace, partWorst)
 		}
 		if err != nil {
 			return false, err
@@ -206,6 +210,7 @@ func (b *bench) run(ctx context.Context, goBench string) (bool, error) {
 const (
 	partBig       = "big"
 	partWorkspace = "workspace"
+	partWorst     = "worst"
 )
 
 // runBig measures the big profile: plan, apply and data sources against their floor, requests
@@ -455,7 +460,10 @@ func (b *bench) tfWith(ctx context.Context, rc, dir string, okCodes []int, args 
 	reqLog, rssLog, outLog := base+".requests", base+".rss", base+".out"
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
-	full := append(append([]string{}, args...), "-no-color", "-input=false", "-lock=false")
+	full := append(append([]string{}, args...), "-no-color")
+	if args[0] != "validate" { // validate reads no input and takes no lock
+		full = append(full, "-input=false", "-lock=false")
+	}
 	cmd := exec.CommandContext(ctx, b.terraform, full...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),
@@ -475,7 +483,7 @@ func (b *bench) tfWith(ctx context.Context, rc, dir string, okCodes []int, args 
 	gardenBefore := processGroupCPU(b.gardenPGID)
 	t0 := time.Now()
 	err = cmd.Run()
-	r := tfResult{dur: time.Since(t0), gardenCPU: processGroupCPU(b.gardenPGID) - gardenBefore}
+	r := tfResult{dur: time.Since(t0), gardenCPU: processGroupCPU(b.gardenPGID) - gardenBefore, output: outLog}
 	if cmd.ProcessState != nil {
 		r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {

@@ -14,7 +14,7 @@
 // floor (requestfloor.go).
 //
 // Usage: bench -provider bin/terraform-provider-gardener [-runs 5] [-work .cache/bench] [-gobench FILE]
-// [-parts big,workspace] [-quiet-timeout 120s]
+// [-parts big,workspace,worst] [-quiet-timeout 120s]
 // (the Garden's kubeconfig comes from GARDEN_KUBECONFIG). bench -generate DIR only writes the
 // generated profiles (JSON and .tf.json) into DIR.
 package main
@@ -52,7 +52,7 @@ func main() {
 		terraform = flag.String("terraform", "", "terraform binary (default: from PATH)")
 		generate  = flag.String("generate", "", "only write the generated profiles into this folder and exit")
 		keep      = flag.Bool("keep", false, "leave the profiles in the Garden")
-		parts     = flag.String("parts", partBig+","+partWorkspace, "the parts to measure: big (the big profile), workspace (300 namespaced profiles)")
+		parts     = flag.String("parts", partBig+","+partWorkspace+","+partWorst, "the parts to measure: big (the big profile), workspace (300 namespaced profiles), worst (the worst cases of validation cost)")
 	)
 	flag.DurationVar(&quietTimeout, "quiet-timeout", quietTimeout, "how long each measurement waits at most for a quiet machine")
 	flag.Parse()
