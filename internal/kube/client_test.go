@@ -42,17 +42,20 @@ func TestClassify_MapsAPIErrorsToKinds(t *testing.T) {
 		err  error
 		want ErrorKind
 	}{
-		"object not found":        {apierrors.NewNotFound(gr, "x"), KindNotFound},
-		"resource type unserved":  {apierrors.NewNotFound(gr, ""), KindAPIUnavailable},
-		"conflict":                {apierrors.NewConflict(gr, "x", errors.New("owned by kubectl")), KindConflict},
-		"forbidden by RBAC":       {apierrors.NewForbidden(gr, "x", errors.New(`User "robot" cannot create resource "cloudprofiles" in API group "core.gardener.cloud" at the cluster scope`)), KindForbidden},
-		"forbidden by admission":  {apierrors.NewForbidden(gr, "x", errors.New(`unable to delete Kubernetes version "1.30.1" from CloudProfile "x" - version is still in use by NamespacedCloudProfile 'garden-a/b'`)), KindInvalid},
-		"unauthorized":            {apierrors.NewUnauthorized("bad token"), KindUnauthorized},
-		"invalid":                 {apierrors.NewInvalid(schema.GroupKind{Group: "core.gardener.cloud", Kind: "CloudProfile"}, "x", field.ErrorList{field.Required(field.NewPath("spec", "type"), "")}), KindInvalid},
-		"admission bad request":   {apierrors.NewBadRequest("parent CloudProfile could not be found"), KindInvalid},
-		"gardener-apiserver down": {apierrors.NewServiceUnavailable("the server is currently unable to handle the request"), KindAPIUnavailable},
-		"connection refused":      {fmt.Errorf("dial tcp 127.0.0.1:1: connect: connection refused"), KindUnreachable},
-		"something else":          {errors.New("boom"), KindOther},
+		"object not found":              {apierrors.NewNotFound(gr, "x"), KindNotFound},
+		"resource type unserved":        {apierrors.NewNotFound(gr, ""), KindAPIUnavailable},
+		"conflict":                      {apierrors.NewConflict(gr, "x", errors.New("owned by kubectl")), KindConflict},
+		"forbidden by RBAC":             {apierrors.NewForbidden(gr, "x", errors.New(`User "robot" cannot create resource "cloudprofiles" in API group "core.gardener.cloud" at the cluster scope`)), KindForbidden},
+		"forbidden by admission":        {apierrors.NewForbidden(gr, "x", errors.New(`unable to delete Kubernetes version "1.30.1" from CloudProfile "x" - version is still in use by NamespacedCloudProfile 'garden-a/b'`)), KindInvalid},
+		"unauthorized":                  {apierrors.NewUnauthorized("bad token"), KindUnauthorized},
+		"invalid":                       {apierrors.NewInvalid(schema.GroupKind{Group: "core.gardener.cloud", Kind: "CloudProfile"}, "x", field.ErrorList{field.Required(field.NewPath("spec", "type"), "")}), KindInvalid},
+		"admission bad request":         {apierrors.NewBadRequest("parent CloudProfile could not be found"), KindInvalid},
+		"gardener-apiserver down":       {apierrors.NewServiceUnavailable("the server is currently unable to handle the request"), KindAPIUnavailable},
+		"connection refused":            {fmt.Errorf("dial tcp 127.0.0.1:1: connect: connection refused"), KindUnreachable},
+		"something else":                {errors.New("boom"), KindOther},
+		"etcd: request too large":       {apierrors.NewInternalError(errors.New("etcdserver: request is too large")), KindTooLarge},
+		"request entity too large":      {apierrors.NewRequestEntityTooLargeError("limit is 3145728"), KindTooLarge},
+		"stored without managed fields": {fmt.Errorf("patching the created object: %w", ErrStoredWithoutManagedFields), KindTooLarge},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -307,6 +307,9 @@ func ownershipPatch(m metav1.Object, manager string, owned *metav1.FieldsV1, cre
 			break
 		}
 	}
+	if index < 0 && len(m.GetManagedFields()) == 0 {
+		return nil, ErrStoredWithoutManagedFields
+	}
 	if index < 0 {
 		return nil, fmt.Errorf("the created object has no entry of field manager %q", creating)
 	}

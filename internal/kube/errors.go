@@ -37,7 +37,13 @@ const (
 	// KindReplaced means the object of this name is not the one expected: it was deleted and
 	// created again (its UID differs).
 	KindReplaced
+	// KindTooLarge means the object is too large for the Garden to store (see size.go).
+	KindTooLarge
 )
+
+// ErrStoredWithoutManagedFields is the failure of a create whose object the API server stored
+// only without its managed fields, which it drops when etcd finds the object too large with them.
+var ErrStoredWithoutManagedFields = errors.New("the Garden stored the created object only without its managed fields (etcdserver: request is too large)")
 
 // Cause is one field-level reason the server gave, e.g. a validation error on a field path.
 type Cause struct {
@@ -96,6 +102,8 @@ func classify(err error, object string) error {
 
 func kindOf(err error) ErrorKind {
 	switch {
+	case isTooLarge(err):
+		return KindTooLarge
 	case isAPIMissing(err):
 		return KindAPIUnavailable
 	case isGoneUnderUID(err):
@@ -123,6 +131,15 @@ func kindOf(err error) ErrorKind {
 		return KindUnreachable
 	}
 	return KindOther
+}
+
+// isTooLarge recognises the answers to a write of an object too large to store: etcd's
+// ("etcdserver: request is too large", which the API server passes on as a server error), the API
+// server's for a body over its limit (413, "Request entity too large: limit is 3145728"), and a
+// create stored without its managed fields.
+func isTooLarge(err error) bool {
+	return apierrors.IsRequestEntityTooLargeError(err) || errors.Is(err, ErrStoredWithoutManagedFields) ||
+		strings.Contains(err.Error(), "etcdserver: request is too large")
 }
 
 // isAPIMissing tells a 404 for the resource type (the group is not served) from a 404 for the

@@ -52,6 +52,11 @@ func requestError(action string, err error) diag.Diagnostic {
 		if strings.Contains(err.Error(), "x509: ") || strings.Contains(err.Error(), "tls: failed to verify") {
 			hint = "The API server's TLS certificate could not be verified: set cluster_ca_certificate (or the kubeconfig's certificate-authority-data) to the CA that signed it, or tls_server_name to the name in it. insecure = true skips the check and is only for test clusters."
 		}
+	case kube.KindTooLarge:
+		summary, hint = "Object too large for the Garden", fmt.Sprintf("etcd stores at most %s per object (its default "+
+			"--max-request-bytes, which Gardens run with), with its status and managed fields; the API server takes at most "+
+			"3 MiB per request. The plan's estimate of the object's size did not see this coming: please report it with the "+
+			"profile's size.\n\nTo fix: %s.", mebibytes(kube.MaxStoredBytes), splitProfileFix)
 	case kube.KindAPIUnavailable:
 		summary, hint = "Gardener API not available", "The API server answered, but does not serve core.gardener.cloud/v1beta1: is gardener-apiserver running and registered (kubectl get apiservice v1beta1.core.gardener.cloud)?"
 	}

@@ -85,3 +85,19 @@ func TestLookupError_aMissingObjectIsAnErrorOnName(t *testing.T) {
 		t.Fatalf("a forbidden read is a request error, got %q", d.Summary())
 	}
 }
+
+// TestRequestError_aWriteTooLargeForTheGardenSaysSo: a write the Garden refuses as too large
+// (kube.KindTooLarge: etcd's "request is too large", the API server's 413, a create stored
+// without its managed fields) is "Object too large for the Garden" with the limit and the fix.
+func TestRequestError_aWriteTooLargeForTheGardenSaysSo(t *testing.T) {
+	err := &kube.Error{Kind: kube.KindTooLarge, Object: `CloudProfile "big"`, Err: apierrors.NewInternalError(errors.New("etcdserver: request is too large"))}
+	d := requestError("Creating the CloudProfile", err)
+	if d.Summary() != "Object too large for the Garden" {
+		t.Errorf("summary %q", d.Summary())
+	}
+	for _, want := range []string{"etcdserver: request is too large", "etcd stores at most 1.50 MiB per object", "To fix: split the profile"} {
+		if !strings.Contains(d.Detail(), want) {
+			t.Errorf("detail lacks %q:\n%s", want, d.Detail())
+		}
+	}
+}

@@ -25,6 +25,11 @@ func (r *cloudProfileResource) validated(cp *gardencorev1beta1.CloudProfile, opt
 	return cp, cp.Spec.ProviderConfig, problems
 }
 
+// stored is cp as Gardener stores it on create, with its status.
+func (r *cloudProfileResource) stored(cp *gardencorev1beta1.CloudProfile, opts cloudprofile.Options) runtime.Object {
+	return storedCloudProfile(cp, nil, opts)
+}
+
 // modifyPlan adds what needs the prior state: Gardener's update rules, its cross-object admission
 // checks (NamespacedCloudProfiles and Shoots still using what the update removes), warnings
 // about versions Gardener drops or that change classification soon, and about removed entries
@@ -50,6 +55,10 @@ func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.Modi
 	}
 	if changing && r.data != nil {
 		r.data.cloudProfiles.plan(cp.Name, storedForPlan(cp, old, unknown, opts)) // see namespacedCloudProfileResource.parent
+	}
+	if changing && old != nil && len(unknown) == 0 && !objectSizeDiagnostics("CloudProfile", cp, storedCloudProfile(cp, nil, opts), cp.Spec.ProviderConfig).HasError() {
+		// An update keeps the versions a create drops; ValidateConfig reported a create's size.
+		resp.Diagnostics.Append(objectSizeDiagnostics("CloudProfile", cp, storedCloudProfile(cp, old, opts), cp.Spec.ProviderConfig)...)
 	}
 	if changing {
 		predictCloudProfilePlan(ctx, req, resp, plan.large, knownSpec(cp, unknown), old, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, plan.large, resp))

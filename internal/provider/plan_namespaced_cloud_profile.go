@@ -25,6 +25,11 @@ func (r *namespacedCloudProfileResource) validated(ncp *gardencorev1beta1.Namesp
 	return ncp, ncp.Spec.ProviderConfig, append(problems, cloudprofile.ExtensionLabelProblems(ncp.Labels)...)
 }
 
+// stored is ncp as Gardener stores it on create; its status, the merged profile, needs the parent.
+func (r *namespacedCloudProfileResource) stored(ncp *gardencorev1beta1.NamespacedCloudProfile, opts cloudprofile.Options) runtime.Object {
+	return storedNamespacedCloudProfile(ncp, nil, nil, opts)
+}
+
 // modifyPlan runs what needs the prior state or the parent: Gardener's update rules and its
 // admission checks against the parent CloudProfile, including the validation of the merge.
 func (r *namespacedCloudProfileResource) modifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, plan profilePlan[*gardencorev1beta1.NamespacedCloudProfile]) {
@@ -68,6 +73,11 @@ func (r *namespacedCloudProfileResource) modifyPlan(ctx context.Context, req res
 			// something. (On an update the parent exists: Gardener keeps it while NCPs refer to it.)
 			problems = append(problems, namespacedReferenceProblems(ctx, r.data, ncp, old, parent, &resp.Diagnostics)...)
 			problems = append(problems, namespacedForceUpdates(ctx, r.data, ncp, old, parent, opts, &resp.Diagnostics)...)
+			if changing && !objectSizeDiagnostics("NamespacedCloudProfile", ncp, storedNamespacedCloudProfile(ncp, nil, nil, opts), ncp.Spec.ProviderConfig).HasError() {
+				// ValidateConfig reported a spec too large on its own; with the parent, the
+				// status's merged profile counts too.
+				resp.Diagnostics.Append(objectSizeDiagnostics("NamespacedCloudProfile", ncp, storedNamespacedCloudProfile(ncp, old, parent, opts), ncp.Spec.ProviderConfig)...)
+			}
 		}
 	}
 	if changing {

@@ -1,12 +1,14 @@
 package provider_test
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -125,15 +127,22 @@ func loosely(text string) *regexp.Regexp {
 	return regexp.MustCompile(strings.Join(words, `\s+`))
 }
 
-// TestAccReliability_tooLargeFailsAtPlan: a profile the Garden could not store (3,000 machine
-// images of three versions), and a provider_config of 5 MB, fail at plan with one error naming
-// the size and the limit, on spec and on spec.provider_config; the apply writes nothing.
+// TestAccReliability_tooLargeFailsAtPlan: profiles the Garden could not store fail at plan with
+// one error naming the size and the limit, and the apply writes nothing: 3,000 machine images of
+// three versions; 2,700 Kubernetes versions, image versions and machine types at once (each
+// collection far from the limit alone, the image versions larger in the Garden than configured
+// once Gardener fills in their container runtime and architecture; this passed plan and failed at
+// apply with etcd's "request is too large"); and a provider_config of 5 MB, on spec.provider_config.
 func TestAccReliability_tooLargeFailsAtPlan(t *testing.T) {
-	admin := acctest.Client(t)
 	images := `merge([for a in range(3) : { for b in range(1000) : format("image-%d-%03d", a, b) => { versions = { for v in range(3) : "1.${v}.0" => { cri = { containerd = {} } } } } }]...)`
-	cases := map[string]struct{ images, extra, want string }{
+	cases := map[string]struct{ versions, images, types, extra, want string }{
 		"3,000 images of three versions": {images: images,
-			want: `Error: CloudProfile too large for the Garden … The CloudProfile takes about … MiB … more than the 1.38 MiB`},
+			want: `Error: CloudProfile too large for the Garden … The CloudProfile takes about … MiB … more than the 1.49 MiB`},
+		"2,700 Kubernetes versions, image versions and machine types": {
+			versions: `{ for i in range(2700) : "1.${floor(i / 100)}.${i % 100}" => {} }`,
+			images:   `{ "gardenlinux" = { versions = { for i in range(2700) : "1.${floor(i / 100)}.${i % 100}" => {} } } }`,
+			types:    `{ for i in range(2700) : "m${i}.large" => { cpu = "2", gpu = "0", memory = "8Gi" } }`,
+			want:     `Error: CloudProfile too large for the Garden … The CloudProfile takes about 1.6… MiB … more than the 1.49 MiB`},
 		"provider_config of 5 MB": {images: `{ "gardenlinux" = { versions = { "1877.3.0" = {} } } }`,
 			extra: `provider_config = jsonencode({ blob = format("%5000000s", "x") })`,
 			want:  `Error: CloudProfile too large for the Garden … provider_config alone takes about 4.77 MiB`},
@@ -141,6 +150,8 @@ func TestAccReliability_tooLargeFailsAtPlan(t *testing.T) {
 	for what, c := range cases {
 		t.Run(what, func(t *testing.T) {
 			name := acctest.UniqueName("acc-large")
+			c.versions = cmp.Or(c.versions, `{ "1.31.2" = {} }`)
+			c.types = cmp.Or(c.types, `{ "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }`)
 			resource.Test(t, resource.TestCase{
 				ProtoV6ProviderFactories: acctest.ProviderFactories(),
 				Steps: []resource.TestStep{{
@@ -150,18 +161,18 @@ resource "gardener_cloud_profile" "test" {
   spec = {
     type           = "local"
     provider_config = jsonencode({ apiVersion = "local.provider.extensions.gardener.cloud/v1alpha1", kind = "CloudProfileConfig", machineImages = [for image in ["gardenlinux", "ubuntu", "alpine", "suse", "rhel"] : { name = image, versions = [{ version = "1.0.0", image = "local/${image}" }] }] })
-    kubernetes     = { versions = { "1.31.2" = {} } }
+    kubernetes     = { versions = %s }
     machine_images = %s
-    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    machine_types  = %s
     regions        = { "local" = {} }
     %s
   }
 }
-`, name, c.images, c.extra),
+`, name, c.versions, c.images, c.types, c.extra),
 					ExpectError: loosely(c.want),
 				}},
 			})
-			if _, err := admin.GetCloudProfile(acctest.Context(t), name); !kube.IsNotFound(err) {
+			if _, err := rawCloudProfile(t, name); !apierrors.IsNotFound(err) {
 				t.Errorf("CloudProfile %q must not exist after a plan that failed (err=%v)", name, err)
 			}
 		})

@@ -76,6 +76,9 @@ type profileKind[M profileModel, O profileObjectType, S any] interface {
 	// validated checks a configured object offline as Gardener checks a create of it, and returns it
 	// as checked (as the extension's mutating webhook leaves it), with its provider_config.
 	validated(o O, opts cloudprofile.Options) (O, *runtime.RawExtension, cloudprofile.Problems)
+	// stored is a checked object as Gardener stores it on create, with as much of the status its
+	// controller writes as is known offline.
+	stored(checked O, opts cloudprofile.Options) runtime.Object
 	// namesOf are the namespace (empty for a cluster-scoped kind) and name of a state's object.
 	namesOf(m profileResourceModel) (namespace, name string, diags diag.Diagnostics)
 	// object is the object of the namespace and name, reached through client.
@@ -145,8 +148,9 @@ func (r *profileResourceOf[K, M, O, S]) ValidateConfig(ctx context.Context, req 
 		return
 	}
 	base := r.kind.base()
-	checked, providerConfig, problems := r.kind.validated(configured, validationOptions(base.data, base.validated))
-	resp.Diagnostics.Append(objectSizeDiagnostics(r.traits.kind, checked, providerConfig)...)
+	opts := validationOptions(base.data, base.validated)
+	checked, providerConfig, problems := r.kind.validated(configured, opts)
+	resp.Diagnostics.Append(objectSizeDiagnostics(r.traits.kind, checked, r.kind.stored(checked, opts), providerConfig)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
 }
 
