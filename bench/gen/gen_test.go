@@ -53,3 +53,27 @@ func checkProfiles(t *testing.T, what string, cp *gardencorev1beta1.CloudProfile
 		}
 	}
 }
+
+// The worst cases named valid pass Gardener's rules (make bench fails a valid case that does not
+// validate), and the others fail them.
+func TestWorstCasesAreValidOrNotAsNamed(t *testing.T) {
+	for _, c := range WorstCases(100) {
+		if c.Valid {
+			for _, cp := range c.Profiles { // the parent as the Garden stores it, with Gardener's defaults
+				checkProfiles(t, c.Name, cloudprofile.DefaultedCloudProfile(cp), c.Namespaced)
+			}
+			continue
+		}
+		opts := cloudprofile.OptionsWithAllGates(time.Date(2026, time.November, 29, 0, 0, 0, 0, time.UTC))
+		var ps cloudprofile.Problems
+		for _, cp := range c.Profiles {
+			ps = append(ps, cloudprofile.ValidateCloudProfileRequest(cp, nil, opts)...)
+		}
+		for _, ncp := range c.Namespaced {
+			ps = append(ps, cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, nil, opts)...)
+		}
+		if len(ps.Errors()) == 0 {
+			t.Errorf("%s: the rules find no error", c.Name)
+		}
+	}
+}

@@ -146,6 +146,9 @@ var validCases = map[string]bool{
 	"kubernetes/valid": true, "kubernetes/lifecycles": true, "machine-images/valid": true, "image-versions/valid": true,
 	"machine-types/valid": true, "machine-types/capabilities": true, "volume-types/valid": true, "regions/valid": true,
 	"zones/valid": true, "zones/unavailable-types": true, "namespaced/overrides": true, "all/valid": true,
+	// Spellings of one version with leading zeros are distinct versions to Gardener (C-6 compares
+	// the strings, C-8 skips an equal semantic version as itself): valid, and costly to compare.
+	"kubernetes/same-version": true, "image-versions/same-version": true,
 }
 
 // ManyEntries is a valid CloudProfile named name with the given numbers of Kubernetes versions,
@@ -195,7 +198,7 @@ func validVersions(n int) []gardencorev1beta1.ExpirableVersion {
 }
 
 // lifecycleVersions are n versions across n/10 minors with GEP-32 lifecycles: each supported
-// for a day after the one before it, then deprecated and expired.
+// for a day after the one before it, then deprecated and expired, the highest never expired.
 func lifecycleVersions(n int) []gardencorev1beta1.ExpirableVersion {
 	out := make([]gardencorev1beta1.ExpirableVersion, n)
 	for i := range out {
@@ -206,6 +209,8 @@ func lifecycleVersions(n int) []gardencorev1beta1.ExpirableVersion {
 			{Classification: expired, StartTime: date(2, i%365)},
 		}}
 	}
+	last := &out[len(out)-1]
+	last.Lifecycle = last.Lifecycle[:3] // the highest version must not end expired (C-4)
 	return out
 }
 
