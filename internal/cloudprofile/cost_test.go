@@ -95,7 +95,7 @@ func TestCost_TheRulesOfAPlanBuildAndAllocateLinearlyInTheEntriesOfTheWorstCases
 	for i := range small {
 		t.Run(small[i].Name, func(t *testing.T) {
 			var problems cloudprofile.Problems
-			bytesSmall := allocatedBy(func() { planRules(small[i]) })
+			bytesSmall := allocatedBy(func() { _ = planRules(small[i]) })
 			bytesLarge := allocatedBy(func() { problems = planRules(large[i]) })
 			entries := large[i].Entries()
 			if len(problems) > maxProblemsPerEntry*entries {

@@ -33,9 +33,8 @@ func validateMachineImageVersionFlavors(v gardencorev1beta1.MachineImageVersion,
 // supported list.
 func validateMachineImageVersionArchitectures(v gardencorev1beta1.MachineImageVersion, caps capabilities, fld func() Path) Problems {
 	var ps Problems
-	supported := validArchitectures
 	if caps.defined() {
-		supported = caps.architectures()
+		supported := caps.architectures()
 		if len(supported) > 1 && len(v.CapabilityFlavors) == 0 {
 			return Problems{required("F-6", fld().Child("capabilityFlavors"), "must provide at least one image flavor when multiple architectures are defined in spec.machineCapabilities")}
 		}

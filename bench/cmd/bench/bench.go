@@ -42,6 +42,8 @@ type bench struct {
 	runs                                  int
 	keep                                  bool
 	parts                                 []string
+	// worstCases are the names of the worst cases to measure (nil: all).
+	worstCases []string
 
 	client *kube.Client
 	dyn    dynamic.Interface

@@ -14,7 +14,7 @@
 // floor (requestfloor.go).
 //
 // Usage: bench -provider bin/terraform-provider-gardener [-runs 5] [-work .cache/bench] [-gobench FILE]
-// [-parts big,workspace,worst] [-quiet-timeout 120s]
+// [-parts big,workspace,worst] [-worst-cases all/valid,all/errors] [-quiet-timeout 120s]
 // (the Garden's kubeconfig comes from GARDEN_KUBECONFIG). bench -generate DIR only writes the
 // generated profiles (JSON and .tf.json) into DIR.
 package main
@@ -53,6 +53,7 @@ func main() {
 		generate  = flag.String("generate", "", "only write the generated profiles into this folder and exit")
 		keep      = flag.Bool("keep", false, "leave the profiles in the Garden")
 		parts     = flag.String("parts", partBig+","+partWorkspace+","+partWorst, "the parts to measure: big (the big profile), workspace (300 namespaced profiles), worst (the worst cases of validation cost)")
+		worst     = flag.String("worst-cases", "", "the worst cases to measure, by name, in this order (default: all of gen.WorstCases)")
 	)
 	flag.DurationVar(&quietTimeout, "quiet-timeout", quietTimeout, "how long each measurement waits at most for a quiet machine")
 	flag.Parse()
@@ -85,6 +86,9 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	b := &bench{terraform: tf, provider: absProvider, work: absWork, kubeconfig: kubeconfig, runs: *runs, keep: *keep, parts: strings.Split(*parts, ",")}
+	if *worst != "" {
+		b.worstCases = strings.Split(*worst, ",")
+	}
 	b.gardenPGID, _ = strconv.Atoi(os.Getenv("GARDEN_PGID")) // unset: the Garden's CPU is not reported
 	ok, err := b.run(ctx, *goBench)
 	stop()
