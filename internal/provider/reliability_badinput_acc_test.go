@@ -135,14 +135,16 @@ func loosely(text string) *regexp.Regexp {
 // apply with etcd's "request is too large"); and a provider_config of 5 MB, on spec.provider_config.
 func TestAccReliability_tooLargeFailsAtPlan(t *testing.T) {
 	images := `merge([for a in range(3) : { for b in range(1000) : format("image-%d-%03d", a, b) => { versions = { for v in range(3) : "1.${v}.0" => { cri = { containerd = {} } } } } }]...)`
+	// 2,700 versions, 1.0.0 to 1.2699.0, each supported in its minor (range gives at most 1,024 values).
+	versions2700 := `merge([for a in range(3) : { for b in range(900) : "1.${a * 900 + b}.0" => { classification = "supported" } }]...)`
 	cases := map[string]struct{ versions, images, types, extra, want string }{
 		"3,000 images of three versions": {images: images,
 			want: `Error: CloudProfile too large for the Garden … The CloudProfile takes about … MiB … more than the 1.49 MiB`},
 		"2,700 Kubernetes versions, image versions and machine types": {
-			versions: `{ for i in range(2700) : "1.${floor(i / 100)}.${i % 100}" => {} }`,
-			images:   `{ "gardenlinux" = { versions = { for i in range(2700) : "1.${floor(i / 100)}.${i % 100}" => {} } } }`,
-			types:    `{ for i in range(2700) : "m${i}.large" => { cpu = "2", gpu = "0", memory = "8Gi" } }`,
-			want:     `Error: CloudProfile too large for the Garden … The CloudProfile takes about 1.6… MiB … more than the 1.49 MiB`},
+			versions: versions2700,
+			images:   `{ "gardenlinux" = { versions = ` + versions2700 + ` } }`,
+			types:    `merge([for a in range(3) : { for b in range(900) : "m${a * 900 + b}.large" => { cpu = "2", gpu = "0", memory = "8Gi" } }]...)`,
+			want:     `Error: CloudProfile too large for the Garden … The CloudProfile takes about 1.54 MiB … more than the 1.49 MiB`},
 		"provider_config of 5 MB": {images: `{ "gardenlinux" = { versions = { "1877.3.0" = {} } } }`,
 			extra: `provider_config = jsonencode({ blob = format("%5000000s", "x") })`,
 			want:  `Error: CloudProfile too large for the Garden … provider_config alone takes about 4.77 MiB`},
