@@ -12,10 +12,13 @@
 // Findings and their vocabulary:
 //   - problem.go: Problem, its types and severities, and the constructors the rules use.
 //   - rule_catalogue.go: RuleInfo and the catalogue of every rule id.
+//   - rule_releases.go: the rules that some known Gardener release does not apply (RuleInfo.Since
+//     and Until).
 //   - path.go: Path, Gardener's field path together with the Terraform attribute path.
 //   - options.go: Options, the instant, the release and the feature gates a rule depends on.
 //   - release.go: Release, the Gardener releases whose rules the package carries.
-//   - feature_gates.go: FeatureGates, the gardener-apiserver gates that matter, and their defaults.
+//   - feature_gates.go: FeatureGates, the gardener-apiserver gates that matter, and the gates and
+//     defaults of each release.
 //   - semver.go: versions parsed as Gardener parses them (Masterminds semver).
 //   - capabilities.go: capability definitions as the rules see them, and the known architectures.
 //
@@ -30,7 +33,7 @@
 //   - validate_request.go: ValidateCloudProfileRequest, defaulting, preparation and validation.
 //   - validate_metadata.go (A), validate_spec.go (B), validate_kubernetes.go (C),
 //     validate_expirable.go (D), validate_images.go and validate_architecture.go (E, F),
-//     validate_supported_per_minor.go (C-8, F-8), validate_machinetypes.go (G),
+//     validate_supported_per_minor.go (C-8, C-9, F-8, F-11), validate_machinetypes.go (G),
 //     validate_volumetypes.go (H), validate_capabilities.go (I), validate_regions.go (J).
 //   - validate_values.go: checks of names and quantities several groups share.
 //   - validate_warnings.go: the W warnings of a CloudProfile; warnings_changed.go: the versions
