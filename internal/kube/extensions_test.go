@@ -64,7 +64,7 @@ func TestProviderExtension_TheTaggedChartOfTheProviderRegistration(t *testing.T)
 		t.Fatalf("ProviderExtension(gcp) = %v, %v; want not found", found, err)
 	}
 	want2 := map[string]int{
-		"/apis/core.gardener.cloud/v1beta1/controllerregistrations":         1,
+		"/apis/core.gardener.cloud/v1beta1/controllerregistrations":           1,
 		"/apis/core.gardener.cloud/v1/controllerdeployments/provider-aws-raw": 1,
 		"/apis/core.gardener.cloud/v1/controllerdeployments/provider-aws":     1,
 	}

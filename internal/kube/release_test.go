@@ -72,8 +72,8 @@ func TestPublishedGardenerVersion_Failures(t *testing.T) {
 		kind      ErrorKind
 		malformed bool
 	}{
-		"not found": {404, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"configmaps \"gardener-info\" not found","reason":"NotFound","details":{"name":"gardener-info","kind":"configmaps"},"code":404}`, KindNotFound, false},
-		"forbidden": {403, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"configmaps \"gardener-info\" is forbidden: User \"robot\" cannot get resource \"configmaps\" in API group \"\" in the namespace \"gardener-system-public\"","reason":"Forbidden","details":{"name":"gardener-info","kind":"configmaps"},"code":403}`, KindForbidden, false},
+		"not found":   {404, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"configmaps \"gardener-info\" not found","reason":"NotFound","details":{"name":"gardener-info","kind":"configmaps"},"code":404}`, KindNotFound, false},
+		"forbidden":   {403, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"configmaps \"gardener-info\" is forbidden: User \"robot\" cannot get resource \"configmaps\" in API group \"\" in the namespace \"gardener-system-public\"","reason":"Forbidden","details":{"name":"gardener-info","kind":"configmaps"},"code":403}`, KindForbidden, false},
 		"no data key": {200, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"gardener-info"},"data":{"other":"x"}}`, KindOther, true},
 		"not YAML":    {200, infoConfigMap("version: [unclosed"), KindOther, true},
 		"no version":  {200, infoConfigMap("workloadIdentityIssuerURL: https://issuer.example.com\n"), KindOther, true},

@@ -145,7 +145,7 @@ func (r *profileResourceOf[K, M, O, S]) ValidateConfig(ctx context.Context, req 
 		return
 	}
 	base := r.kind.base()
-	checked, providerConfig, problems := r.kind.validated(configured, validationOptions(base.data, base.validated))
+	checked, providerConfig, problems := r.kind.validated(configured, validationOptions(ctx, base.data, base.validated, &resp.Diagnostics))
 	resp.Diagnostics.Append(objectSizeDiagnostics(r.traits.kind, checked, providerConfig)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
 }
@@ -298,7 +298,7 @@ func (r *profileResourceOf[K, M, O, S]) ModifyPlan(ctx context.Context, req reso
 	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	data := r.kind.base().data
 	plan := profilePlan[O]{
-		opts: data.options(data.now()), changing: largevalue.Changing(req.Plan, req.State),
+		opts: data.options(ctx, data.now(), &resp.Diagnostics), changing: largevalue.Changing(req.Plan, req.State),
 		large: r.large, largeAttributes: r.LargeAttributes(), configure: r.traits.configured,
 	}
 	plan.configured, plan.spec, plan.unknown, plan.known = configuredForPlan[M](ctx, req, r.large, plan.largeAttributes, plan.configure, &resp.Diagnostics)
