@@ -93,8 +93,11 @@ func servesProvider(reg gardencorev1beta1.ControllerRegistration, providerType s
 	})
 }
 
-// listControllerRegistrations lists every ControllerRegistration (one request).
+// listControllerRegistrations lists every ControllerRegistration (one request, within
+// InfoReadTimeout).
 func (c *Client) listControllerRegistrations(ctx context.Context) ([]gardencorev1beta1.ControllerRegistration, error) {
+	ctx, cancel := context.WithTimeout(ctx, InfoReadTimeout)
+	defer cancel()
 	list := &gardencorev1beta1.ControllerRegistrationList{}
 	if err := c.rest.Get().Resource("controllerregistrations").Do(ctx).Into(list); err != nil {
 		return nil, classify(err, "ControllerRegistrations")
@@ -102,8 +105,11 @@ func (c *Client) listControllerRegistrations(ctx context.Context) ([]gardencorev
 	return list.Items, nil
 }
 
-// getControllerDeployment reads one ControllerDeployment of core.gardener.cloud/v1 (one GET).
+// getControllerDeployment reads one ControllerDeployment of core.gardener.cloud/v1 (one GET, within
+// InfoReadTimeout).
 func (c *Client) getControllerDeployment(ctx context.Context, name string) (*gardencorev1.ControllerDeployment, error) {
+	ctx, cancel := context.WithTimeout(ctx, InfoReadTimeout)
+	defer cancel()
 	d := &gardencorev1.ControllerDeployment{}
 	err := c.rest.Get().AbsPath("/apis", gardencorev1.SchemeGroupVersion.Group, gardencorev1.SchemeGroupVersion.Version, "controllerdeployments", name).Do(ctx).Into(d)
 	return d, classify(err, fmt.Sprintf("ControllerDeployment %q", name))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gardener/gardener/pkg/apis/core/v1beta1/constants"
@@ -31,15 +32,23 @@ type apiServerInfo struct {
 
 // PublishedGardenerVersion returns the version of gardener-apiserver that the Garden publishes in
 // gardener-info, as written there (such as "v1.149.3"), read with one GET at most once in the
-// client's lifetime (see runValue). It fails with KindNotFound when the Garden publishes none, with
+// client's lifetime (see runValue), within InfoReadTimeout. It fails with KindNotFound when the Garden publishes none, with
 // KindForbidden when the credentials may not read it, and with ErrGardenerInfoMalformed when its
 // data holds no version.
 func (c *Client) PublishedGardenerVersion(ctx context.Context) (string, error) {
 	return c.gardenerVersion.get(ctx, c.readGardenerVersion)
 }
 
+// InfoReadTimeout bounds the reads of what a Garden publishes about itself (its release, the
+// releases of its extensions), retries included: they refine the offline checks, and a Garden
+// that does not answer them soon (one that cannot be reached) is not waited for as long as for the
+// requests a run needs.
+const InfoReadTimeout = 5 * time.Second
+
 // readGardenerVersion reads gardener-info and the version in it.
 func (c *Client) readGardenerVersion(ctx context.Context) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, InfoReadTimeout)
+	defer cancel()
 	cm := &corev1.ConfigMap{}
 	err := c.rest.Get().AbsPath("/api/v1/namespaces", gardencorev1beta1.GardenerSystemPublicNamespace, "configmaps", v1beta1constants.ConfigMapNameGardenerInfo).
 		Do(ctx).Into(cm)

@@ -93,3 +93,18 @@ func TestPublishedGardenerVersion_Failures(t *testing.T) {
 		})
 	}
 }
+
+// TestPublishedGardenerVersion_ABoundedWait: a Garden that does not answer is given up on after
+// InfoReadTimeout, retries included, not after the retry policy's budget of a request a run needs.
+func TestPublishedGardenerVersion_ABoundedWait(t *testing.T) {
+	f := &fakeInfoServer{status: 503, body: `{"kind":"Status","apiVersion":"v1","status":"Failure","reason":"ServiceUnavailable","code":503}`}
+	c := newFakeServerClient(t, f)
+	start := time.Now()
+	_, err := c.PublishedGardenerVersion(context.Background())
+	if took := time.Since(start); err == nil || took > InfoReadTimeout+time.Second {
+		t.Fatalf("took %s (err %v), want a failure within %s", took, err, InfoReadTimeout)
+	}
+	if n := f.requests.Load(); n < 2 {
+		t.Fatalf("%d requests, want the retries that fit", n)
+	}
+}
