@@ -347,7 +347,7 @@ func problemParagraphs(p cloudprofile.Problem, where string) []string {
 
 // ruleReleases says which Gardener releases apply a rule that not every known release applies, ""
 // for the others: whether the Garden applies it depends on its release, which the offline checks
-// follow (gardener_version, else the release the Garden publishes).
+// follow (see rulesRelease).
 func ruleReleases(r cloudprofile.RuleInfo) string {
 	var which string
 	switch from := r.Since != cloudprofile.OldestKnownRelease(); {
@@ -360,7 +360,8 @@ func ruleReleases(r cloudprofile.RuleInfo) string {
 	default:
 		return ""
 	}
-	return fmt.Sprintf("%s rule %s; the offline checks follow the Garden's release (see %s).", which, r.ID, gardenerVersionAttribute)
+	return fmt.Sprintf("%s rule %s. The offline checks follow %s, else the release the Garden publishes, else %s.",
+		which, r.ID, gardenerVersionAttribute, cloudprofile.DefaultRelease)
 }
 
 // problemMessage quotes Gardener's field error with the rule, "Gardener: <field error> (rule X)",

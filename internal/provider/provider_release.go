@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -116,6 +117,8 @@ func (d *providerData) readPublishedRelease(ctx context.Context) publishedReleas
 type runRelease struct {
 	once    sync.Once
 	release cloudprofile.Release
+	// decided is release once decided, for followedRelease.
+	decided atomic.Pointer[cloudprofile.Release]
 	// note is the run's one warning about it, nil when there is none; noted says it was given.
 	note  *releaseNote
 	noted sync.Once
@@ -135,12 +138,25 @@ func (d *providerData) rulesRelease(ctx context.Context, validated *validatedSet
 		// Read also with gardener_version set, to tell a setting that disagrees with the Garden.
 		published := d.readPublishedRelease(ctx)
 		d.run.release, d.run.note = appliedRelease(d.releaseSetting, published)
+		d.run.decided.Store(&d.run.release)
 		logRelease(ctx, d.releaseSetting, published, d.run.release)
 	})
 	if diags != nil && d.run.note != nil {
 		d.run.noted.Do(func() { diags.AddWarning(d.run.note.summary, d.run.note.detail) })
 	}
 	return d.run.release
+}
+
+// followedRelease is the release this run's offline checks follow, as the first plan, validation or
+// status comparison decided it (rulesRelease); DefaultRelease before.
+func (d *providerData) followedRelease() cloudprofile.Release {
+	if d == nil {
+		return cloudprofile.DefaultRelease
+	}
+	if r := d.run.decided.Load(); r != nil {
+		return *r
+	}
+	return cloudprofile.DefaultRelease
 }
 
 // logRelease records the release a run follows and where it came from in the provider's log.
