@@ -115,9 +115,8 @@ func (d *providerData) readPublishedRelease(ctx context.Context) publishedReleas
 
 // runRelease is the release a run follows, decided once (rulesRelease).
 type runRelease struct {
-	once    sync.Once
-	release cloudprofile.Release
-	// decided is release once decided, for followedRelease.
+	once sync.Once
+	// decided is the release once decided.
 	decided atomic.Pointer[cloudprofile.Release]
 	// note is the run's one warning about it, nil when there is none; noted says it was given.
 	note  *releaseNote
@@ -137,14 +136,15 @@ func (d *providerData) rulesRelease(ctx context.Context, validated *validatedSet
 	d.run.once.Do(func() {
 		// Read also with gardener_version set, to tell a setting that disagrees with the Garden.
 		published := d.readPublishedRelease(ctx)
-		d.run.release, d.run.note = appliedRelease(d.releaseSetting, published)
-		d.run.decided.Store(&d.run.release)
-		logRelease(ctx, d.releaseSetting, published, d.run.release)
+		release, note := appliedRelease(d.releaseSetting, published)
+		d.run.note = note
+		d.run.decided.Store(&release)
+		logRelease(ctx, d.releaseSetting, published, release)
 	})
 	if diags != nil && d.run.note != nil {
 		d.run.noted.Do(func() { diags.AddWarning(d.run.note.summary, d.run.note.detail) })
 	}
-	return d.run.release
+	return *d.run.decided.Load()
 }
 
 // followedRelease is the release this run's offline checks follow, as the first plan, validation or
