@@ -136,7 +136,8 @@ func TestAccReleases_PlanReadsTheReleaseOnceAndSaysNothing(t *testing.T) {
 // TestAccReleases_TheReleaseDecidesTheVerdict is rule I-3 per release, through the CLI: a
 // capability with Gardener's reserved prefix validates and plans with gardener_version = v1.146.0
 // (saying once which release's rules it followed) and fails at validate and plan with v1.149.3, on
-// the capability, saying from which release the rule applies. Against the local Garden (v1.149.3)
+// the capability, saying from which release the rule applies; a value unknown at validate follows
+// v1.149.3 without an error of its own. Against the local Garden (v1.149.3)
 // with v1.146.0 the setting wins offline, the plan says that it disagrees with the Garden, and the
 // Garden's dry run rejects the profiles.
 func TestAccReleases_TheReleaseDecidesTheVerdict(t *testing.T) {
@@ -170,11 +171,18 @@ func TestAccReleases_TheReleaseDecidesTheVerdict(t *testing.T) {
 			t.Fatalf("gardener_version = %s: validate exited %d, plan %d; want both to reject, without warnings:\n%s", c.version, validateCode, planCode, plan)
 		}
 	}
+	// A value unknown at validate (a variable without a value) is no error: the default's rules apply.
+	w.write("variable \"gardener_version\" {\n  type = string\n}\n" +
+		releaseProfiles(offlineProvider("  server_checks = false\n  gardener_version = var.gardener_version\n"), true, names...))
+	out, code := w.run("validate")
+	if flat := oneLine(out); code != 1 || !strings.Contains(flat, "(rule I-3)") || strings.Contains(flat, "Invalid Gardener release") {
+		t.Fatalf("validate with gardener_version unknown: want the rules of v1.149.3 (I-3), got exit %d:\n%s", code, out)
+	}
 
 	kubeconfig := acctest.Kubeconfig(t)
 	prefix := acctest.UniqueName("acc-release")
 	w.write(releaseProfiles(withSettings(acctest.ProviderBlock(kubeconfig), "  gardener_version = \"v1.146.0\"\n"), true, prefix+"-a", prefix+"-b"))
-	out := w.mustRun(1, "plan")
+	out = w.mustRun(1, "plan")
 	requireNoProviderBug(t, out)
 	requireHeadlines(t, "a plan with gardener_version = v1.146.0 against the local Garden", out, "gardener_version differs from the Garden's release")
 	flat := oneLine(out)
