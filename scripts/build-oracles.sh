@@ -30,12 +30,11 @@ modfile() {
   fi
 }
 
-# releases prints every release that has a go.mod, oldest first.
+# releases prints every release that has a go.mod: those of gardener-*.mod oldest first, then the
+# release of go.mod, whose build mostly reuses the local Garden's (same module versions).
 releases() {
-  {
-    sed -n 's/^	github.com\/gardener\/gardener \(v[0-9.]*\)$/\1/p' "$src/go.mod"
-    for f in "$src"/gardener-*.mod; do basename "$f" .mod | sed 's/^gardener-//'; done
-  } | sort -t. -k2,2n -u
+  for f in "$src"/gardener-*.mod; do basename "$f" .mod | sed 's/^gardener-//'; done | sort -t. -k2,2n
+  sed -n 's/^	github.com\/gardener\/gardener \(v[0-9.]*\)$/\1/p' "$src/go.mod"
 }
 
 # source_hash prints a hash of what the oracle of a release is built from.
@@ -65,6 +64,10 @@ build() { # release
 }
 
 mkdir -p "$out"
+# One build at a time: make test starts a build early in the background, and make test-releases
+# waits here for it instead of building the same release twice.
+exec 9>"$out/.lock"
+flock 9
 if [ $# -eq 0 ]; then
   mapfile -t wanted < <(releases)
 else
