@@ -2,10 +2,10 @@
 // functions: the classification of a version at an instant, validation on create and update, what
 // the API server drops or defaults, and the merge of a NamespacedCloudProfile with its parent.
 //
-// It imports neither Terraform nor client-go. Time and feature gates are arguments (Options), never
-// globals. Every finding is a Problem whose Path names both Gardener's field path and the Terraform
-// attribute that caused it. Its Rule identifier (C-3, K-4/C-5, ...) names an entry of the rule
-// catalogue (Rules), which docs/guides/rules.md renders.
+// It imports neither Terraform nor client-go. Time, the Gardener release and feature gates are
+// arguments (Options), never globals. Every finding is a Problem whose Path names both Gardener's
+// field path and the Terraform attribute that caused it. Its Rule identifier (C-3, K-4/C-5, ...)
+// names an entry of the rule catalogue (Rules), which docs/guides/rules.md renders.
 //
 // Files, by what they hold:
 //
@@ -16,7 +16,8 @@
 //     and Until).
 //   - path.go: Path, Gardener's field path together with the Terraform attribute path.
 //   - options.go: Options, the instant, the release and the feature gates a rule depends on.
-//   - release.go: Release, the Gardener releases whose rules the package carries.
+//   - release.go: Release, the Gardener releases whose rules the package carries; releases.md
+//     lists what differs between them, and where the package carries each difference.
 //   - feature_gates.go: FeatureGates, the gardener-apiserver gates that matter, and the gates and
 //     defaults of each release.
 //   - semver.go: versions parsed as Gardener parses them (Masterminds semver).

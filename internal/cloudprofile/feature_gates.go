@@ -131,7 +131,7 @@ func unknownGateError(r Release, name string) error {
 	for _, g := range apiserverGates {
 		if g.Name == name {
 			rules, _ := RulesOf(r)
-			return fmt.Errorf("%q is a feature gate of gardener-apiserver from %s on, which concerns Shoots only; gardener-apiserver %s does not register it (it does not start with it); only %s change how Gardener validates cloud profiles", name, g.since, rules, known)
+			return fmt.Errorf("%q is a feature gate of gardener-apiserver only from %s on, and concerns Shoots only: gardener-apiserver %s does not know it and does not start with it; only %s change how Gardener validates cloud profiles", name, g.since, rules, known)
 		}
 	}
 	return fmt.Errorf("%q is not a feature gate that changes how Gardener validates cloud profiles; those are %s", name, known)

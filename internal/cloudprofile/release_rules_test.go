@@ -138,7 +138,7 @@ func TestRegisteredFeatureGates_LiveControlPlaneMigration_V1_147_0LacksV1_148_0R
 			t.Errorf("%s registers LiveControlPlaneMigration", r)
 		}
 		_, err := FeatureGates{}.WithIn(r, "LiveControlPlaneMigration", true)
-		if err == nil || !strings.Contains(err.Error(), "gardener-apiserver "+r.String()+" does not register it") {
+		if err == nil || !strings.Contains(err.Error(), "gardener-apiserver "+r.String()+" does not know it") {
 			t.Errorf("%s: WithIn(LiveControlPlaneMigration) error = %v", r, err)
 		}
 	}
