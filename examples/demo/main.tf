@@ -93,7 +93,7 @@ output "cloud_profile_uid" {
 
 output "kubernetes_versions" {
   description = "Classification of each Kubernetes version now, computed from the lifecycle as Gardener does (the controller's status lags right after creation)."
-  value       = { for v in data.gardener_cloud_profile.local.kubernetes_versions : v.version => v.classification }
+  value       = { for version, v in data.gardener_cloud_profile.local.kubernetes_versions : version => v.classification }
 }
 
 output "latest_kubernetes_version" {
@@ -114,7 +114,7 @@ data "gardener_namespaced_cloud_profile" "team" {
 
 output "team_kubernetes_versions" {
   description = "Classification of each Kubernetes version for the team, from the local merge (the team extends 1.31.9)."
-  value       = { for v in data.gardener_namespaced_cloud_profile.team.kubernetes_versions : v.version => v.classification }
+  value       = { for version, v in data.gardener_namespaced_cloud_profile.team.kubernetes_versions : version => v.classification }
 }
 
 output "team_machine_types" {

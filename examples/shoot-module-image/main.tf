@@ -70,9 +70,8 @@ locals {
   # The newest supported version with an image in var.region for var.architecture.
   version = lookup(local.profile.latest_machine_image_versions, var.machine_image, null)
   # Its image there, as the extension names it (region null: the image serves every region).
-  versions = { for i in local.profile.machine_images : i.name => { for v in i.versions : v.version => v } }
   provider_image = local.version == null ? null : [
-    for p in local.versions[var.machine_image][local.version].provider_images : p.image
+    for p in local.profile.machine_images[var.machine_image].versions[local.version].provider_images : p.image
     if p.architecture == var.architecture && (p.region == null || p.region == var.region)
   ][0]
 }

@@ -34,8 +34,11 @@ func WarnNamespacedCloudProfile(ncp, old *gardencorev1beta1.NamespacedCloudProfi
 			if prior.unchangedKubernetesVersion(v) {
 				continue
 			}
-			isNew := old == nil || !hasKubernetesVersion(old.Spec.Kubernetes, v.Version)
-			ps = append(ps, warnNamespacedVersion("Kubernetes version", v, isNew, versions.Index(i), opts)...)
+			var before *gardencorev1beta1.ExpirableVersion
+			if old != nil {
+				before = kubernetesVersionBefore(old.Spec.Kubernetes, v.Version)
+			}
+			ps = append(ps, warnNamespacedVersion("Kubernetes version", v, before, versions.Index(i), opts)...)
 		}
 	}
 	images := spec.Child("machineImages")
@@ -45,9 +48,12 @@ func WarnNamespacedCloudProfile(ncp, old *gardencorev1beta1.NamespacedCloudProfi
 			if prior.unchangedImageVersion(img.Name, v) {
 				continue
 			}
-			isNew := old == nil || !hasImageVersion(old.Spec.MachineImages, img.Name, v.Version)
+			var before *gardencorev1beta1.ExpirableVersion
+			if old != nil {
+				before = imageVersionBefore(old.Spec.MachineImages, img.Name, v.Version)
+			}
 			what := fmt.Sprintf("machine image %q version", img.Name)
-			ps = append(ps, warnNamespacedVersion(what, v.ExpirableVersion, isNew, versions.Index(j), opts)...)
+			ps = append(ps, warnNamespacedVersion(what, v.ExpirableVersion, before, versions.Index(j), opts)...)
 		}
 	}
 	if parent != nil {
@@ -60,12 +66,14 @@ func WarnNamespacedCloudProfile(ncp, old *gardencorev1beta1.NamespacedCloudProfi
 	return ps
 }
 
-func warnNamespacedVersion(what string, v gardencorev1beta1.ExpirableVersion, isNew bool, p Path, opts Options) Problems {
-	if isNew && !IsActive(v, opts.Now) {
+// warnNamespacedVersion warns about one version of a NamespacedCloudProfile; before is the version
+// as the object an update replaces has it (nil: the version is new).
+func warnNamespacedVersion(what string, v gardencorev1beta1.ExpirableVersion, before *gardencorev1beta1.ExpirableVersion, p Path, opts Options) Problems {
+	if before == nil && !IsActive(v, opts.Now) {
 		return Problems{warning("W-dropped", p, v.Version, fmt.Sprintf(
 			"%s %q is %s at %s; Gardener drops it from the NamespacedCloudProfile when it is written", what, v.Version, Classify(v, opts.Now), formatInstant(opts.Now)))}
 	}
-	return warnVersion(what, v, false, false, isNew, p, opts)
+	return warnVersion(what, v, false, false, before, p, opts)
 }
 
 // noOpOverrides finds NCP entries that leave the merged profile as the parent has it.
@@ -117,23 +125,6 @@ func isExpirationOnly(v gardencorev1beta1.MachineImageVersion) bool {
 	return len(v.Architectures) == 0 && len(v.CapabilityFlavors) == 0 && len(v.CRI) == 0 &&
 		(v.KubeletVersionConstraint == nil || *v.KubeletVersionConstraint == "") &&
 		(v.Classification == nil || *v.Classification == "")
-}
-
-func hasKubernetesVersion(k *gardencorev1beta1.KubernetesSettings, version string) bool {
-	if k == nil {
-		return false
-	}
-	_, ok := findKubernetesVersion(k.Versions, version)
-	return ok
-}
-
-func hasImageVersion(images []gardencorev1beta1.MachineImage, name, version string) bool {
-	img, ok := findImage(images, name)
-	if !ok {
-		return false
-	}
-	_, ok = findImageVersion(img.Versions, version)
-	return ok
 }
 
 func findKubernetesVersion(versions []gardencorev1beta1.ExpirableVersion, version string) (gardencorev1beta1.ExpirableVersion, bool) {

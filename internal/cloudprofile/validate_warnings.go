@@ -14,10 +14,13 @@ import (
 //	                 or a machine image version that is expired, at Options.Now; gardener-apiserver
 //	                 removes it before storing the profile.
 //	W-expired        on update: a version that is already expired at Options.Now (kept by Gardener),
-//	                 named with the instant it expired; one the update adds is said to be added so.
+//	                 named with the instant it expired; one the update adds is said to be added so,
+//	                 and one the update expires with a past date gets the likely meant future date.
 //	W-expires-soon   a kept version that becomes expired within Options.ExpiryWarningWindow.
 //	W-changes-soon   a kept version whose classification changes otherwise (e.g. to deprecated)
 //	                 within Options.ExpiryWarningWindow.
+//	W-promoted-soon  a kept version that becomes preview or supported within the window: a notice,
+//	                 nothing to fix (see IsNotice).
 
 // WarnCloudProfile returns the warnings for creating cp (old == nil) or replacing old with cp. An
 // update warns only about the versions it adds or changes, unless Options.RemindUnchanged is set.
@@ -39,8 +42,11 @@ func WarnCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) Pro
 		if prior.unchangedKubernetesVersion(v) {
 			continue
 		}
-		added := !create && !hasKubernetesVersion(&old.Spec.Kubernetes, v.Version)
-		ps = append(ps, warnVersion("Kubernetes version", v, create, !Classify(v, opts.Now).IsActive(), added, k8s.Index(i), opts)...)
+		var before *gardencorev1beta1.ExpirableVersion
+		if !create {
+			before = kubernetesVersionBefore(&old.Spec.Kubernetes, v.Version)
+		}
+		ps = append(ps, warnVersion("Kubernetes version", v, create, !Classify(v, opts.Now).IsActive(), before, k8s.Index(i), opts)...)
 	}
 	images := spec.Child("machineImages")
 	for i, image := range cp.Spec.MachineImages {
@@ -50,23 +56,31 @@ func WarnCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) Pro
 				continue
 			}
 			what := fmt.Sprintf("machine image %q version", image.Name)
-			added := !create && !hasImageVersion(old.Spec.MachineImages, image.Name, v.Version)
-			ps = append(ps, warnVersion(what, v.ExpirableVersion, create, IsExpired(v.ExpirableVersion, opts.Now), added, versions.Index(j), opts)...)
+			var before *gardencorev1beta1.ExpirableVersion
+			if !create {
+				before = imageVersionBefore(old.Spec.MachineImages, image.Name, v.Version)
+			}
+			ps = append(ps, warnVersion(what, v.ExpirableVersion, create, IsExpired(v.ExpirableVersion, opts.Now), before, versions.Index(j), opts)...)
 		}
 	}
 	return ps
 }
 
 // warnVersion warns about one version; dropOnCreate tells whether Gardener drops it on create,
-// added whether an update adds it.
-func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, dropOnCreate, added bool, p Path, opts Options) Problems {
+// before is the version as the object an update replaces has it (nil: the update adds it).
+func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, dropOnCreate bool, before *gardencorev1beta1.ExpirableVersion, p Path, opts Options) Problems {
 	now := Classify(v, opts.Now)
 	if create && dropOnCreate {
 		return Problems{warning("W-dropped", p, v.Version,
 			fmt.Sprintf("%s %q is %s as of this plan (%s); Gardener drops it from the CloudProfile on create", what, v.Version, now, formatInstant(opts.Now)))}
 	}
 	if !create && now == gardencorev1beta1.ClassificationExpired {
-		return Problems{warning("W-expired", p, v.Version, expiredDetail(what, v, added, opts.Now))}
+		detail := expiredDetail(what, v, before == nil, opts.Now)
+		if meant, ok := likelyMeantExpiration(v, before, opts.Now); ok {
+			detail += fmt.Sprintf("; the update expires it with a date in the past although it was %s: if the date was to be in the future, "+
+				"correct the year, such as to %s", Classify(*before, opts.Now), formatInstant(meant))
+		}
+		return Problems{warning("W-expired", p, v.Version, detail)}
 	}
 	if opts.ExpiryWarningWindow <= 0 {
 		return nil
@@ -78,7 +92,58 @@ func warnVersion(what string, v gardencorev1beta1.ExpirableVersion, create, drop
 	if next.To == gardencorev1beta1.ClassificationExpired {
 		return Problems{warning("W-expires-soon", p, v.Version, fmt.Sprintf("%s %q expires after %s", what, v.Version, formatInstant(next.At)))}
 	}
-	return Problems{warning("W-changes-soon", p, v.Version, fmt.Sprintf("%s %q changes from %s to %s after %s", what, v.Version, now, next.To, formatInstant(next.At)))}
+	rule := "W-changes-soon"
+	if next.To == gardencorev1beta1.ClassificationPreview || next.To == gardencorev1beta1.ClassificationSupported {
+		rule = "W-promoted-soon"
+	}
+	return Problems{warning(rule, p, v.Version, fmt.Sprintf("%s %q changes from %s to %s after %s", what, v.Version, now, next.To, formatInstant(next.At)))}
+}
+
+// noticeRules are the warnings that report a change for the better, which needs no fix.
+var noticeRules = map[string]bool{"W-promoted-soon": true}
+
+// IsNotice tells whether a rule's problems are notices: warnings about a change for the better
+// (a version becoming preview or supported), not problems to fix.
+func IsNotice(rule string) bool { return noticeRules[rule] }
+
+// likelyMeantExpiration is the date an update probably meant when it gives a version that was not
+// expired before (before) an expiration date in the past (v's, at now): the same day and time in
+// the first year that puts it after now. False when the update adds the version, when it was
+// expired already, or when v is not expired by a date the update changed.
+func likelyMeantExpiration(v gardencorev1beta1.ExpirableVersion, before *gardencorev1beta1.ExpirableVersion, now time.Time) (time.Time, bool) {
+	if before == nil || IsExpired(*before, now) || v.ExpirationDate == nil || len(v.Lifecycle) > 0 || !v.ExpirationDate.Time.Before(now) {
+		return time.Time{}, false
+	}
+	if before.ExpirationDate != nil && before.ExpirationDate.Equal(v.ExpirationDate) {
+		return time.Time{}, false
+	}
+	past := v.ExpirationDate.UTC()
+	meant := past.AddDate(now.UTC().Year()-past.Year(), 0, 0)
+	for !meant.After(now) {
+		meant = meant.AddDate(1, 0, 0)
+	}
+	return meant, true
+}
+
+// kubernetesVersionBefore is the Kubernetes version of k, nil when k lacks it.
+func kubernetesVersionBefore(k *gardencorev1beta1.KubernetesSettings, version string) *gardencorev1beta1.ExpirableVersion {
+	if k == nil {
+		return nil
+	}
+	if v, ok := findKubernetesVersion(k.Versions, version); ok {
+		return &v
+	}
+	return nil
+}
+
+// imageVersionBefore is the version of the image among images, nil when they lack it.
+func imageVersionBefore(images []gardencorev1beta1.MachineImage, name, version string) *gardencorev1beta1.ExpirableVersion {
+	if img, ok := findImage(images, name); ok {
+		if v, ok := findImageVersion(img.Versions, version); ok {
+			return &v.ExpirableVersion
+		}
+	}
+	return nil
 }
 
 // expiredDetail says since when a version expired at now is expired: its expiration date or the

@@ -3,6 +3,8 @@ package cloudprofile
 import (
 	"testing"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
@@ -58,6 +60,41 @@ func TestWarnings_CloudProfile(t *testing.T) {
 		cp := withKubernetes(ev{Version: "1.12.0", Lifecycle: lc{stageOpen(supported), stageAt(deprecated, day), stageAt(expired, 60*day)}})
 		expectProblems(t, WarnCloudProfile(cp, nil, opts),
 			want{rule: "W-changes-soon", field: "spec.kubernetes.versions[0]", detail: `Kubernetes version "1.12.0" changes from supported to deprecated after 2027-01-16T12:00:00Z`})
+	})
+	t.Run("becoming preview or supported is a notice, not a problem to fix", func(t *testing.T) {
+		cp := withKubernetes(ev{Version: "1.12.0", Lifecycle: lc{stageOpen(preview), stageAt(supported, day)}},
+			ev{Version: "1.11.0", Lifecycle: lc{stageAt(preview, 2*day), stageAt(deprecated, 60*day)}})
+		ps := WarnCloudProfile(cp, nil, opts)
+		expectProblems(t, ps,
+			want{rule: "W-promoted-soon", field: "spec.kubernetes.versions[0]", detail: `Kubernetes version "1.12.0" changes from preview to supported after 2027-01-16T12:00:00Z`},
+			want{rule: "W-dropped", field: "spec.kubernetes.versions[1]"})
+		if !IsNotice("W-promoted-soon") || IsNotice("W-changes-soon") || IsNotice("W-expires-soon") {
+			t.Error("IsNotice: only W-promoted-soon is a notice")
+		}
+		old := cp.DeepCopy()
+		old.Spec.Kubernetes.Versions[1].Lifecycle[0].StartTime = &metav1.Time{Time: testNow.Add(-day)}
+		expectProblems(t, WarnCloudProfile(cp, old, opts),
+			want{rule: "W-promoted-soon", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" changes from unavailable to preview after 2027-01-17T12:00:00Z`})
+	})
+	t.Run("a past expiration date on a version that was not expired suggests the date a year on", func(t *testing.T) {
+		old := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", Classification: ptrTo(supported)})
+		old.Spec.MachineImages[0].Versions[0].ExpirationDate = at(400 * day)
+		cp := old.DeepCopy()
+		cp.Spec.Kubernetes.Versions[1].ExpirationDate = at(-30 * day) // 2026-12-16, meant 2027-12-16
+		cp.Spec.MachineImages[0].Versions[0].ExpirationDate = at(-400 * day)
+		image := cp.Spec.MachineImages[0].Versions[0].Version
+		expectProblems(t, WarnCloudProfile(cp, old, opts),
+			want{rule: "W-expired", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" expired at 2026-12-16T12:00:00Z, its expiration date; ` +
+				`the update expires it with a date in the past although it was supported: if the date was to be in the future, correct the year, such as to 2027-12-16T12:00:00Z`},
+			want{rule: "W-expired", field: "spec.machineImages[0].versions[0]", detail: `~version "` + image + `" expired at 2025-12-11T12:00:00Z, its expiration date; ` +
+				`the update expires it with a date in the past although it was supported: if the date was to be in the future, correct the year, such as to 2027-12-11T12:00:00Z`})
+	})
+	t.Run("an expired version whose date stays, or was past already, gets no suggestion", func(t *testing.T) {
+		old := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", ExpirationDate: at(-2 * day)})
+		cp := old.DeepCopy()
+		cp.Spec.Kubernetes.Versions[1].ExpirationDate = at(-day)
+		expectProblems(t, WarnCloudProfile(cp, old, opts),
+			want{rule: "W-expired", field: "spec.kubernetes.versions[1]", detail: `Kubernetes version "1.11.0" expired at 2027-01-14T12:00:00Z, its expiration date`})
 	})
 	t.Run("a zero window turns the coming-change warnings off", func(t *testing.T) {
 		cp := withKubernetes(ev{Version: "1.12.0"}, ev{Version: "1.11.0", ExpirationDate: at(3 * day)})

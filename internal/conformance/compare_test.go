@@ -114,7 +114,7 @@ func TestCompareExtensionDetectsDisagreements(t *testing.T) {
 	pc := cloudprofile.NewPath("spec").Child("providerConfig")
 	mapping := cloudprofile.Problem{Rule: "EXT-LOCAL-10", Type: cloudprofile.Required, Path: pc.FieldOnly("machineImages[0]"), BadValue: "",
 		Detail: `must provide an image mapping for image "gardenlinux" in providerConfig`}
-	decode := cloudprofile.Problem{Rule: "EXT-LOCAL-2", Type: cloudprofile.Invalid, Path: pc, Detail: "could not decode providerConfig of CloudProfile \"p\": x"}
+	decode := cloudprofile.Problem{Rule: "EXT-LOCAL-2", Type: cloudprofile.Internal, Path: pc, Detail: "could not decode providerConfig of CloudProfile \"p\": x"}
 	denied := `admission webhook "validator.admission-local.extensions.gardener.cloud" denied the request: `
 	for _, c := range []struct {
 		name  string

@@ -5,7 +5,9 @@
 //
 // extension_local_test.go does the same for package extensions/local against provider-local's
 // admission webhooks, which scripts/garden.sh runs by default (those tests skip with
-// GARDEN_EXTENSION_ADMISSION=none). The core rules' cases use a provider type no extension admits.
+// GARDEN_EXTENSION_ADMISSION=none); extension_local_typemeta_test.go for a providerConfig without
+// apiVersion or kind (the validators' messages, and the mutator's merge of a profile stored past
+// the validator). The core rules' cases use a provider type no extension admits.
 //
 // The tests run only with TF_ACC=1 and GARDEN_KUBECONFIG set:
 //

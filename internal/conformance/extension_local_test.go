@@ -439,12 +439,7 @@ func TestDifferential_LocalExtensionMergedStatus(t *testing.T) {
 	ctx := testContext(t)
 	prefix := acctest.UniqueName("conf-extlocal-merge")
 	parents := localParents(t, ctx, s, prefix)
-	type pending struct {
-		name   string
-		ncp    *ncpT
-		parent *cpT
-	}
-	var created []pending
+	var created []mergeCase
 	var names []string
 	t.Cleanup(func() { deleteNamespacedCloudProfiles(t, s.client, names...) })
 	for i, c := range extNamespacedCases() {
@@ -458,40 +453,54 @@ func TestDifferential_LocalExtensionMergedStatus(t *testing.T) {
 			t.Fatalf("%s: creating %s: %v", c.name, ncp.Name, err)
 		}
 		names = append(names, ncp.Name)
-		created = append(created, pending{c.name, ncp, parent})
+		created = append(created, mergeCase{c.name, ncp, parent})
 	}
 	if len(created) < 4 {
 		t.Fatalf("only %d NamespacedCloudProfiles to compare", len(created))
 	}
-	for _, p := range created {
-		t.Run(p.name, func(t *testing.T) {
-			want, err := local.MergeProviderConfig(p.ncp.Name, p.ncp.Spec.ProviderConfig, p.parent.Spec.ProviderConfig, p.parent.Spec.MachineCapabilities)
-			if err != nil {
-				t.Fatal(err)
+	for _, c := range created {
+		t.Run(c.name, func(t *testing.T) { expectMergedAsPredicted(t, s, c) })
+	}
+}
+
+// mergeCase is a NamespacedCloudProfile created to compare its merged status, with its parent as
+// stored.
+type mergeCase struct {
+	name   string
+	ncp    *ncpT
+	parent *cpT
+}
+
+// expectMergedAsPredicted waits (bounded) until the status of c's NamespacedCloudProfile, for its
+// generation, holds the providerConfig local.MergeProviderConfig predicts (images and versions as
+// sets), and fails the test when it does not.
+func expectMergedAsPredicted(t *testing.T, s *server, c mergeCase) {
+	t.Helper()
+	want, err := local.MergeProviderConfig(c.ncp.Name, c.ncp.Spec.ProviderConfig, c.parent.Spec.ProviderConfig, c.parent.Spec.MachineCapabilities)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last string
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		got, err := s.client.GetNamespacedCloudProfile(testContext(t), projectNamespace, c.ncp.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status.ObservedGeneration == got.Generation && got.Status.CloudProfileSpec.ProviderConfig != nil {
+			d := configDiff(want.Raw, got.Status.CloudProfileSpec.ProviderConfig.Raw)
+			if d == "" {
+				t.Logf("status providerConfig as predicted: %s", got.Status.CloudProfileSpec.ProviderConfig.Raw)
+				return
 			}
-			var last string
-			deadline := time.Now().Add(90 * time.Second)
-			for {
-				got, err := s.client.GetNamespacedCloudProfile(ctx, projectNamespace, p.ncp.Name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got.Status.ObservedGeneration == got.Generation && got.Status.CloudProfileSpec.ProviderConfig != nil {
-					d := configDiff(want.Raw, got.Status.CloudProfileSpec.ProviderConfig.Raw)
-					if d == "" {
-						t.Logf("status providerConfig as predicted: %s", got.Status.CloudProfileSpec.ProviderConfig.Raw)
-						return
-					}
-					last = d
-				} else {
-					last = "status not written yet"
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("status providerConfig differs from the prediction: %s", last)
-				}
-				time.Sleep(300 * time.Millisecond)
-			}
-		})
+			last = d
+		} else {
+			last = "status not written yet"
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("status providerConfig differs from the prediction: %s", last)
+		}
+		time.Sleep(300 * time.Millisecond)
 	}
 }
 

@@ -60,14 +60,6 @@ type Extension struct {
 
 // known are the extensions, by provider type.
 var known = func() map[string]Extension {
-	unnamed := func(validate func(gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems) func(string, gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
-		return func(_ string, spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems { return validate(spec) }
-	}
-	unnamedNamespaced := func(validate func(gardencorev1beta1.NamespacedCloudProfileSpec, gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems) func(string, gardencorev1beta1.NamespacedCloudProfileSpec, gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
-		return func(_ string, spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
-			return validate(spec, parent)
-		}
-	}
 	merge := func(m func(spec, status *runtime.RawExtension) (*runtime.RawExtension, error)) func(string, *runtime.RawExtension, *runtime.RawExtension, []gardencorev1beta1.CapabilityDefinition) (*runtime.RawExtension, error) {
 		return func(_ string, spec, status *runtime.RawExtension, _ []gardencorev1beta1.CapabilityDefinition) (*runtime.RawExtension, error) {
 			return m(spec, status)
@@ -77,28 +69,28 @@ var known = func() map[string]Extension {
 		{Type: local.Type, Release: "Gardener v1.149.3 (provider-local)", ValidateCloudProfile: local.ValidateCloudProfile,
 			ValidateNamespacedCloudProfile: local.ValidateNamespacedCloudProfile, Rules: local.Rules(), MergeProviderConfig: local.MergeProviderConfig,
 			ProviderImages: local.ProviderImages},
-		{Type: aws.Type, Release: aws.Release, ValidateCloudProfile: unnamed(aws.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(aws.ValidateNamespacedCloudProfile), Rules: aws.Rules(),
+		{Type: aws.Type, Release: aws.Release, ValidateCloudProfile: aws.ValidateCloudProfile,
+			ValidateNamespacedCloudProfile: aws.ValidateNamespacedCloudProfile, Rules: aws.Rules(),
 			MergeProviderConfig: merge(aws.MergeProviderConfig), ProviderImages: aws.ProviderImages,
 			MutateCloudProfile:           aws.MutateCloudProfile,
 			MutateNamespacedCloudProfile: aws.MutateNamespacedCloudProfile},
-		{Type: azure.Type, Release: azure.Release, ValidateCloudProfile: unnamed(azure.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(azure.ValidateNamespacedCloudProfile), Rules: azure.Rules(),
+		{Type: azure.Type, Release: azure.Release, ValidateCloudProfile: azure.ValidateCloudProfile,
+			ValidateNamespacedCloudProfile: azure.ValidateNamespacedCloudProfile, Rules: azure.Rules(),
 			MergeProviderConfig: merge(azure.MergeProviderConfig), ProviderImages: azure.ProviderImages,
 			MutateCloudProfile:           azure.MutateCloudProfile,
 			MutateNamespacedCloudProfile: azure.MutateNamespacedCloudProfile},
-		{Type: gcp.Type, Release: gcp.Release, ValidateCloudProfile: unnamed(gcp.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(gcp.ValidateNamespacedCloudProfile), Rules: gcp.Rules(),
+		{Type: gcp.Type, Release: gcp.Release, ValidateCloudProfile: gcp.ValidateCloudProfile,
+			ValidateNamespacedCloudProfile: gcp.ValidateNamespacedCloudProfile, Rules: gcp.Rules(),
 			MergeProviderConfig: merge(gcp.MergeProviderConfig), ProviderImages: gcp.ProviderImages,
 			MutateCloudProfile:           gcp.MutateCloudProfile,
 			MutateNamespacedCloudProfile: gcp.MutateNamespacedCloudProfile},
-		{Type: openstack.Type, Release: openstack.Release, ValidateCloudProfile: unnamed(openstack.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(openstack.ValidateNamespacedCloudProfile), Rules: openstack.Rules(),
+		{Type: openstack.Type, Release: openstack.Release, ValidateCloudProfile: openstack.ValidateCloudProfile,
+			ValidateNamespacedCloudProfile: openstack.ValidateNamespacedCloudProfile, Rules: openstack.Rules(),
 			MergeProviderConfig: merge(openstack.MergeProviderConfig), ProviderImages: openstack.ProviderImages,
 			MutateCloudProfile:           openstack.MutateCloudProfile,
 			MutateNamespacedCloudProfile: openstack.MutateNamespacedCloudProfile},
-		{Type: alicloud.Type, Release: alicloud.Release, ValidateCloudProfile: unnamed(alicloud.ValidateCloudProfile),
-			ValidateNamespacedCloudProfile: unnamedNamespaced(alicloud.ValidateNamespacedCloudProfile), Rules: alicloud.Rules(),
+		{Type: alicloud.Type, Release: alicloud.Release, ValidateCloudProfile: alicloud.ValidateCloudProfile,
+			ValidateNamespacedCloudProfile: alicloud.ValidateNamespacedCloudProfile, Rules: alicloud.Rules(),
 			MergeProviderConfig: merge(alicloud.MergeProviderConfig), ProviderImages: alicloud.ProviderImages,
 			MutateCloudProfile:           alicloud.MutateCloudProfile,
 			MutateNamespacedCloudProfile: alicloud.MutateNamespacedCloudProfile},

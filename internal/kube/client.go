@@ -98,6 +98,15 @@ type ApplyOptions struct {
 	// object of that name exists (KindNotFound) or when it has another UID (KindReplaced), so an
 	// update can neither re-create a deleted object nor change one created again by someone else.
 	UID types.UID
+	// TakeOver, with UID, first takes over the fields of the field managers that created or
+	// changed the object with creates and updates, when the client's manager has not applied it
+	// yet (the first apply after an import; see ownership_import.go).
+	TakeOver bool
+	// SetBack, with UID, are the fields the apply takes back from other managers where it
+	// conflicts with them (see conflicts.go).
+	SetBack []SetBack
+	// resourceVersion, when set, is the version of the object the apply must change.
+	resourceVersion string
 }
 
 // ApplyCloudProfile server-side applies a CloudProfile under the client's field manager and
@@ -117,13 +126,22 @@ func (c *Client) ApplyNamespacedCloudProfile(ctx context.Context, ncp *gardencor
 // applyTo server-side applies obj to the object k and returns the answer's status code. The API
 // server checks field conflicts before the UID of opts.UID: a conflict is re-checked against the
 // object's identity, so that an object deleted or created again reports that, not a conflict. An
-// apply that stored an object with the entry of a cut-off create takes that entry over (see
-// ownership_creating.go).
+// update takes over what an import's first apply takes over (opts.TakeOver) and takes back the
+// fields of opts.SetBack. An apply that stored an object with the entry of a cut-off create takes
+// that entry over (see ownership_creating.go).
 func (c *Client) applyTo(ctx context.Context, k objectKind, obj runtime.Object, opts ApplyOptions, into runtime.Object) (int, error) {
+	if opts.TakeOver && opts.UID != "" && !opts.DryRun {
+		if err := c.takeOverImported(ctx, k, opts.UID); err != nil {
+			return 0, err
+		}
+	}
 	code, err := c.applyReporting(ctx, k.request(c.rest.Patch(types.ApplyPatchType)).Name(k.name), obj, opts, into)
 	if err != nil && opts.UID != "" && kindOf(err) == KindConflict {
 		if identityErr := c.checkIdentity(ctx, k, opts.UID); identityErr != nil {
 			return code, identityErr
+		}
+		if !opts.Force && !opts.DryRun && len(opts.SetBack) > 0 && isFieldConflict(err) {
+			code, err = c.setBack(ctx, k, obj, opts, into, err)
 		}
 	}
 	if err == nil && !opts.DryRun {
@@ -158,7 +176,7 @@ func (c *Client) apply(ctx context.Context, req *rest.Request, obj runtime.Objec
 
 // applyReporting is apply that also returns the answer's HTTP status code (201 when it created).
 func (c *Client) applyReporting(ctx context.Context, req *rest.Request, obj runtime.Object, opts ApplyOptions, into runtime.Object) (int, error) {
-	body, err := applyBodyWithUID(obj, opts.UID)
+	body, err := applyBodyWith(obj, opts.UID, opts.resourceVersion)
 	if err != nil {
 		return 0, err
 	}
@@ -205,17 +223,23 @@ func conflictWith(message, manager string) bool {
 // applyBody encodes an object as an apply configuration: only the fields that are set, never
 // status (it belongs to Gardener's controllers) and never server-owned metadata, so that the field
 // manager owns exactly what the user configured.
-func applyBody(obj runtime.Object) ([]byte, error) { return applyBodyWithUID(obj, "") }
+func applyBody(obj runtime.Object) ([]byte, error) { return applyBodyWith(obj, "", "") }
 
-// applyBodyWithUID is applyBody with metadata.uid set to uid (a precondition on the object's
-// identity; the server does not record it as an owned field), or without it when uid is empty.
-func applyBodyWithUID(obj runtime.Object, uid types.UID) ([]byte, error) {
+// applyBodyWith is applyBody with metadata.uid set to uid and metadata.resourceVersion to
+// resourceVersion, each where it is not empty: preconditions on the object's identity and
+// version (the server records neither as an owned field).
+func applyBodyWith(obj runtime.Object, uid types.UID, resourceVersion string) ([]byte, error) {
 	m, err := applyValue(obj)
 	if err != nil {
 		return nil, err
 	}
-	if meta, ok := m["metadata"].(map[string]any); ok && uid != "" {
-		meta["uid"] = string(uid)
+	if meta, ok := m["metadata"].(map[string]any); ok {
+		if uid != "" {
+			meta["uid"] = string(uid)
+		}
+		if resourceVersion != "" {
+			meta["resourceVersion"] = resourceVersion
+		}
 	}
 	return json.Marshal(m)
 }

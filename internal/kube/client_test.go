@@ -11,6 +11,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	k8stypes "k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -185,17 +186,21 @@ func TestCreatingManager_SortsBeforeUsualNames(t *testing.T) {
 	}
 }
 
-func TestApplyBodyWithUID_NamesTheObject(t *testing.T) {
+func TestApplyBodyWith_NamesTheObjectAndItsVersion(t *testing.T) {
 	cp := &gardencorev1beta1.CloudProfile{
 		TypeMeta:   metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1", Kind: "CloudProfile"},
-		ObjectMeta: metav1.ObjectMeta{Name: "x", UID: "stale"},
+		ObjectMeta: metav1.ObjectMeta{Name: "x", UID: "stale", ResourceVersion: "1"},
 	}
-	body, err := applyBodyWithUID(cp, "0b6c")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfile","metadata":{"name":"x","uid":"0b6c"},"spec":{"kubernetes":{},"type":""}}`
-	if string(body) != want {
-		t.Fatalf("apply body\n got %s\nwant %s", body, want)
+	for _, c := range []struct{ uid, rv, want string }{
+		{"0b6c", "", `{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfile","metadata":{"name":"x","uid":"0b6c"},"spec":{"kubernetes":{},"type":""}}`},
+		{"0b6c", "42", `{"apiVersion":"core.gardener.cloud/v1beta1","kind":"CloudProfile","metadata":{"name":"x","resourceVersion":"42","uid":"0b6c"},"spec":{"kubernetes":{},"type":""}}`},
+	} {
+		body, err := applyBodyWith(cp, k8stypes.UID(c.uid), c.rv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(body) != c.want {
+			t.Errorf("apply body\n got %s\nwant %s", body, c.want)
+		}
 	}
 }

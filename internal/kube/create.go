@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
+	"strings"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -39,11 +41,17 @@ import (
 // answer. The ownership patch removes the annotation again.
 //
 // A create that fails once its object may have been stored (no answer, a server error, or a
-// failed ownership patch) never leaves an object no state knows (see create_undo.go).
+// failed ownership patch) never leaves an object no state knows (see create_undo.go). Once the
+// create request's answer named the stored object's UID, every later request of the create is
+// about that UID: an object created again under the name by someone else is never patched, kept
+// nor deleted.
 
 // CreateIDAnnotation marks an object with the ID of the create request that made it, between the
 // create and the ownership patch (only a create cut off in between leaves it behind).
 const CreateIDAnnotation = "terraform-provider-gardener/create-id"
+
+// createIDPointer is the JSON pointer of the create ID annotation.
+var createIDPointer = "/metadata/annotations/" + strings.ReplaceAll(strings.ReplaceAll(CreateIDAnnotation, "~", "~0"), "/", "~1")
 
 // idempotencyKeyHeader names a request that may be repeated: the client recognises its own
 // earlier success (see RetryableRequest).
@@ -161,13 +169,36 @@ func (c *Client) create(ctx context.Context, k objectKind, obj, dry, into runtim
 	if err != nil && createdNothing(err) {
 		return err
 	}
+	// uid is the UID of the object this create stored, once an answer named it: from then on only
+	// that object is this create's, whatever else takes its name.
+	var uid types.UID
 	if err == nil {
-		err = c.recordCreateAsApply(ctx, k, owned, createID, into)
+		uid = uidOf(into)
+		err = c.recordCreateAsApply(ctx, k, owned, createID, uid, into)
 	}
 	if err != nil {
-		return c.undoCreate(ctx, k, createID, into, err)
+		return c.undoCreate(ctx, k, createID, uid, into, err)
 	}
 	return nil
+}
+
+// uidOf is the UID of an object, empty when it has no metadata.
+func uidOf(obj runtime.Object) types.UID {
+	m, err := meta.Accessor(obj)
+	if err != nil {
+		return ""
+	}
+	return m.GetUID()
+}
+
+// emptyLike is a new, empty object of obj's type, to read into without merging into obj.
+func emptyLike(obj runtime.Object) runtime.Object {
+	return reflect.New(reflect.TypeOf(obj).Elem()).Interface().(runtime.Object)
+}
+
+// copyInto sets into to the object from (of the same type).
+func copyInto(into, from runtime.Object) {
+	reflect.ValueOf(into).Elem().Set(reflect.ValueOf(from).Elem())
 }
 
 // newCreateID is a random ID for one create.
@@ -203,13 +234,15 @@ func createBody(obj runtime.Object, createID string) ([]byte, error) {
 // object carries its create ID; it is read into into) from one that found another object (taken
 // is returned).
 func (c *Client) ownEarlierCreate(ctx context.Context, k objectKind, createID string, into runtime.Object, taken error) error {
-	if err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Into(into); err != nil {
+	found := emptyLike(into)
+	if err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Into(found); err != nil {
 		return taken
 	}
-	m, err := meta.Accessor(into)
+	m, err := meta.Accessor(found)
 	if err != nil || m.GetAnnotations()[CreateIDAnnotation] != createID {
 		return taken
 	}
+	copyInto(into, found)
 	return nil
 }
 
@@ -228,10 +261,11 @@ func appliedEntry(entries []metav1.ManagedFieldsEntry, manager string) *metav1.F
 	return nil
 }
 
-// recordCreateAsApply turns the Update entry the create left into the manager's Apply entry with
-// the owned fields, re-reading when the object changed in between (a controller adding its
-// finalizer moves the entries).
-func (c *Client) recordCreateAsApply(ctx context.Context, k objectKind, owned *metav1.FieldsV1, createID string, into runtime.Object) error {
+// recordCreateAsApply turns the Update entry the create left in into, the object of uid, into the
+// manager's Apply entry with the owned fields, re-reading when the object changed in between (a
+// controller adding its finalizer moves the entries). An object of the name with another UID is
+// not this create's: it is never patched nor read into into.
+func (c *Client) recordCreateAsApply(ctx context.Context, k objectKind, owned *metav1.FieldsV1, createID string, uid types.UID, into runtime.Object) error {
 	var last error
 	for range maxOwnershipAttempts {
 		m, err := meta.Accessor(into)
@@ -249,9 +283,14 @@ func (c *Client) recordCreateAsApply(ctx context.Context, k objectKind, owned *m
 		if last == nil {
 			return nil
 		}
-		if err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Into(into); err != nil {
+		again := emptyLike(into)
+		if err := k.request(c.rest.Get()).Name(k.name).Do(ctx).Into(again); err != nil {
 			return fmt.Errorf("recording the create as field manager %q's apply: %w (and reading the object again: %v)", c.fieldManager, last, err)
 		}
+		if uidOf(again) != uid {
+			break // not this create's object (see undoCreate)
+		}
+		copyInto(into, again)
 	}
 	return fmt.Errorf("recording the create as field manager %q's apply: %w", c.fieldManager, last)
 }

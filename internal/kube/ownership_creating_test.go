@@ -1,49 +1,72 @@
 package kube
 
 import (
+	"encoding/json"
 	"testing"
 
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// TestCreatingTakeOverPatch_MergesIntoTheManagersApplyEntry: after the manager's apply (an
-// import's first apply, an adopting apply), the cut-off create's fields join its Apply entry
-// without the create ID's field, the create's entry and the create ID annotation are removed, and
-// the object's UID and both entries are tested first.
-func TestCreatingTakeOverPatch_MergesIntoTheManagersApplyEntry(t *testing.T) {
-	m := &metav1.ObjectMeta{UID: "0b6c", ManagedFields: []metav1.ManagedFieldsEntry{
-		{Manager: "(creating) tf", Operation: metav1.ManagedFieldsOperationUpdate, FieldsV1: metav1.NewFieldsV1(
-			`{"f:metadata":{"f:annotations":{"f:terraform-provider-gardener/create-id":{}}},"f:spec":{"f:machineTypes":{"k:{\"name\":\"a\"}":{}}}}`)},
-		{Manager: "tf", Operation: metav1.ManagedFieldsOperationApply, FieldsV1: metav1.NewFieldsV1(`{"f:spec":{"f:type":{}}}`)},
-	}}
-	m.Annotations = map[string]string{CreateIDAnnotation: "c1"}
-	raw, found, err := creatingTakeOverPatch(m, "tf")
-	if err != nil || !found {
-		t.Fatalf("found %v, err %v", found, err)
+// patchedEntries applies the managedFields operation of a csaupgrade patch to the entries and
+// returns them with the resourceVersion the patch guards with.
+func patchedEntries(t *testing.T, patch []byte) ([]metav1.ManagedFieldsEntry, string) {
+	t.Helper()
+	var ops []struct {
+		Op    string          `json:"op"`
+		Path  string          `json:"path"`
+		Value json.RawMessage `json:"value"`
 	}
-	want := `[{"op":"test","path":"/metadata/uid","value":"0b6c"},` +
-		`{"op":"test","path":"/metadata/managedFields/0/manager","value":"(creating) tf"},` +
-		`{"op":"test","path":"/metadata/managedFields/1/manager","value":"tf"},` +
-		`{"op":"test","path":"/metadata/managedFields/1/operation","value":"Apply"},` +
-		`{"op":"replace","path":"/metadata/managedFields/1/fieldsV1","value":{"f:spec":{"f:machineTypes":{"k:{\"name\":\"a\"}":{}},"f:type":{}}}},` +
-		`{"op":"remove","path":"/metadata/managedFields/0"},` +
-		`{"op":"remove","path":"/metadata/annotations/terraform-provider-gardener~1create-id"}]`
-	if string(raw) != want {
-		t.Fatalf("patch\n got %s\nwant %s", raw, want)
+	if err := json.Unmarshal(patch, &ops); err != nil {
+		t.Fatal(err)
+	}
+	var entries []metav1.ManagedFieldsEntry
+	var rv string
+	for _, op := range ops {
+		switch op.Path {
+		case "/metadata/managedFields":
+			if err := json.Unmarshal(op.Value, &entries); err != nil {
+				t.Fatal(err)
+			}
+		case "/metadata/resourceVersion":
+			_ = json.Unmarshal(op.Value, &rv)
+		}
+	}
+	return entries, rv
+}
+
+// TestCreatingTakeOverPatch_MergesIntoTheManagersApplyEntry: after the manager's apply (an
+// adopting create), the cut-off create's fields, the create ID annotation's among them (the next
+// apply removes it), join its Apply entry and the create's entry goes; the patch holds when the
+// object is still at the resourceVersion read.
+func TestCreatingTakeOverPatch_MergesIntoTheManagersApplyEntry(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{UID: "0b6c", ResourceVersion: "42", ManagedFields: []metav1.ManagedFieldsEntry{
+		{Manager: "(creating) tf", Operation: metav1.ManagedFieldsOperationUpdate, APIVersion: "core.gardener.cloud/v1beta1", FieldsV1: metav1.NewFieldsV1(
+			`{"f:metadata":{"f:annotations":{"f:terraform-provider-gardener/create-id":{}}},"f:spec":{"f:machineTypes":{"k:{\"name\":\"a\"}":{}}}}`)},
+		{Manager: "tf", Operation: metav1.ManagedFieldsOperationApply, APIVersion: "core.gardener.cloud/v1beta1", FieldsV1: metav1.NewFieldsV1(`{"f:spec":{"f:type":{}}}`)},
+	}}}
+	patch, err := creatingTakeOverPatch(cp, "tf")
+	if err != nil || patch == nil {
+		t.Fatalf("patch %s, err %v", patch, err)
+	}
+	entries, rv := patchedEntries(t, patch)
+	if rv != "42" || len(entries) != 1 || entries[0].Manager != "tf" || entries[0].Operation != metav1.ManagedFieldsOperationApply {
+		t.Fatalf("entries %+v at resourceVersion %q, want only tf's Apply entry at 42", entries, rv)
+	}
+	want := `{"f:metadata":{"f:annotations":{"f:terraform-provider-gardener/create-id":{}}},"f:spec":{"f:machineTypes":{"k:{\"name\":\"a\"}":{}},"f:type":{}}}`
+	if got := string(entries[0].FieldsV1.GetRawBytes()); got != want {
+		t.Fatalf("fields\n got %s\nwant %s", got, want)
 	}
 }
 
-// TestCreatingTakeOverPatch_NothingWithoutTheEntries: an object without a cut-off create's entry
-// of the manager (another manager's creating entry does not count), or without the manager's
-// Apply entry to take it into, needs no patch.
-func TestCreatingTakeOverPatch_NothingWithoutTheEntries(t *testing.T) {
-	for name, entries := range map[string][]metav1.ManagedFieldsEntry{
-		"another manager's create": {{Manager: "(creating) other", Operation: metav1.ManagedFieldsOperationUpdate},
-			{Manager: "tf", Operation: metav1.ManagedFieldsOperationApply}},
-		"no apply of the manager": {{Manager: "(creating) tf", Operation: metav1.ManagedFieldsOperationUpdate}},
-	} {
-		if _, found, err := creatingTakeOverPatch(&metav1.ObjectMeta{UID: "0b6c", ManagedFields: entries}, "tf"); found || err != nil {
-			t.Errorf("%s: found %v, err %v; want no patch", name, found, err)
-		}
+// TestCreatingTakeOverPatch_NothingWithoutTheEntry: an object without a cut-off create's entry
+// of the manager (another manager's creating entry does not count) needs no patch.
+func TestCreatingTakeOverPatch_NothingWithoutTheEntry(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{UID: "0b6c", ManagedFields: []metav1.ManagedFieldsEntry{
+		{Manager: "(creating) other", Operation: metav1.ManagedFieldsOperationUpdate, FieldsV1: metav1.NewFieldsV1(`{"f:spec":{}}`)},
+		{Manager: "tf", Operation: metav1.ManagedFieldsOperationApply, FieldsV1: metav1.NewFieldsV1(`{"f:spec":{}}`)},
+	}}}
+	if patch, err := creatingTakeOverPatch(cp, "tf"); patch != nil || err != nil {
+		t.Errorf("patch %s, err %v; want none", patch, err)
 	}
 }

@@ -23,10 +23,14 @@ type RetainedEntry struct {
 
 // RetainedByOthers compares what a resource managed (before) with what it is to manage (after) and
 // returns the list entries, labels, annotations and fields it drops that other managers of live
-// (the object as stored) also own: an apply of after leaves them in the cluster. List elements are
-// matched by the keys the API server records for them in live's managed fields.
+// (the object as stored) also own: an apply of after leaves them in the cluster. The managers
+// whose fields the apply takes over first (ImportTakeover) keep nothing. List elements are matched
+// by the keys the API server records for them in live's managed fields.
 func RetainedByOthers(live metav1.Object, before, after runtime.Object, manager string) ([]RetainedEntry, error) {
 	sets, err := managerSets(live.GetManagedFields(), manager)
+	for _, name := range ImportTakeover(live, manager) {
+		delete(sets, name)
+	}
 	if err != nil || len(sets) == 0 {
 		return nil, err
 	}

@@ -57,6 +57,25 @@ func TestRetainedByOthers_ACutOffCreateIsTheManagersOwn(t *testing.T) {
 	}
 }
 
+// TestRetainedByOthers_WhatAnImportsFirstApplyTakesOverIsNotKept: before the manager's first
+// apply (an imported object), an image version kubectl create wrote is not kept (the apply takes
+// kubectl-create's fields over and removes it), while one a server-side-apply manager owns is.
+func TestRetainedByOthers_WhatAnImportsFirstApplyTakesOverIsNotKept(t *testing.T) {
+	live := coOwnedProfile()
+	live.ManagedFields = []metav1.ManagedFieldsEntry{
+		managed("kubectl-create", metav1.ManagedFieldsOperationUpdate, `{"f:metadata":{"f:labels":{"f:mine":{}}},"f:spec":{"f:type":{},
+		  "f:machineImages":{"k:{\"name\":\"gardenlinux\"}":{".":{},"f:name":{},"f:versions":{"k:{\"version\":\"1.0.0\"}":{".":{},"f:version":{}}}}}}}`),
+		managed("image-sync", metav1.ManagedFieldsOperationApply, `{"f:spec":{"f:machineImages":{"k:{\"name\":\"gardenlinux\"}":{"f:versions":{"k:{\"version\":\"2.0.0\"}":{}}}}}}`),
+	}
+	after := coOwnedProfile()
+	after.Spec.MachineImages[0].Versions = nil
+	got, err := RetainedByOthers(live, coOwnedProfile(), after, "tf")
+	want := []RetainedEntry{{Path: `spec.machineImages[name="gardenlinux"].versions`, Managers: []string{"image-sync"}}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("retained entries\n got %+v, %v\nwant %+v", got, err, want)
+	}
+}
+
 func TestRetainedByOthers_NothingDroppedNothingReported(t *testing.T) {
 	got, err := RetainedByOthers(coOwnedProfile(), coOwnedProfile(), coOwnedProfile(), "tf")
 	if err != nil || len(got) != 0 {

@@ -107,10 +107,27 @@ func (s Settings) WithEnvironment(lookup func(string) (string, bool)) (Settings,
 	return s, nil
 }
 
+// SettingError is a connection setting that cannot be used, found without a request: a
+// kubeconfig that does not exist or does not parse, a context it lacks, or a certificate or key
+// that does not parse. Setting names the provider attribute it comes from (or whose KUBE_*
+// environment variable it comes from); empty means the kubeconfig client-go's default loading
+// rules found (KUBECONFIG, else ~/.kube/config).
+type SettingError struct {
+	Setting string
+	Err     error
+}
+
+// Error is the problem, as client-go words it.
+func (e *SettingError) Error() string { return e.Err.Error() }
+
+// Unwrap is the problem.
+func (e *SettingError) Unwrap() error { return e.Err }
+
 // RESTConfig builds the client configuration: kubeconfig files are found and merged by clientcmd's
 // loading rules (config_path, else config_paths, else KUBECONFIG, else ~/.kube/config), and the
 // explicit settings override what the kubeconfig says. With no kubeconfig and no host it fails
-// instead of falling back to localhost.
+// instead of falling back to localhost. It reads the kubeconfig files and parses the certificates
+// and keys, and makes no request; a setting that cannot be used is a *SettingError.
 func (s Settings) RESTConfig() (*rest.Config, error) {
 	rules, err := s.loadingRules()
 	if err != nil {
@@ -119,17 +136,54 @@ func (s Settings) RESTConfig() (*rest.Config, error) {
 	loader := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, s.overrides())
 	raw, err := loader.RawConfig()
 	if err != nil {
-		return nil, fmt.Errorf("loading kubeconfig: %w", err)
+		return nil, &SettingError{Setting: s.kubeconfigSetting(), Err: fmt.Errorf("loading kubeconfig: %w", err)}
 	}
 	if len(raw.Clusters) == 0 && s.Host == "" {
 		return nil, fmt.Errorf("no Garden cluster configured: set config_path (or KUBECONFIG) to a kubeconfig of the Garden cluster, or set host with credentials")
 	}
 	cfg, err := loader.ClientConfig()
 	if err != nil {
-		return nil, fmt.Errorf("building client configuration: %w", err)
+		return nil, &SettingError{Setting: s.kubeconfigSetting(), Err: fmt.Errorf("building client configuration: %w", err)}
+	}
+	if _, err := rest.TLSConfigFor(cfg); err != nil {
+		return nil, &SettingError{Setting: s.tlsSetting(err), Err: fmt.Errorf("reading the TLS settings: %w", err)}
 	}
 	cfg.QPS, cfg.Burst = s.RateLimit()
 	return cfg, nil
+}
+
+// kubeconfigSetting is the setting that says where the connection comes from: the kubeconfig
+// path settings, else host (no kubeconfig is read then), else none (client-go's default rules).
+func (s Settings) kubeconfigSetting() string {
+	switch {
+	case s.ConfigPath != "":
+		return "config_path"
+	case len(s.ConfigPaths) > 0:
+		return "config_paths"
+	case s.Host != "":
+		return "host"
+	}
+	return ""
+}
+
+// tlsSetting is the setting a TLS problem of client-go comes from: the CA, the client certificate
+// or key, or insecure where set explicitly, else the kubeconfig that holds them.
+func (s Settings) tlsSetting(err error) string {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "insecure") && s.Insecure != nil:
+		return "insecure"
+	case strings.Contains(msg, "root certificates") && s.ClusterCACertificate != "":
+		return "cluster_ca_certificate"
+	case strings.Contains(msg, "root certificates"):
+	case strings.Contains(msg, "certificate input") && s.ClientCertificate != "":
+		return "client_certificate"
+	case s.ClientKey != "":
+		return "client_key"
+	case s.ClientCertificate != "":
+		return "client_certificate"
+	}
+	return s.kubeconfigSetting()
 }
 
 // RateLimit is the client-side rate limit of the rest.Config. Without a configured QPS the client
@@ -163,7 +217,7 @@ func (s Settings) loadingRules() (*clientcmd.ClientConfigLoadingRules, error) {
 	case s.ConfigPath != "":
 		p, err := existingKubeconfig(s.ConfigPath, "config_path or "+EnvConfigPath)
 		if err != nil {
-			return nil, err
+			return nil, &SettingError{Setting: "config_path", Err: err}
 		}
 		rules.ExplicitPath = p
 		rules.Precedence = nil
@@ -172,7 +226,7 @@ func (s Settings) loadingRules() (*clientcmd.ClientConfigLoadingRules, error) {
 		for _, p := range s.ConfigPaths {
 			e, err := existingKubeconfig(p, "config_paths or "+EnvConfigPaths)
 			if err != nil {
-				return nil, err
+				return nil, &SettingError{Setting: "config_paths", Err: err}
 			}
 			paths = append(paths, e)
 		}
@@ -192,7 +246,7 @@ func existingKubeconfig(p, setting string) (string, error) {
 		return "", err
 	}
 	if _, err := os.Stat(e); errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("the kubeconfig file %q (from %s) does not exist: point the setting at the Garden cluster's kubeconfig, or remove it", e, setting)
+		return "", fmt.Errorf("the kubeconfig file %q (from %s) does not exist", e, setting)
 	}
 	return e, nil
 }

@@ -20,8 +20,9 @@ func withFieldManager(config, manager string) string {
 
 // TestAccConflicts_twoWorkspacesWithOverlappingFields: workspace A manages a CloudProfile; workspace
 // B (its own state and field manager, adopt_existing = true) configures the same profile with a
-// different value for a field A owns. B's apply fails with a conflict naming A's field manager and the field, nothing is
-// overwritten, and A's next plan is empty.
+// different value for a field A owns. B's plan fails with a conflict naming A's field manager and
+// the field (a create takes nothing over unless force_conflicts), nothing is overwritten, and A's
+// next plan is empty.
 func TestAccConflicts_twoWorkspacesWithOverlappingFields(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	client := acctest.Client(t)
@@ -42,7 +43,7 @@ func TestAccConflicts_twoWorkspacesWithOverlappingFields(t *testing.T) {
 						ProtoV6ProviderFactories: acctest.ProviderFactories(),
 						Steps: []resource.TestStep{{
 							Config:      workspaceB,
-							ExpectError: regexp.MustCompile(`(?s)conflict\s+with\s+"workspace-a".*classification`),
+							ExpectError: regexp.MustCompile(`(?s)Conflict\s+with\s+field\s+manager\s+"workspace-a".*classification`),
 						}},
 					})
 				},
@@ -60,9 +61,10 @@ func TestAccConflicts_twoWorkspacesWithOverlappingFields(t *testing.T) {
 	})
 }
 
-// TestAccConflicts_onlyTheConflictIsReported: a server-side apply that conflicts with another
-// field manager, on create (adopt_existing) and on update, prints exactly one error, the conflict
-// naming the other manager and the field, and nothing that blames the provider.
+// TestAccConflicts_onlyTheConflictIsReported: a change of a field another field manager shares
+// (an adopting create; an update of a value both workspaces applied) fails at plan with exactly
+// one error, the conflict naming the other manager and the field once, and nothing that blames
+// the provider.
 func TestAccConflicts_onlyTheConflictIsReported(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	name := acctest.UniqueName("acc-conflict")
@@ -92,7 +94,10 @@ func requireOnlyTheConflict(t *testing.T, what, out string) {
 	if n := strings.Count(out, "\nError: "); n != 1 {
 		t.Fatalf("%s: want exactly one error, got %d:\n%s", what, n, out)
 	}
-	if !regexp.MustCompile(`(?s)conflict\s+with\s+"team-a".*classification`).MatchString(out) {
+	if !regexp.MustCompile(`(?s)Conflict\s+with\s+field\s+manager\s+"team-a"\s+on\s+1\s+field.*classification`).MatchString(out) {
 		t.Fatalf("%s: the error does not name the other manager and the field:\n%s", what, out)
+	}
+	if n := strings.Count(out, "].classification:"); n != 1 {
+		t.Fatalf("%s: the field is listed %d times, want once:\n%s", what, n, out)
 	}
 }

@@ -92,7 +92,7 @@ data "gardener_cloud_profile" "this" {
 					"team": knownvalue.StringExact("acc"),
 					"provider.extensions.gardener.cloud/local": knownvalue.StringExact("true"),
 				})),
-				statecheck.ExpectKnownValue("data.gardener_cloud_profile.this", tfjsonpath.New("kubernetes_versions").AtSliceIndex(0).AtMapKey("version"), knownvalue.StringExact("1.31.2")),
+				statecheck.ExpectKnownValue("data.gardener_cloud_profile.this", tfjsonpath.New("kubernetes_versions").AtMapKey("1.31.2").AtMapKey("version"), knownvalue.StringExact("1.31.2")),
 			},
 		}},
 	})
@@ -180,11 +180,11 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), name, "") })
 	dsWaitForCloudProfileStatus(t, client, name)
 
-	k8s := func(i int, attr string) tfjsonpath.Path {
-		return tfjsonpath.New("kubernetes_versions").AtSliceIndex(i).AtMapKey(attr)
+	k8s := func(version, attr string) tfjsonpath.Path {
+		return tfjsonpath.New("kubernetes_versions").AtMapKey(version).AtMapKey(attr)
 	}
-	image := func(i int, attr string) tfjsonpath.Path {
-		return tfjsonpath.New("machine_images").AtSliceIndex(0).AtMapKey("versions").AtSliceIndex(i).AtMapKey(attr)
+	image := func(version, attr string) tfjsonpath.Path {
+		return tfjsonpath.New("machine_images").AtMapKey("gardenlinux").AtMapKey("versions").AtMapKey(version).AtMapKey(attr)
 	}
 	transition := func(at, c string) knownvalue.Check {
 		return knownvalue.ObjectExact(map[string]knownvalue.Check{"at": knownvalue.StringExact(at), "classification": knownvalue.StringExact(c)})
@@ -201,18 +201,18 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 				ConfigStateChecks: []statecheck.StateCheck{
 					dsCheck(a, tfjsonpath.New("at"), str("2029-06-01T00:00:00Z")),
 					dsCheck(a, tfjsonpath.New("spec").AtMapKey("type"), str("local")),
-					dsCheck(a, k8s(0, "classification"), str("preview")),
-					dsCheck(a, k8s(0, "status_classification"), str("preview")), // written by Gardener's controller today
-					dsCheck(a, k8s(0, "next_transition"), transition("2030-01-01T00:00:00Z", "supported")),
-					dsCheck(a, k8s(0, "lifecycle").AtSliceIndex(1).AtMapKey("start_time"), str("2030-01-01T00:00:00Z")),
-					dsCheck(a, k8s(1, "classification"), str("supported")),
-					dsCheck(a, k8s(1, "next_transition"), transition("2030-01-01T00:00:00Z", "deprecated")),
-					dsCheck(a, k8s(2, "classification"), str("supported")),
-					dsCheck(a, k8s(2, "expiration_date"), str("2030-06-01T00:00:00Z")),
-					dsCheck(a, k8s(2, "next_transition"), transition("2030-06-01T00:00:00Z", "expired")),
-					dsCheck(a, image(0, "architectures"), knownvalue.ListExact([]knownvalue.Check{str("amd64"), str("arm64")})),
-					dsCheck(a, image(0, "cri"), knownvalue.ListExact([]knownvalue.Check{str("containerd")})),
-					dsCheck(a, image(1, "next_transition"), transition("2030-06-01T00:00:00Z", "expired")),
+					dsCheck(a, k8s("1.33.0", "classification"), str("preview")),
+					dsCheck(a, k8s("1.33.0", "status_classification"), str("preview")), // written by Gardener's controller today
+					dsCheck(a, k8s("1.33.0", "next_transition"), transition("2030-01-01T00:00:00Z", "supported")),
+					dsCheck(a, k8s("1.33.0", "lifecycle").AtSliceIndex(1).AtMapKey("start_time"), str("2030-01-01T00:00:00Z")),
+					dsCheck(a, k8s("1.32.4", "classification"), str("supported")),
+					dsCheck(a, k8s("1.32.4", "next_transition"), transition("2030-01-01T00:00:00Z", "deprecated")),
+					dsCheck(a, k8s("1.31.9", "classification"), str("supported")),
+					dsCheck(a, k8s("1.31.9", "expiration_date"), str("2030-06-01T00:00:00Z")),
+					dsCheck(a, k8s("1.31.9", "next_transition"), transition("2030-06-01T00:00:00Z", "expired")),
+					dsCheck(a, image("1877.3.0", "architectures"), knownvalue.ListExact([]knownvalue.Check{str("amd64"), str("arm64")})),
+					dsCheck(a, image("1877.3.0", "cri"), knownvalue.ListExact([]knownvalue.Check{str("containerd")})),
+					dsCheck(a, image("1592.9.0", "next_transition"), transition("2030-06-01T00:00:00Z", "expired")),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_version"), str("1.32.4")),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_versions_by_minor"), knownvalue.MapExact(map[string]knownvalue.Check{"1.32": str("1.32.4"), "1.31": str("1.31.9")})),
 					dsCheck(a, tfjsonpath.New("latest_machine_image_versions"), knownvalue.MapExact(map[string]knownvalue.Check{"gardenlinux": str("1877.3.0")})),
@@ -257,9 +257,9 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
   at                         = "2030-01-01T00:00:00Z"
   machine_image_architecture = "arm64"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					dsCheck(a, k8s(0, "classification"), str("preview")),
-					dsCheck(a, k8s(0, "next_transition"), transition("2030-01-01T00:00:00Z", "supported")),
-					dsCheck(a, k8s(1, "classification"), str("supported")),
+					dsCheck(a, k8s("1.33.0", "classification"), str("preview")),
+					dsCheck(a, k8s("1.33.0", "next_transition"), transition("2030-01-01T00:00:00Z", "supported")),
+					dsCheck(a, k8s("1.32.4", "classification"), str("supported")),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_version"), str("1.32.4")),
 					dsCheck(a, tfjsonpath.New("latest_machine_image_versions"), knownvalue.MapExact(map[string]knownvalue.Check{"gardenlinux": str("1877.3.0")})),
 					dsCheck(a, tfjsonpath.New("machine_types"), knownvalue.MapExact(map[string]knownvalue.Check{"m6g.large": dsMachineType("m6g.large", "arm64")})),
@@ -274,10 +274,10 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 				// supported version, but its shoots can update to the newer supported minor 1.33.
 				Config: cloudProfileDataSourceConfig(kubeconfig, name, `at = "2030-01-01T00:00:01Z"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					dsCheck(a, k8s(0, "classification"), str("supported")),
-					dsCheck(a, k8s(0, "next_transition"), transition("2031-01-01T00:00:00Z", "deprecated")),
-					dsCheck(a, k8s(1, "classification"), str("deprecated")),
-					dsCheck(a, k8s(1, "status_classification"), str("supported")),
+					dsCheck(a, k8s("1.33.0", "classification"), str("supported")),
+					dsCheck(a, k8s("1.33.0", "next_transition"), transition("2031-01-01T00:00:00Z", "deprecated")),
+					dsCheck(a, k8s("1.32.4", "classification"), str("deprecated")),
+					dsCheck(a, k8s("1.32.4", "status_classification"), str("supported")),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_version"), str("1.33.0")),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_versions_by_minor"), knownvalue.MapExact(map[string]knownvalue.Check{"1.33": str("1.33.0"), "1.31": str("1.31.9")})),
 					dsCondition(a, 0, "Ready", "True", "", "AllConditionsMet"),
@@ -302,15 +302,15 @@ func TestAccDataSourceCloudProfile_classificationsLookupsAndConditionsAtFixedIns
 				// Broken: in mid 2031 nothing is supported any more.
 				Config: cloudProfileDataSourceConfig(kubeconfig, name, `at = "2031-06-01T00:00:00Z"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					dsCheck(a, k8s(0, "classification"), str("deprecated")),
-					dsCheck(a, k8s(0, "next_transition"), knownvalue.Null()),
-					dsCheck(a, k8s(1, "classification"), str("expired")),
-					dsCheck(a, k8s(2, "classification"), str("expired")),
-					dsCheck(a, image(0, "classification"), str("deprecated")),
+					dsCheck(a, k8s("1.33.0", "classification"), str("deprecated")),
+					dsCheck(a, k8s("1.33.0", "next_transition"), knownvalue.Null()),
+					dsCheck(a, k8s("1.32.4", "classification"), str("expired")),
+					dsCheck(a, k8s("1.31.9", "classification"), str("expired")),
+					dsCheck(a, image("1877.3.0", "classification"), str("deprecated")),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_version"), knownvalue.Null()),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_versions_by_minor"), knownvalue.MapExact(map[string]knownvalue.Check{})),
 					dsCheck(a, tfjsonpath.New("latest_machine_image_versions"), knownvalue.MapExact(map[string]knownvalue.Check{})),
-					dsCheck(a, tfjsonpath.New("machine_images").AtSliceIndex(0).AtMapKey("latest_supported_version"), knownvalue.Null()),
+					dsCheck(a, tfjsonpath.New("machine_images").AtMapKey("gardenlinux").AtMapKey("latest_supported_version"), knownvalue.Null()),
 					dsCondition(a, 0, "Ready", "False", "Error", "NoSupportedKubernetesVersion"),
 					dsCondition(a, 1, "KubernetesVersionsSupported", "False", "Error", "NoSupportedKubernetesVersion"),
 					dsConditionSince(a, 1, "KubernetesVersionsSupported", "False", "2031-01-01T00:00:00Z"),
@@ -355,7 +355,7 @@ func TestAccDataSourceCloudProfile_defaultInstantIsNow(t *testing.T) {
 			Config: cloudProfileDataSourceConfig(kubeconfig, name, ""),
 			ConfigStateChecks: []statecheck.StateCheck{
 				// Until 2030 1.33.0 is in preview, whatever today is.
-				dsCheck(dsCloudProfileAddr, tfjsonpath.New("kubernetes_versions").AtSliceIndex(0).AtMapKey("classification"), knownvalue.StringExact("preview")),
+				dsCheck(dsCloudProfileAddr, tfjsonpath.New("kubernetes_versions").AtMapKey("1.33.0").AtMapKey("classification"), knownvalue.StringExact("preview")),
 				dsCheck(dsCloudProfileAddr, tfjsonpath.New("at"), knownvalue.StringFunc(func(s string) error {
 					at, err := time.Parse(time.RFC3339Nano, s)
 					if err != nil || at.Before(before.Add(-time.Second)) || at.After(time.Now().Add(time.Second)) {

@@ -167,9 +167,9 @@ type (
 		Provider      []providerImageModel `json:"provider_images" tfsdk:"provider_images"`
 	}
 	imageModel struct {
-		Name                   string              `json:"name" tfsdk:"name"`
-		LatestSupportedVersion *string             `json:"latest_supported_version" tfsdk:"latest_supported_version"`
-		Versions               []imageVersionModel `json:"versions" tfsdk:"versions"`
+		Name                   string                       `json:"name" tfsdk:"name"`
+		LatestSupportedVersion *string                      `json:"latest_supported_version" tfsdk:"latest_supported_version"`
+		Versions               map[string]imageVersionModel `json:"versions" tfsdk:"versions"`
 	}
 	conditionModel struct {
 		Type               string  `json:"type" tfsdk:"type"`
@@ -239,10 +239,10 @@ func newVersionModel(v gardencorev1beta1.ExpirableVersion, status *string, at ti
 type profileDetail int
 
 const (
-	// wholeProfile returns every attribute: the lookups, the conditions, and the per-version lists
+	// wholeProfile returns every attribute: the lookups, the conditions, and the per-version maps
 	// and type maps of profileOutputFields.
 	wholeProfile profileDetail = iota
-	// summaryOnly returns the lookups and the conditions; the per-version lists and the type maps
+	// summaryOnly returns the lookups and the conditions; the per-version maps and the type maps
 	// (everything of profileOutputFields but `conditions`) stay null and are not computed.
 	summaryOnly
 )
@@ -308,12 +308,12 @@ func computeProfileOutputs(ctx context.Context, spec *gardencorev1beta1.CloudPro
 	return out, diags
 }
 
-// profileLists are the per-version lists and the type maps of a spec (empty for nil), by attribute
+// profileLists are the per-version maps and the type maps of a spec (empty for nil), by attribute
 // name. status is nil for namespaced profiles; provider are the images of spec's versions.
 func profileLists(spec *gardencorev1beta1.CloudProfileSpec, status *statusClassifications, ev evaluation, provider providerImages) map[string]any {
 	var (
-		k8s       []versionModel
-		images    []imageModel
+		k8s       = map[string]versionModel{}
+		images    = map[string]imageModel{}
 		usability = newUsabilityModels(cloudprofile.Usability{}, nil)
 	)
 	if status == nil {
@@ -321,31 +321,31 @@ func profileLists(spec *gardencorev1beta1.CloudProfileSpec, status *statusClassi
 	}
 	if spec != nil {
 		for _, v := range spec.Kubernetes.Versions {
-			k8s = append(k8s, newVersionModel(v, optionalEntry(status.kubernetes, v.Version), ev.at))
+			k8s[v.Version] = newVersionModel(v, optionalEntry(status.kubernetes, v.Version), ev.at)
 		}
 		for _, image := range spec.MachineImages {
-			images = append(images, newImageModel(image, spec.MachineCapabilities, status.images[image.Name], ev, provider))
+			images[image.Name] = newImageModel(image, spec.MachineCapabilities, status.images[image.Name], ev, provider)
 		}
 		usability = newUsabilityModels(cloudprofile.UsableTypes(*spec, ev.filter.Architecture), spec.MachineCapabilities)
 	}
-	return map[string]any{"kubernetes_versions": nonNil(k8s), "machine_images": nonNil(images), "machine_types": usability.machineTypes,
+	return map[string]any{"kubernetes_versions": k8s, "machine_images": images, "machine_types": usability.machineTypes,
 		"volume_types": usability.volumeTypes, "regions": usability.regions}
 }
 
 // newImageModel is a machine image with the classification of each version at ev.at; status are
 // the classifications the controller wrote for its versions, provider the extension's images.
 func newImageModel(image gardencorev1beta1.MachineImage, capabilities []gardencorev1beta1.CapabilityDefinition, status map[string]string, ev evaluation, provider providerImages) imageModel {
-	im := imageModel{Name: image.Name}
+	im := imageModel{Name: image.Name, Versions: make(map[string]imageVersionModel, len(image.Versions))}
 	if v, ok := cloudprofile.LatestSupportedImageVersion(image, capabilities, ev.at, ev.filter); ok {
 		im.LatestSupportedVersion = &v
 	}
 	for _, v := range image.Versions {
-		im.Versions = append(im.Versions, imageVersionModel{
+		im.Versions[v.Version] = imageVersionModel{
 			versionModel:  newVersionModel(v.ExpirableVersion, optionalEntry(status, v.Version), ev.at),
 			Architectures: cloudprofile.ImageVersionArchitectures(v, capabilities),
 			CRI:           cloudprofile.ImageVersionCRINames(v),
 			Provider:      provider.of(image.Name, v.Version),
-		})
+		}
 	}
 	return im
 }

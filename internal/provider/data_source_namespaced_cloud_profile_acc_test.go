@@ -92,8 +92,8 @@ func TestAccDataSourceNamespacedCloudProfile_mergeStatusSyncAndConditions(t *tes
 	// Whatever happens, leave the shared Garden's controllers running.
 	t.Cleanup(func() { gardenControllers(t, control, "resume") })
 
-	k8s := func(i int, attr string) tfjsonpath.Path {
-		return tfjsonpath.New("kubernetes_versions").AtSliceIndex(i).AtMapKey(attr)
+	k8s := func(version, attr string) tfjsonpath.Path {
+		return tfjsonpath.New("kubernetes_versions").AtMapKey(version).AtMapKey(attr)
 	}
 	str := knownvalue.StringExact
 	a := dsNCPAddr
@@ -111,11 +111,11 @@ func TestAccDataSourceNamespacedCloudProfile_mergeStatusSyncAndConditions(t *tes
 					dsCheck(a, tfjsonpath.New("merged_spec").AtMapKey("machine_types").AtMapKey("x1.metal").AtMapKey("cpu"), knownvalue.NotNull()),
 					dsCheck(a, tfjsonpath.New("merged_spec").AtMapKey("type"), str("local")),
 					// The parent's 1.31.9 expired on 2030-06-01; for the team it is supported until 2030-09-01.
-					dsCheck(a, k8s(2, "version"), str("1.31.9")),
-					dsCheck(a, k8s(2, "expiration_date"), str("2030-09-01T00:00:00Z")),
-					dsCheck(a, k8s(2, "classification"), str("supported")),
-					dsCheck(a, k8s(2, "status_classification"), knownvalue.Null()),
-					dsCheck(a, k8s(2, "next_transition"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					dsCheck(a, k8s("1.31.9", "version"), str("1.31.9")),
+					dsCheck(a, k8s("1.31.9", "expiration_date"), str("2030-09-01T00:00:00Z")),
+					dsCheck(a, k8s("1.31.9", "classification"), str("supported")),
+					dsCheck(a, k8s("1.31.9", "status_classification"), knownvalue.Null()),
+					dsCheck(a, k8s("1.31.9", "next_transition"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"at": str("2030-09-01T00:00:00Z"), "classification": str("expired")})),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_versions_by_minor"), knownvalue.MapExact(map[string]knownvalue.Check{
 						"1.33": str("1.33.0"), "1.31": str("1.31.9")})),
@@ -160,7 +160,7 @@ data "gardener_namespaced_cloud_profile" "this" {
   at                  = "2030-08-31T23:59:59Z"
   lifecycle_overrides = true`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					dsCheck(a, k8s(2, "classification"), str("supported")),
+					dsCheck(a, k8s("1.31.9", "classification"), str("supported")),
 					dsCheck(a, tfjsonpath.New("status_in_sync"), knownvalue.Bool(true)),
 					statecheck.ExpectKnownOutputValue("merged_equals_status", knownvalue.Bool(true)),
 				},
@@ -169,8 +169,8 @@ data "gardener_namespaced_cloud_profile" "this" {
 				// Right after the team's expiration date 1.31.9 is expired for the team too.
 				Config: namespacedDataSourceConfig(kubeconfig, name, `at = "2030-09-01T00:00:01Z"`),
 				ConfigStateChecks: []statecheck.StateCheck{
-					dsCheck(a, k8s(2, "classification"), str("expired")),
-					dsCheck(a, k8s(2, "next_transition"), knownvalue.Null()),
+					dsCheck(a, k8s("1.31.9", "classification"), str("expired")),
+					dsCheck(a, k8s("1.31.9", "next_transition"), knownvalue.Null()),
 					dsCheck(a, tfjsonpath.New("latest_kubernetes_versions_by_minor"), knownvalue.MapExact(map[string]knownvalue.Check{"1.33": str("1.33.0")})),
 				},
 			},

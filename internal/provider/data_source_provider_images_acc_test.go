@@ -2,7 +2,10 @@ package provider_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -103,4 +106,36 @@ func TestAccDataSourceShootModuleImageExample_picksTheNewestVersionWithAnImageIn
 			ConfigFile:               exampleModulesConfig(t, kubeconfig, "shoot-module-image", nil),
 		}},
 	})
+}
+
+// TestAccProviderImages_checkFindsAVersionMissingInARegion runs the check of the provider
+// extensions guide (examples/guides/provider-extensions/images_in_every_region.tf) against a
+// profile of type aws whose AMIs cover each architecture of a version in one region only, which
+// the extension's admission accepts: the plan warns about every version, architecture and region
+// without an AMI, and names none that has one.
+func TestAccProviderImages_checkFindsAVersionMissingInARegion(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := acctest.Client(t)
+	name := acctest.UniqueName("acc-img-check")
+	cp := imageProfile(name, "aws", `{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","machineImages":[{"name":"gardenlinux","versions":[`+
+		`{"version":"1877.3.0","regions":[{"name":"eu-west-1","ami":"ami-1877-amd64"},{"name":"eu-west-1","ami":"ami-1877-arm64","architecture":"arm64"},`+
+		`{"name":"us-east-1","ami":"ami-1877-amd64-us"},{"name":"us-east-1","ami":"ami-1877-arm64-us","architecture":"arm64"}]},`+
+		`{"version":"1950.0.0","regions":[{"name":"eu-west-1","ami":"ami-1950-amd64"},{"name":"us-east-1","ami":"ami-1950-arm64","architecture":"arm64"}]}]}]}`,
+		[]string{"amd64", "arm64"}, "eu-west-1", "us-east-1")
+	if _, err := client.ApplyCloudProfile(acctest.Context(t), cp, kube.ApplyOptions{}); err != nil {
+		t.Fatalf("creating CloudProfile %s: %v", name, err)
+	}
+	t.Cleanup(func() { _ = client.DeleteCloudProfile(acctest.Context(t), name, "") })
+	example, err := os.ReadFile(filepath.Join("..", "..", "examples", "guides", "provider-extensions", "images_in_every_region.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := strings.Replace(string(example), `name = "aws"`, fmt.Sprintf("name = %q", name), 1)
+	w := newCLIWorkspace(t, acctest.ProviderBlock(kubeconfig)+config)
+	out := w.mustRun(0, "plan")
+	requireNoProviderBug(t, out)
+	flat := strings.Join(strings.Fields(out), " ")
+	if !strings.Contains(flat, "No image of the provider extension for: gardenlinux 1950.0.0 amd64 in us-east-1, gardenlinux 1950.0.0 arm64 in eu-west-1.") {
+		t.Errorf("the check does not name exactly the two missing AMIs:\n%s", out)
+	}
 }

@@ -147,8 +147,8 @@ data "gardener_namespaced_cloud_profile" "orphan" {
   include_merged_profile = true
 }
 `, server.URL)
-	k8s := func(i int, attr string) tfjsonpath.Path {
-		return tfjsonpath.New("kubernetes_versions").AtSliceIndex(i).AtMapKey(attr)
+	k8s := func(version, attr string) tfjsonpath.Path {
+		return tfjsonpath.New("kubernetes_versions").AtMapKey(version).AtMapKey(attr)
 	}
 	orphanAddr := "data.gardener_namespaced_cloud_profile.orphan"
 	resource.UnitTest(t, resource.TestCase{
@@ -156,13 +156,13 @@ data "gardener_namespaced_cloud_profile" "orphan" {
 		Steps: []resource.TestStep{{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
-				dsCheck("data.gardener_cloud_profile.parent", k8s(1, "classification"), knownvalue.StringExact("expired")),
-				dsCheck("data.gardener_cloud_profile.parent", k8s(1, "status_classification"), knownvalue.Null()), // the fake has no status
+				dsCheck("data.gardener_cloud_profile.parent", k8s("1.32.4", "classification"), knownvalue.StringExact("expired")),
+				dsCheck("data.gardener_cloud_profile.parent", k8s("1.32.4", "status_classification"), knownvalue.Null()), // the fake has no status
 				dsCheck("data.gardener_cloud_profile.parent", tfjsonpath.New("status_in_sync"), knownvalue.Bool(false)),
-				dsCheck("data.gardener_namespaced_cloud_profile.v1149", k8s(1, "classification"), knownvalue.StringExact("expired")),
+				dsCheck("data.gardener_namespaced_cloud_profile.v1149", k8s("1.32.4", "classification"), knownvalue.StringExact("expired")),
 				dsCheck("data.gardener_namespaced_cloud_profile.v1149", tfjsonpath.New("status_in_sync"), knownvalue.Bool(true)),
-				dsCheck("data.gardener_namespaced_cloud_profile.gep32", k8s(1, "classification"), knownvalue.StringExact("deprecated")),
-				dsCheck("data.gardener_namespaced_cloud_profile.gep32", k8s(1, "lifecycle").AtSliceIndex(2), knownvalue.ObjectExact(map[string]knownvalue.Check{
+				dsCheck("data.gardener_namespaced_cloud_profile.gep32", k8s("1.32.4", "classification"), knownvalue.StringExact("deprecated")),
+				dsCheck("data.gardener_namespaced_cloud_profile.gep32", k8s("1.32.4", "lifecycle").AtSliceIndex(2), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"classification": knownvalue.StringExact("expired"), "start_time": knownvalue.StringExact("2032-01-01T00:00:00Z")})),
 				dsCheck("data.gardener_namespaced_cloud_profile.gep32", tfjsonpath.New("status_in_sync"), knownvalue.Bool(false)),
 				dsCondition("data.gardener_namespaced_cloud_profile.gep32", 2, "StatusInSync", "False", "Warning", "StatusDiffers"),
@@ -170,7 +170,7 @@ data "gardener_namespaced_cloud_profile" "orphan" {
 				dsCheck(orphanAddr, tfjsonpath.New("merged_spec"), knownvalue.Null()),
 				dsCheck(orphanAddr, tfjsonpath.New("status"), knownvalue.Null()),
 				dsCheck(orphanAddr, tfjsonpath.New("status_in_sync"), knownvalue.Bool(false)),
-				dsCheck(orphanAddr, tfjsonpath.New("kubernetes_versions"), knownvalue.ListExact([]knownvalue.Check{})),
+				dsCheck(orphanAddr, tfjsonpath.New("kubernetes_versions"), knownvalue.MapExact(map[string]knownvalue.Check{})),
 				dsCheck(orphanAddr, tfjsonpath.New("latest_kubernetes_version"), knownvalue.Null()),
 				dsCondition(orphanAddr, 0, "Ready", "False", "Error", "ParentNotFound"),
 				dsCondition(orphanAddr, 1, "ParentExists", "False", "Error", "ParentNotFound"),

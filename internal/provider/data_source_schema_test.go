@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -68,6 +69,41 @@ func TestFunctionDefinitions_AreDocumented(t *testing.T) {
 			if p.GetName() == "" || p.GetMarkdownDescription() == "" {
 				t.Errorf("%s: parameter %q is not documented", meta.Name, p.GetName())
 			}
+		}
+	}
+}
+
+// TestDataSourceSchemas_KeyedAttributesAreMaps: every data source keys its versions, images and
+// types like the resources' spec, so that a shoot module picks an entry by its key
+// (kubernetes_versions["1.33.3"]); each entry keeps its computed attributes and its key.
+func TestDataSourceSchemas_KeyedAttributesAreMaps(t *testing.T) {
+	keyed := map[string]string{ // attribute path → the attribute holding the key in each entry
+		"kubernetes_versions": "version", "machine_images": "name", "machine_images.versions": "version",
+		"machine_types": "name", "volume_types": "name", "regions": "name", "regions.zones": "name",
+	}
+	for _, newDS := range []func() datasource.DataSource{newCloudProfileDataSource, newNamespacedCloudProfileDataSource, newEffectiveCloudProfileDataSource} {
+		var meta datasource.MetadataResponse
+		ds := newDS()
+		ds.Metadata(context.Background(), datasource.MetadataRequest{ProviderTypeName: TypeName}, &meta)
+		var resp datasource.SchemaResponse
+		ds.Schema(context.Background(), datasource.SchemaRequest{}, &resp)
+		found := map[string]bool{}
+		dsWalkAttributes("", resp.Schema.Attributes, func(p string, a dschema.Attribute) {
+			key, ok := keyed[strings.TrimPrefix(p, ".")]
+			if !ok {
+				return
+			}
+			found[key+" of "+p] = true
+			m, isMap := a.(dschema.MapNestedAttribute)
+			switch {
+			case !isMap:
+				t.Errorf("%s%s is a %T, want a map by %s", meta.TypeName, p, a, key)
+			case m.NestedObject.Attributes[key] == nil || m.NestedObject.Attributes["classification"] == nil && strings.Contains(p, "versions"):
+				t.Errorf("%s%s: an entry lacks its %s or its classification", meta.TypeName, p, key)
+			}
+		})
+		if len(found) != len(keyed) {
+			t.Errorf("%s: found %d of the %d keyed attributes: %v", meta.TypeName, len(found), len(keyed), found)
 		}
 	}
 }

@@ -159,10 +159,12 @@ type attributeDescription struct {
 	entry string
 }
 
-// entryNouns names the entries of the spec's keyed lists.
+// entryNouns names the entries of the spec's keyed lists; a label is named by its key alone (the
+// summary says that it is a label).
 var entryNouns = map[string]string{
 	"machine_images": "machine image", "machine_types": "machine type", "volume_types": "volume type",
 	"regions": "region", "zones": "zone", "versions": "version", "cri": "CRI", "container_runtimes": "container runtime",
+	"labels": "",
 }
 
 // entryKeyAttributes are the attributes that identify an entry of a list that is no map, in the
@@ -203,7 +205,7 @@ func describeAttribute(steps []cloudprofile.Step, spec tftypes.Value) attributeD
 		case cloudprofile.StepKey:
 			b.WriteString("[" + strconv.Quote(s.Key) + "]")
 			if _, keyed := entryNouns[list]; keyed || list == "Kubernetes versions" {
-				entries = append(entries, entryNoun(list)+" "+escapeControls(s.Key, false))
+				entries = append(entries, strings.TrimPrefix(entryNoun(list)+" "+escapeControls(s.Key, false), " "))
 			}
 			value = elementOfMap(value, s.Key)
 		}
@@ -333,7 +335,9 @@ const maxListedProblems = 8
 // checks follow.
 func problemParagraphs(p cloudprofile.Problem, where string) []string {
 	paragraphs := []string{where, problemMessage(p)}
-	if r, ext, known := ruleOf(p.Rule); known {
+	if r, ext, known := ruleOf(p.Rule); known && cloudprofile.IsNotice(p.Rule) {
+		paragraphs = append(paragraphs, r.Fix) // a notice has nothing to fix, and its text says so
+	} else if known {
 		paragraphs = append(paragraphs, "To fix: "+r.Fix)
 		if releases := ruleReleases(r); releases != "" && ext == "" {
 			paragraphs = append(paragraphs, releases)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -129,12 +130,96 @@ func TestProblemDiagnostics_SayWhatWhereAndHowToFixForEveryRule(t *testing.T) {
 					t.Errorf("the provider's own check is attributed to Gardener:\n%s", got)
 				}
 			}
-			for _, want := range []string{message, "To fix: " + rule.Fix} {
+			fix := "To fix: " + rule.Fix
+			if cloudprofile.IsNotice(rule.ID) {
+				fix = rule.Fix
+				if strings.Contains(got, "To fix:") {
+					t.Errorf("a notice says \"To fix\":\n%s", got)
+				}
+			}
+			for _, want := range []string{message, fix} {
 				if !strings.Contains(got, want) {
 					t.Errorf("detail lacks %q:\n%s", want, got)
 				}
 			}
 		})
+	}
+}
+
+// TestProblemDiagnostics_AGoodTransitionIsNoProblemToFix: a version that becomes supported soon is
+// a warning (Terraform has no notices) whose detail says there is nothing to fix.
+func TestProblemDiagnostics_AGoodTransitionIsNoProblemToFix(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "profile"}, Spec: richCloudProfileSpec()}
+	now := time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC)
+	cp.Spec.Kubernetes.Versions = append(cp.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{Version: "1.34.1", Lifecycle: []gardencorev1beta1.LifecycleStage{
+		{Classification: gardencorev1beta1.ClassificationPreview},
+		{Classification: gardencorev1beta1.ClassificationSupported, StartTime: &metav1.Time{Time: now.Add(48 * time.Hour)}},
+	}})
+	opts := cloudprofile.OptionsWithAllGates(now)
+	opts.ExpiryWarningWindow = 30 * 24 * time.Hour
+	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, cp.Spec)
+	requireNoDiags(t, diags)
+	diags = problemDiagnostics(cloudprofile.WarnCloudProfile(cp, nil, opts), spec)
+	for _, d := range diags {
+		if strings.Contains(d.Summary(), `"1.34.1" changes from preview to supported`) {
+			if d.Severity() != diag.SeverityWarning || strings.Contains(d.Detail(), "To fix") || !strings.Contains(d.Detail(), "Nothing to fix") {
+				t.Errorf("the good transition reads as a problem to fix:\n%s\n%s", d.Summary(), d.Detail())
+			}
+			return
+		}
+	}
+	t.Fatalf("no warning about 1.34.1 among %v", diags)
+}
+
+// TestProblemDiagnostics_ALabelHasItsOwnTitleAndFix: a bad label value is titled as a label, with
+// its key, on metadata.labels, and its fix is about label keys and values, not the name.
+func TestProblemDiagnostics_ALabelHasItsOwnTitleAndFix(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "profile", Labels: map[string]string{"owner": "team a"}}, Spec: richCloudProfileSpec()}
+	d := diagnosticOn(t, problemDiagnostics(cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.OptionsWithAllGates(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))), tftypes.Value{}), "metadata")
+	if d.Summary() != "A label is not valid (owner)" {
+		t.Errorf("summary %q", d.Summary())
+	}
+	if at := d.(diag.DiagnosticWithPath).Path(); !at.Equal(path.Root("metadata").AtName("labels").AtMapKey("owner")) {
+		t.Errorf("on %s", at)
+	}
+	if strings.Contains(d.Detail(), "metadata.name") || !strings.Contains(d.Detail(), "To fix: Correct the label in `metadata.labels`") {
+		t.Errorf("the fix is not about the label:\n%s", d.Detail())
+	}
+}
+
+// diagnosticOn is the one diagnostic of diags whose detail starts with one of the attribute paths
+// prefixes (the other problems of the profile lie elsewhere).
+func diagnosticOn(t *testing.T, diags diag.Diagnostics, prefixes ...string) diag.Diagnostic {
+	t.Helper()
+	var found []diag.Diagnostic
+	for _, d := range diags {
+		for _, p := range prefixes {
+			if strings.HasPrefix(d.Detail(), p) {
+				found = append(found, d)
+				break
+			}
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("want one diagnostic on %q, got %v", prefixes, diags)
+	}
+	return found[0]
+}
+
+// TestProblemDiagnostics_AnInvalidTypeIsReportedOnSpecType: a provider type that cannot be a label
+// key is an error on spec.type that says so, not one about the name.
+func TestProblemDiagnostics_AnInvalidTypeIsReportedOnSpecType(t *testing.T) {
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "profile"}, Spec: richCloudProfileSpec()}
+	cp.Spec.Type = "AWS Cloud"
+	d := diagnosticOn(t, problemDiagnostics(cloudprofile.ValidateCloudProfileRequest(cp, nil, cloudprofile.OptionsWithAllGates(time.Date(2027, 1, 15, 0, 0, 0, 0, time.UTC))), tftypes.Value{}), "metadata", "spec.type")
+	if d.Summary() != "The provider type cannot be a label" {
+		t.Errorf("summary %q", d.Summary())
+	}
+	if at := d.(diag.DiagnosticWithPath).Path(); !at.Equal(path.Root("spec").AtName("type")) {
+		t.Errorf("on %s", at)
+	}
+	if strings.Contains(d.Detail(), "metadata.name") || !strings.Contains(d.Detail(), "To fix: Set `spec.type`") {
+		t.Errorf("the fix is not about spec.type:\n%s", d.Detail())
 	}
 }
 

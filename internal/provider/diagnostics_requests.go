@@ -16,14 +16,15 @@ import (
 
 // requestDiagnostics turns a failed request into diagnostics: one summarising what happened and
 // what to do, plus, for each field the server names (a 422 from Gardener's validation), an error on
-// the matching attribute of spec, the value of the spec that was sent (null when none was).
-func requestDiagnostics(action string, err error, spec tftypes.Value) diag.Diagnostics {
+// the matching attribute of spec, the value of the spec that was sent (null when none was), whose
+// keyed lists were sent in the wire order except for orders.
+func requestDiagnostics(action string, err error, spec tftypes.Value, orders keyOrders) diag.Diagnostics {
 	diags := diag.Diagnostics{requestError(action, err)}
 	var kerr *kube.Error
 	if !errors.As(err, &kerr) || kerr.Kind != kube.KindInvalid {
 		return diags
 	}
-	steps := stepsThrough(spec)
+	steps := stepsThrough(spec).inOrders(orders)
 	for _, c := range kerr.Causes {
 		if at := steps.field(c.Field); len(at) > 0 {
 			diags.AddAttributeError(attributePath(at), "Gardener rejected this value", fmt.Sprintf("%s: %s", c.Field, c.Message))
@@ -57,8 +58,11 @@ func requestError(action string, err error) diag.Diagnostic {
 	detail := fmt.Sprintf("%s failed: %v", action, err)
 	var kerr *kube.Error
 	if errors.As(err, &kerr) {
+		said := err.Error()
 		for _, c := range kerr.Causes {
-			if c.Field != "" { // a cause without a field repeats the message above
+			// A cause without a field repeats the message above, and so does one whose field the
+			// message names already (an apply conflict lists every field with its manager).
+			if c.Field != "" && !strings.Contains(said, c.Field) {
 				detail += fmt.Sprintf("\n  - %s: %s", c.Field, c.Message)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -21,13 +22,42 @@ func TestRequestDiagnostics_ServerFieldErrorsLandOnAttributes(t *testing.T) {
 		Causes: []kube.Cause{{Field: "spec.machineImages[0].versions[1].cri", Message: "Required value"}}}
 	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, richCloudProfileSpec())
 	requireNoDiags(t, diags)
-	diags = requestDiagnostics("Applying", err, spec)
+	diags = requestDiagnostics("Applying", err, spec, nil)
 	if diags.ErrorsCount() != 2 {
 		t.Fatalf("want a summary and an attribute error, got %v", diags)
 	}
 	want := path.Root("spec").AtName("machine_images").AtMapKey("gardenlinux").AtName("versions").AtMapKey("1443.3.0").AtName("cri")
 	if got := diags[1].(interface{ Path() path.Path }).Path(); !got.Equal(want) {
 		t.Fatalf("path %s, want %s", got, want)
+	}
+}
+
+// TestRequestError_aConflictListsEachFieldOnce: the API server's message of an apply conflict names
+// every field with its manager, and so do the causes of its status; the error says each once.
+func TestRequestError_aConflictListsEachFieldOnce(t *testing.T) {
+	fields := []string{`.spec.kubernetes.versions[version="1.32.4"].classification`, `.spec.machineTypes[name="m5.large"].memory`}
+	for name, message := range map[string]string{
+		"one conflict":  `Apply failed with 1 conflict: conflict with "kubectl-edit" using core.gardener.cloud/v1beta1: ` + fields[0],
+		"two conflicts": "Apply failed with 2 conflicts: conflicts with \"kubectl-edit\" using core.gardener.cloud/v1beta1:\n- " + fields[0] + "\n- " + fields[1],
+	} {
+		t.Run(name, func(t *testing.T) {
+			var causes []metav1.StatusCause
+			for _, f := range fields[:strings.Count(message, ".spec.")] {
+				causes = append(causes, metav1.StatusCause{Type: metav1.CauseTypeFieldManagerConflict, Field: f,
+					Message: `conflict with "kubectl-edit" using core.gardener.cloud/v1beta1`})
+			}
+			conflict := apierrors.NewApplyConflict(causes, message)
+			kerr := &kube.Error{Kind: kube.KindConflict, Object: `CloudProfile "aws"`, Err: conflict}
+			for _, c := range causes {
+				kerr.Causes = append(kerr.Causes, kube.Cause{Field: c.Field, Type: string(c.Type), Message: c.Message})
+			}
+			d := requestError("Applying CloudProfile aws", kerr)
+			for _, f := range fields[:len(causes)] {
+				if n := strings.Count(d.Detail(), f); n != 1 {
+					t.Errorf("%s is named %d times:\n%s", f, n, d.Detail())
+				}
+			}
+		})
 	}
 }
 

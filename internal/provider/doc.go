@@ -38,8 +38,10 @@
 //   - resource_terminating.go: profiles found terminating, recorded and planned for replacement.
 //   - resource_namespaced_cloud_profile_status.go: the merged status a NamespacedCloudProfile
 //     keeps, read from its parent.
-//   - resource_retained_entries.go: the warning about spec entries the API server kept.
+//   - resource_retained_entries.go: the error about removed entries other field managers keep.
 //   - resource_move_state.go: moves from the kubernetes and kubectl manifest resources.
+//   - resource_ownership.go: the private-state records that carry what an apply takes over from
+//     other field managers (an import's first apply; the fields a plan sets back) to the apply.
 //
 // Plans (ValidateConfig and ModifyPlan):
 //   - plan_cloud_profile.go, plan_namespaced_cloud_profile.go: the plan of each kind, with its
@@ -51,6 +53,8 @@
 //   - plan_entries.go: keyed entries the configuration leaves unchanged keep their prior values.
 //   - plan_parents.go: the CloudProfiles this run's plans create, as parents of namespaced ones.
 //   - plan_references.go: the offline admission against other objects of the Garden.
+//   - plan_retired_entries.go: the entries of NamespacedCloudProfiles a CloudProfile's apply
+//     removes before the versions they name.
 //   - plan_extensions.go: the offline admission of the provider extensions.
 //   - plan_extension_releases.go: the release of a provider extension the Garden runs, against
 //     the one its offline checks follow.
@@ -58,6 +62,8 @@
 //   - plan_server_check.go: the dry-run apply of a changing plan (server_checks).
 //   - plan_server_changes.go: the values the API server would store differently.
 //   - plan_server_diagnostics.go: the diagnostics of the server checks.
+//   - plan_server_conflicts.go: the conflicts of the server check with other field managers, and
+//     what the apply does with each.
 //   - plan_server_offline.go: the errors the offline checks reported, which the server's need
 //     not repeat.
 //

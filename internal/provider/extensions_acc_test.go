@@ -100,3 +100,45 @@ resource "gardener_namespaced_cloud_profile" "test" {
 func oneLine(out string) string {
 	return strings.Join(strings.Fields(out), " ")
 }
+
+// awsProfile is a CloudProfile of type aws whose provider_config maps its one image version to an
+// AMI in its region; kind is the provider_config's kind line ("" for none).
+func awsProfile(kubeconfig, name, kind string) string {
+	return acctest.ProviderBlock(kubeconfig) + fmt.Sprintf(`
+resource "gardener_cloud_profile" "test" {
+  metadata = { name = %q }
+  spec = {
+    type           = "aws"
+    kubernetes     = { versions = { "1.31.2" = {} } }
+    machine_images = { "gardenlinux" = { versions = { "1877.3.0" = {} } } }
+    machine_types  = { "m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" } }
+    regions        = { "eu-west-1" = {} }
+    provider_config = jsonencode({
+      apiVersion    = "aws.provider.extensions.gardener.cloud/v1alpha1"
+      %s
+      machineImages = [{ name = "gardenlinux", versions = [{ version = "1877.3.0", regions = [{ name = "eu-west-1", ami = "ami-0123456789abcdef0" }] }] }]
+    })
+  }
+}
+`, name, kind)
+}
+
+// TestAccExtensions_validateRejectsAnAWSProviderConfigWithoutKind: terraform validate of an AWS
+// CloudProfile whose provider_config has apiVersion and a complete image mapping but no kind fails
+// on spec.provider_config with the AWS validating webhook's message (EXT-AWS-2), as apply would;
+// with kind it validates.
+func TestAccExtensions_validateRejectsAnAWSProviderConfigWithoutKind(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	name := acctest.UniqueName("acc-ext-aws")
+	w := newCLIWorkspace(t, awsProfile(kubeconfig, name, ""))
+	out := w.mustRun(1, "validate")
+	want := fmt.Sprintf(`spec.provider_config Extension gardener-extension-provider-aws v1.73.0: spec.providerConfig: Internal error: `+
+		`could not decode providerConfig of CloudProfile %q: Object 'Kind' is missing in '{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1",`+
+		`"machineImages":[{"name":"gardenlinux","versions":[{"regions":[{"ami":"ami-0123456789abcdef0","name":"eu-west-1"}],"version":"1877.3.0"}]}]}' (rule EXT-AWS-2)`, name)
+	if !strings.Contains(oneLine(out), want) || strings.Count(out, "Error: ") != 1 {
+		t.Errorf("validate of a provider config without kind: want one error with\n  %s\ngot:\n%s", want, out)
+	}
+	t.Logf("validate:\n%s", out)
+	w.write(awsProfile(kubeconfig, name, `kind = "CloudProfileConfig"`))
+	w.mustRun(0, "validate")
+}

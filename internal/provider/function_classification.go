@@ -18,9 +18,9 @@ func newClassificationFunction() function.Function { return classificationFuncti
 
 // versionParameterDescription documents the version argument of classification and next_transition.
 const versionParameterDescription = "A version object shaped like one entry of `spec.kubernetes.versions` (or of a machine image's `versions`), " +
-	"such as `spec.kubernetes.versions[\"1.31.2\"]`: `{ classification, expiration_date, lifecycle = [{ classification, start_time }] }`, " +
-	"optionally with its `version`. Attributes may be left out; other attributes (such as those of the data sources' `kubernetes_versions` " +
-	"elements) are ignored. Timestamps are RFC 3339."
+	"such as `spec.kubernetes.versions[\"1.31.2\"]`: an object with `classification`, `expiration_date` and `lifecycle` (a list of stages, each " +
+	"with `classification` and `start_time`), optionally with its `version`. Attributes may be left out; other attributes (such as those of the data sources' `kubernetes_versions` " +
+	"entries) are ignored. Timestamps are RFC 3339."
 
 // Metadata names the function.
 func (classificationFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {

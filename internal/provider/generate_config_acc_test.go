@@ -2,8 +2,11 @@ package provider_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/go-version"
@@ -27,14 +30,66 @@ import (
 var skipTerraform1160 = tfversion.SkipBetween(version.Must(version.NewVersion("1.16.0")), version.Must(version.NewVersion("1.16.1")))
 
 // skipOpenTofuGeneratedKeys skips a test of generated configuration on OpenTofu: OpenTofu 1.12.6
-// writes a map key that reads as a number, such as the version key "1.31.2" of
-// spec.kubernetes.versions, without quotes, and then cannot read what it wrote ("Invalid number
-// literal"). The provider's guides tell OpenTofu users to quote such keys.
+// writes the keys of a map attribute without quotes, and cannot read a key that is no identifier,
+// such as the version key "1.31.2" of spec.kubernetes.versions ("Invalid number literal"), so it
+// writes no file. TestAccOnboarding_openTofuStateShowGivesTheConfiguration holds what the
+// onboarding guide tells OpenTofu users to do instead.
 func skipOpenTofuGeneratedKeys(t *testing.T) {
 	t.Helper()
-	if os.Getenv("TF_ACC_PROVIDER_HOST") == "registry.opentofu.org" || filepath.Base(os.Getenv("TF_ACC_TERRAFORM_PATH")) == "tofu" {
-		t.Skip("OpenTofu 1.12 writes version keys without quotes in generated configuration")
+	if isOpenTofu() {
+		t.Skip("OpenTofu 1.12 writes map keys without quotes in generated configuration")
 	}
+}
+
+// isOpenTofu tells whether the acceptance tests run on OpenTofu.
+func isOpenTofu() bool {
+	return os.Getenv("TF_ACC_PROVIDER_HOST") == "registry.opentofu.org" || filepath.Base(os.Getenv("TF_ACC_TERRAFORM_PATH")) == "tofu"
+}
+
+// readOnlyLine is a line of `state show` that sets an attribute only the provider sets: the
+// onboarding guide tells users to delete these lines.
+var readOnlyLine = regexp.MustCompile(`(?m)^\s*(id|uid|resource_version|generation)\s+=.*\n`)
+
+// TestAccOnboarding_openTofuStateShowGivesTheConfiguration: what the onboarding guide says about
+// generated configuration on OpenTofu. There `plan -generate-config-out` fails on the unquoted keys
+// it writes ("Invalid number literal") and writes no file; an import into an empty resource block
+// and `state show`, without the lines of the read-only attributes, give a configuration whose plan
+// is empty, on every CLI.
+func TestAccOnboarding_openTofuStateShowGivesTheConfiguration(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	admin := acctest.Client(t)
+	name := acctest.UniqueName("acc-tofu-show")
+	cp := minimalCloudProfile(name)
+	cp.Spec.Regions[0].Zones = []gardencorev1beta1.AvailabilityZone{{Name: "local-a"}, {Name: "local-b", UnavailableMachineTypes: []string{"m5.large"}}}
+	if _, err := acctest.ClientAs(t, "image-pipeline").ApplyCloudProfile(acctest.Context(t), cp, kube.ApplyOptions{}); err != nil {
+		t.Fatalf("creating CloudProfile %s: %v", name, err)
+	}
+	t.Cleanup(func() { _ = admin.DeleteCloudProfile(context.Background(), name, "") })
+	const address = "gardener_cloud_profile.imported"
+
+	w := newCLIWorkspace(t, acctest.ProviderBlock(kubeconfig)+fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", address, name))
+	if w.h.openTofu {
+		out, code := w.run("plan", "-generate-config-out=generated.tf")
+		if code == 0 || !strings.Contains(out, "Invalid number literal") {
+			t.Errorf("OpenTofu now generates configuration (exit %d): update the onboarding guide and skipOpenTofuGeneratedKeys:\n%s", code, out)
+		}
+		if _, err := os.Stat(filepath.Join(w.dir, "generated.tf")); err == nil {
+			t.Errorf("OpenTofu wrote generated.tf: update the onboarding guide")
+		}
+	}
+
+	w.write(acctest.ProviderBlock(kubeconfig) + fmt.Sprintf("resource %q %q {}\n", "gardener_cloud_profile", "imported"))
+	w.mustRun(0, "import", address, name)
+	shown := w.mustRun(0, "state", "show", address)
+	_, block, found := strings.Cut(shown, "\nresource ")
+	if !found {
+		t.Fatalf("state show printed no resource block:\n%s", shown)
+	}
+	resourceBlock := readOnlyLine.ReplaceAllString("resource "+block, "")
+	w.write(acctest.ProviderBlock(kubeconfig) + resourceBlock)
+	out := w.mustRun(0, "plan", "-detailed-exitcode")
+	requireNoProviderBug(t, out)
+	w.mustRun(0, "state", "rm", address) // the object is the test's, not the workspace's
 }
 
 // generateConfigStep imports the object with an import block and `plan -generate-config-out`;

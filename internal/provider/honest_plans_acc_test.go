@@ -1,6 +1,7 @@
 package provider_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,8 +9,10 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	k8stypes "k8s.io/apimachinery/pkg/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
 // emptyCollectionsProfile is a CloudProfile that sets empty lists and maps Gardener omits, with
@@ -76,16 +79,18 @@ func TestAccHonestPlans_equalQuantitiesPlanNoChange(t *testing.T) {
 	}
 }
 
-// TestAccHonestPlans_importOfALabelledProfileAppliesFirstTime: a profile that another tool created
-// with a label and an annotation, imported with a configuration that sets neither (as the
-// migration guide shows), applies at the first attempt, with no inconsistent result, and the next
-// plan is empty.
+// TestAccHonestPlans_importOfALabelledProfileAppliesFirstTime: a profile created with kubectl
+// create with a label and an annotation, imported with a configuration that sets neither (as the
+// migration guide shows), applies at the first attempt (removing both, as the plan shows), with
+// no inconsistent result, and the next plan is empty.
 func TestAccHonestPlans_importOfALabelledProfileAppliesFirstTime(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	name := acctest.UniqueName("acc-import-labels")
 	cp := minimalCloudProfile(name)
+	cp.TypeMeta = metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1", Kind: "CloudProfile"}
 	cp.Annotations = map[string]string{"owner": "platform-team"}
-	createdWithAdmin(t, cp)
+	createdAs(t, "kubectl-create", cp, false)
+	t.Cleanup(func() { _ = acctest.Client(t).DeleteCloudProfile(acctest.Context(t), name, "") })
 	config := strings.Replace(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", ""), `"1.31.2" = {}`, `"1.31.2" = { classification = "supported" }`, 1)
 	w := newCLIWorkspace(t, config+fmt.Sprintf(`
 import {
@@ -120,12 +125,13 @@ resource "gardener_cloud_profile" "test" {
 `, name, extra)
 }
 
-// TestAccHonestPlans_driftIsADiff: another field manager moves an expiration date with a forced
-// server-side apply. The default plan shows the field being set back with both values, warns once
-// about the conflict naming the manager, and exits 2 (drift detection); only the apply fails on
-// the conflict, writing nothing. With force_conflicts = true the apply sets the value back (read
-// with a raw client) and the next plan is empty.
-func TestAccHonestPlans_driftIsADiff(t *testing.T) {
+// TestAccHonestPlans_driftIsSetBackInOneApply: another field manager moves an expiration date
+// with a forced server-side apply, and a colleague changes a machine type's memory with kubectl
+// patch. The plan shows both fields being set back with both values, warns once per manager
+// naming it, and exits 2 (drift detection); the apply, without force_conflicts, sets exactly those
+// fields back (read with a raw client: the values, and the provider's field manager owning them
+// again), and the next plan is empty.
+func TestAccHonestPlans_driftIsSetBackInOneApply(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	name := acctest.UniqueName("acc-drift")
 	w := newCLIWorkspace(t, driftProfile(kubeconfig, name, ""))
@@ -140,50 +146,121 @@ func TestAccHonestPlans_driftIsADiff(t *testing.T) {
 	if _, err := webhookClient(t).Resource(gvr).Apply(acctest.Context(t), name, patch, metav1.ApplyOptions{FieldManager: "other-team", Force: true}); err != nil {
 		t.Fatalf("the other manager's apply: %v", err)
 	}
+	patchedBy(t, "kubectl-patch", "cloudprofiles", "", name, `[{"op":"replace","path":"/spec/machineTypes/0/memory","value":"16Gi"}]`)
 
 	plan := w.mustRun(2, "plan", "-detailed-exitcode")
-	t.Logf("the plan after the drift:\n%s", plan)
+	t.Logf("the plan after the drift (%d lines):\n%s", strings.Count(plan, "\n"), plan)
 	requireNoProviderBug(t, plan)
 	for _, want := range []string{
 		`~ expiration_date = "2030-06-01T00:00:00Z" -> "2030-01-01T00:00:00Z"`,
 		`Warning: Drift: field manager "other-team" changed 1 field this plan sets back`,
 		`"2030-06-01T00:00:00Z" in the Garden, "2030-01-01T00:00:00Z" planned`,
-		"force_conflicts = true",
+		`Warning: Drift: field manager "kubectl-patch" changed 1 field this plan sets back`,
+		`spec.machine_types["m5.large"].memory: "16Gi" in the Garden, "8Gi" planned`,
+		"The apply takes exactly these fields over",
 	} {
 		if !strings.Contains(plan, want) {
 			t.Errorf("the plan lacks %q:\n%s", want, plan)
 		}
 	}
-	if n := strings.Count(plan, "\nWarning: Drift"); n != 1 {
-		t.Errorf("the plan warns %d times about the drift, want once:\n%s", n, plan)
+	if n := strings.Count(plan, "\nWarning: Drift"); n != 2 {
+		t.Errorf("the plan warns %d times about the drift, want once per manager:\n%s", n, plan)
 	}
 	if n := strings.Count(plan, "\nError: "); n != 0 {
 		t.Errorf("the plan has %d errors, want none:\n%s", n, plan)
 	}
-	requireOnlyConflictWith(t, "other-team", w.mustRun(1, "apply", "-auto-approve"))
-	expiration := func() any {
-		stored := storedObject(t, "cloudprofiles", "", name)
-		return storedEntry(t, map[string]any{"spec": stored["spec"].(map[string]any)["kubernetes"]}, "version", "1.30.5", "versions")["expirationDate"]
+	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve"))
+	stored := storedObject(t, "cloudprofiles", "", name)
+	spec := stored["spec"].(map[string]any)
+	if got := storedEntry(t, map[string]any{"spec": spec["kubernetes"]}, "version", "1.30.5", "versions")["expirationDate"]; got != "2030-01-01T00:00:00Z" {
+		t.Errorf("the Garden stores the expiration date %v, want it set back to 2030-01-01T00:00:00Z", got)
 	}
-	if got := expiration(); got != "2030-06-01T00:00:00Z" {
-		t.Errorf("the failed apply changed the expiration date to %v", got)
+	if got := storedEntry(t, stored, "name", "m5.large", "machineTypes")["memory"]; got != "8Gi" {
+		t.Errorf("the Garden stores the memory %v, want it set back to 8Gi", got)
+	}
+	owned := managedFieldsOf(t, stored)
+	for _, field := range []string{`"f:expirationDate"`, `"f:memory"`} {
+		if !strings.Contains(owned[kube.DefaultFieldManager+"/Apply"], field) {
+			t.Errorf("the provider's field manager does not own %s again: %v", field, owned)
+		}
+	}
+	for _, other := range []string{"other-team/Apply", "kubectl-patch/Update"} {
+		if strings.Contains(owned[other], `"f:expirationDate"`) || strings.Contains(owned[other], `"f:memory"`) {
+			t.Errorf("%s still owns a field the apply set back: %s", other, owned[other])
+		}
+	}
+	w.mustRun(0, "plan", "-detailed-exitcode")
+	w.mustRun(0, "plan", "-refresh-only", "-detailed-exitcode")
+}
+
+// TestAccHonestPlans_aLabelAnotherManagerChangedShowsBothValues: another manager overwrites a
+// label the configuration sets (kubectl label --overwrite: an update under kubectl-label). The
+// refresh keeps the label with the Garden's value, so the plan shows it being set back
+// (`~ "owner" = "team-a" -> "platform"`, not as added), and the drift warning names the label with
+// both values. The apply sets it back as the plan showed (read with a raw client) and the next
+// plan is empty.
+func TestAccHonestPlans_aLabelAnotherManagerChangedShowsBothValues(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	name := acctest.UniqueName("acc-label")
+	config := func(extra string) string {
+		return strings.Replace(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "8Gi", extra),
+			fmt.Sprintf("metadata = { name = %q }", name),
+			fmt.Sprintf(`metadata = { name = %q, labels = { owner = "platform", "team.example.com/cost-center" = "c1" } }`, name), 1)
+	}
+	w := newCLIWorkspace(t, config(""))
+	w.destroyOnCleanup()
+	w.mustRun(0, "apply", "-auto-approve")
+
+	gvr := schema.GroupVersionResource{Group: "core.gardener.cloud", Version: "v1beta1", Resource: "cloudprofiles"}
+	patch := []byte(`{"metadata":{"labels":{"owner":"team-a","team.example.com/cost-center":"c2"}}}`)
+	if _, err := webhookClient(t).Resource(gvr).Patch(acctest.Context(t), name, k8stypes.MergePatchType, patch, metav1.PatchOptions{FieldManager: "kubectl-label"}); err != nil {
+		t.Fatalf("kubectl label --overwrite: %v", err)
 	}
 
-	w.write(driftProfile(kubeconfig, name, "force_conflicts = true"))
+	plan := w.mustRun(2, "plan", "-detailed-exitcode")
+	t.Logf("the plan after the label changed (%d lines):\n%s", strings.Count(plan, "\n"), plan)
+	requireNoProviderBug(t, plan)
+	for _, want := range []string{
+		`~ "owner"                        = "team-a" -> "platform"`,
+		`~ "team.example.com/cost-center" = "c2" -> "c1"`,
+		`Warning: Drift: field manager "kubectl-label" changed 2 fields this plan sets back`,
+		`metadata.labels["owner"]: "team-a" in the Garden, "platform" planned`,
+		`metadata.labels["team.example.com/cost-center"]: "c2" in the Garden, "c1" planned`,
+	} {
+		if !strings.Contains(plan, want) {
+			t.Errorf("the plan lacks %q:\n%s", want, plan)
+		}
+	}
+	if strings.Contains(plan, `+ "owner"`) || strings.Contains(plan, "null in the Garden") {
+		t.Errorf("the plan shows the changed label as added, or its values as null:\n%s", plan)
+	}
+
 	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve"))
-	if got := expiration(); got != "2030-01-01T00:00:00Z" {
-		t.Errorf("force_conflicts = true: the Garden stores the expiration date %v, want it set back to 2030-01-01T00:00:00Z", got)
+	labels, _, _ := unstructured.NestedStringMap(storedObject(t, "cloudprofiles", "", name), "metadata", "labels")
+	if labels["owner"] != "platform" || labels["team.example.com/cost-center"] != "c1" {
+		t.Errorf("the Garden stores the labels %v, want them set back", labels)
 	}
 	w.mustRun(0, "plan", "-detailed-exitcode")
 }
 
-// requireOnlyConflictWith fails unless the output has exactly one error, the conflict with manager.
-func requireOnlyConflictWith(t *testing.T, manager, out string) {
+// managedFieldsOf are the fields sets of a stored object's managed-fields entries (of the object
+// itself), as JSON, by manager/operation.
+func managedFieldsOf(t *testing.T, stored map[string]any) map[string]string {
 	t.Helper()
-	requireNoProviderBug(t, out)
-	if n := strings.Count(out, "\nError: "); n != 1 || !strings.Contains(out, fmt.Sprintf("conflict with %q", manager)) {
-		t.Fatalf("want exactly one error, the conflict with %q; got %d errors:\n%s", manager, n, out)
+	out := map[string]string{}
+	entries, _, _ := unstructured.NestedSlice(stored, "metadata", "managedFields")
+	for _, e := range entries {
+		entry := e.(map[string]any)
+		if entry["subresource"] != nil {
+			continue
+		}
+		raw, err := json.Marshal(entry["fieldsV1"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[fmt.Sprintf("%s/%s", entry["manager"], entry["operation"])] = string(raw)
 	}
+	return out
 }
 
 // moduleInputsConfig is a CloudProfile whose version, lifecycle start time and label come from

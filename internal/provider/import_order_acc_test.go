@@ -3,10 +3,13 @@ package provider_test
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
 )
@@ -86,4 +89,79 @@ func TestAccImport_anObjectWrittenInAnotherOrderPlansNoChange(t *testing.T) {
 			w.mustRun(0, "plan", "-detailed-exitcode")
 		})
 	}
+}
+
+// TestAccImport_aWriteKeepsTheGardenOrder: a CloudProfile whose keyed lists another tool wrote in
+// an unusual order (versions oldest first, names descending) is imported and changed in one entry,
+// with a new version and a new machine type added. The apply keeps the order of every entry that
+// exists, in every keyed list, and puts each new entry beside its nearest neighbour on the side the
+// list runs (here: at the end, as the lists run backwards); the raw read shows it.
+func TestAccImport_aWriteKeepsTheGardenOrder(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	client := webhookClient(t)
+	name := acctest.UniqueName("acc-keep-order")
+	if _, err := createUnstructured(acctest.Context(t), client, reversedProfile(t, name), "kubectl-create", false); err != nil {
+		t.Fatal(err)
+	}
+	config := onlyCloudProfile(kubeconfig, name, "")
+	config = strings.Replace(config, `"1877.3.0" = { architectures = ["amd64", "arm64"] }`, `"1877.3.0" = { architectures = ["arm64", "amd64"] }`, 1)
+	w := newCLIWorkspace(t, config+fmt.Sprintf("import {\n  to = gardener_cloud_profile.parent\n  id = %q\n}\n", name))
+	w.destroyOnCleanup()
+	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve"))
+
+	config = strings.Replace(config, `"1.31.2" = { classification = "supported" }`,
+		`"1.31.2" = { classification = "supported", expiration_date = "2099-03-01T00:00:00Z" }`+"\n      \"1.32.0\" = { classification = \"preview\" }", 1)
+	config = strings.Replace(config, `"c5.large"  = { cpu = "2", gpu = "0", memory = "4Gi" }`,
+		`"c5.large"  = { cpu = "2", gpu = "0", memory = "4Gi" }`+"\n      \"a1.large\" = { cpu = \"2\", gpu = \"0\", memory = \"4Gi\" }", 1)
+	w.write(config)
+	out := w.mustRun(2, "plan", "-detailed-exitcode")
+	if !strings.Contains(out, "0 to add, 1 to change, 0 to destroy") {
+		t.Fatalf("the change plans something else:\n%s", out)
+	}
+	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve"))
+	w.mustRun(0, "plan", "-detailed-exitcode")
+
+	stored, err := client.Resource(schema.GroupVersionResource{Group: "core.gardener.cloud", Version: "v1beta1", Resource: "cloudprofiles"}).Get(acctest.Context(t), name, metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		list string
+		path []string
+		key  string
+		want []string
+	}{
+		{"kubernetes versions", []string{"spec", "kubernetes", "versions"}, "version", []string{"1.30.5", "1.31.2", "1.32.0"}},
+		{"machine images", []string{"spec", "machineImages"}, "name", []string{"gardenlinux", "alpine"}},
+		{"machine types", []string{"spec", "machineTypes"}, "name", []string{"m6g.large", "c5.large", "a1.large"}},
+		{"volume types", []string{"spec", "volumeTypes"}, "name", []string{"io1", "gp3"}},
+		{"regions", []string{"spec", "regions"}, "name", []string{"us-east-1", "eu-west-1"}},
+	} {
+		if got := keysOfList(t, stored.Object, c.key, c.path...); !slices.Equal(got, c.want) {
+			t.Errorf("%s: stored in the order %q, want %q", c.list, got, c.want)
+		}
+	}
+	images, _, _ := unstructured.NestedSlice(stored.Object, "spec", "machineImages")
+	regions, _, _ := unstructured.NestedSlice(stored.Object, "spec", "regions")
+	if got := keysOfList(t, images[0].(map[string]any), "version", "versions"); !slices.Equal(got, []string{"1592.9.0", "1877.3.0"}) {
+		t.Errorf("gardenlinux versions: stored in the order %q, want oldest first as written", got)
+	}
+	if got := keysOfList(t, regions[0].(map[string]any), "name", "zones"); !slices.Equal(got, []string{"us-east-1b", "us-east-1a"}) {
+		t.Errorf("zones of us-east-1: stored in the order %q, want as written", got)
+	}
+}
+
+// keysOfList reads the keys (the field key of each entry) of the list at path in object, in order.
+func keysOfList(t *testing.T, object map[string]any, key string, path ...string) []string {
+	t.Helper()
+	entries, _, err := unstructured.NestedSlice(object, path...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, e := range entries {
+		k, _ := e.(map[string]any)[key].(string)
+		keys = append(keys, k)
+	}
+	return keys
 }

@@ -157,8 +157,10 @@ func kubectlAs(t *testing.T) kubectlWriter {
 // TestAccMoveState_fromKubectlManifestClientSideApply moves a kubectl_manifest of a CloudProfile
 // created with kubectl's default client-side apply, whose object carries the last-applied
 // annotation, to gardener_cloud_profile: the configuration leaves the annotation out, so the first
-// apply after the move writes the object (the annotation leaves the resource), which succeeds with
-// no inconsistent result; the next plan is empty and the state is bound to the same object.
+// apply after the move writes the object, which succeeds with no inconsistent result; it takes
+// over the client-side manager's fields, so that the annotation leaves the Garden and only the
+// provider's manager is left (read with a raw client); the next plan is empty and the state is
+// bound to the same object.
 func TestAccMoveState_fromKubectlManifestClientSideApply(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	admin := acctest.Client(t)
@@ -252,6 +254,16 @@ moved {
 						}
 						return nil
 					})),
+				},
+				Check: func(*terraform.State) error {
+					stored := storedObject(t, "cloudprofiles", "", name)
+					if annotations, _ := stored["metadata"].(map[string]any)["annotations"].(map[string]any); annotations[lastAppliedAnnotation] != nil {
+						return fmt.Errorf("the first apply after the move left the %s annotation", lastAppliedAnnotation)
+					}
+					if owners := managedFieldsOf(t, stored); owners[clientSideManager+"/Update"] != "" {
+						return fmt.Errorf("the client-side manager %s still has an entry after the first apply: %v", clientSideManager, owners)
+					}
+					return nil
 				},
 			},
 		},

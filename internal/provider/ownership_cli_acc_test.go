@@ -34,6 +34,17 @@ func requireStateMemory(t *testing.T, w *cliWorkspace, memory string) {
 	}
 }
 
+// requireOnlyDiagnostic checks that the CLI printed exactly one diagnostic, the error of summary:
+// a saved plan applied after the object changed in the Garden says what happened once, without a
+// warning of the server check that Terraform's planning again before the apply ran into first.
+func requireOnlyDiagnostic(t *testing.T, out, summary string) {
+	t.Helper()
+	warnings := strings.Count(out, "Warning: ") - strings.Count(out, "Warning: Provider development overrides are in effect")
+	if errors := strings.Count(out, "Error: "); errors != 1 || warnings != 0 || !strings.Contains(out, "Error: "+summary) {
+		t.Fatalf("want only the error %q, got %d errors and %d warnings:\n%s", summary, errors, warnings, out)
+	}
+}
+
 // requireConverges applies the workspace, checks that the next plan is empty and that the
 // cluster holds the configured memory.
 func requireConverges(t *testing.T, w *cliWorkspace, admin *kube.Client, name, memory string) {
@@ -64,6 +75,7 @@ func TestAccOwnership_savedPlanAfterTheObjectWasDeleted(t *testing.T) {
 	if !strings.Contains(out, "CloudProfile deleted outside of Terraform") || !strings.Contains(out, "Run terraform plan again") {
 		t.Fatalf("want the deleted-since-the-plan error:\n%s", out)
 	}
+	requireOnlyDiagnostic(t, out, "CloudProfile deleted outside of Terraform")
 	if _, err := admin.GetCloudProfile(acctest.Context(t), name); !kube.IsNotFound(err) {
 		t.Fatalf("the failed update re-created the profile (err=%v)", err)
 	}
@@ -119,7 +131,17 @@ func TestAccOwnership_savedPlanAndDestroyAfterTheObjectWasReplaced(t *testing.T)
 	if !strings.Contains(out, "CloudProfile replaced outside of Terraform") {
 		t.Fatalf("want the replaced error:\n%s", out)
 	}
+	requireOnlyDiagnostic(t, out, "CloudProfile replaced outside of Terraform")
 	unchanged("the saved update")
+
+	// A plan without refresh that drops a version the other team owns on its object says nothing
+	// of that object's owners: it is not the object of the state's UID.
+	config := ownedConfig(acctest.ProviderBlock(acctest.Kubeconfig(t)), name, "16Gi", "")
+	w.write(strings.Replace(config, `"1.31.2" = {}`, `"1.31.3" = {}`, 1))
+	if out = w.mustRun(2, "plan", "-refresh=false", "-detailed-exitcode"); strings.Contains(out, "Removed entries stay in the cluster") {
+		t.Fatalf("the plan describes the other team's object as the state's:\n%s", out)
+	}
+	w.write(config)
 
 	out = w.mustRun(1, "destroy", "-auto-approve", "-refresh=false")
 	if !strings.Contains(out, "CloudProfile replaced outside of Terraform") || !strings.Contains(out, "deleted nothing") {
@@ -207,11 +229,14 @@ func TestAccOwnership_failedWriteChangesNothingInTheState(t *testing.T) {
 	requireConverges(t, w, admin, name, "16Gi")
 }
 
-// TestAccOwnership_importOfACoOwnedProfileSaysWhatStays: another team applied a profile with a
-// label, a Kubernetes version, a machine type and a classification this configuration leaves
-// out. After the import, the plan warns that exactly those stay in the cluster (server-side apply
-// does not remove what another manager owns); the apply keeps them, and the next plan is empty.
-func TestAccOwnership_importOfACoOwnedProfileSaysWhatStays(t *testing.T) {
+// TestAccOwnership_importOfACoOwnedProfileFailsOnRemovalsOthersKeep: another team applied a
+// profile (server-side) with a label, a Kubernetes version, a machine type and a classification
+// this configuration leaves out. After the import, the plan would show them removed while the
+// apply would leave them (server-side apply removes nothing another manager owns), so the plan
+// fails, naming exactly those entries by their attributes, the manager that keeps them and the
+// fix. Keeping them in the configuration (the fix) plans and applies without a change to them,
+// and the next plan is empty.
+func TestAccOwnership_importOfACoOwnedProfileFailsOnRemovalsOthersKeep(t *testing.T) {
 	admin := acctest.Client(t)
 	other := acctest.ClientAs(t, "other-team")
 	name := acctest.UniqueName("acc-import-co")
@@ -223,38 +248,42 @@ func TestAccOwnership_importOfACoOwnedProfileSaysWhatStays(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = admin.DeleteCloudProfile(acctest.Context(t), name, "") })
-	config := ownedConfig(acctest.ProviderBlock(acctest.Kubeconfig(t)), name, "8Gi", "") +
-		fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", cpAddr, name)
-	w := newCLIWorkspace(t, config)
+	importBlock := fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", cpAddr, name)
+	w := newCLIWorkspace(t, ownedConfig(acctest.ProviderBlock(acctest.Kubeconfig(t)), name, "8Gi", "")+importBlock)
 
-	plan := w.mustRun(2, "plan", "-detailed-exitcode")
+	plan := w.mustRun(1, "plan", "-detailed-exitcode")
 	requireNoProviderBug(t, plan)
-	_, warning, found := strings.Cut(plan, "Warning: Removed entries stay in the cluster: other field managers own them")
+	t.Logf("the failed plan (%d lines):\n%s", strings.Count(plan, "\n"), plan)
+	_, detail, found := strings.Cut(plan, "Error: Removal the apply cannot carry out: other field managers keep 4 entries")
 	if !found {
-		t.Fatalf("want the warning about entries that stay:\n%s", plan)
+		t.Fatalf("want the error about the 4 entries other managers keep:\n%s", plan)
 	}
 	for _, entry := range []string{
-		`metadata.labels["team"] (owned by other-team)`,
-		`spec.kubernetes.versions[version="1.30.8"] (owned by other-team)`,
-		`spec.kubernetes.versions[version="1.31.2"].classification (owned by other-team)`,
-		`spec.machineTypes[name="theirs.large"] (owned by other-team)`,
+		`metadata.labels["team"]: kept by "other-team"`,
+		`spec.kubernetes.versions["1.30.8"]: kept by "other-team"`,
+		`spec.kubernetes.versions["1.31.2"].classification: kept by "other-team"`,
+		`spec.machine_types["theirs.large"]: kept by "other-team"`,
+		"To fix: keep them in the configuration",
 	} {
-		if !strings.Contains(warning, entry) {
-			t.Errorf("the warning does not name %s:\n%s", entry, warning)
+		if n := strings.Count(detail, entry); n != 1 {
+			t.Errorf("the error names %q %d times, want once:\n%s", entry, n, detail)
 		}
 	}
-	if n := strings.Count(warning, "(owned by"); n != 4 {
-		t.Errorf("the warning names %d entries, want exactly the 4 the configuration leaves out:\n%s", n, warning)
+	if n := strings.Count(plan, "\nError: "); n != 1 {
+		t.Errorf("the plan has %d errors, want 1:\n%s", n, plan)
 	}
 
+	kept := strings.Replace(strings.Replace(ownedConfig(acctest.ProviderBlock(acctest.Kubeconfig(t)), name, "8Gi", ""),
+		`"1.31.2" = {}`, `"1.31.2" = { classification = "supported" }, "1.30.8" = {}`, 1),
+		`"m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" }`, `"m5.large" = { cpu = "2", gpu = "0", memory = "8Gi" }, "theirs.large" = { cpu = "4", gpu = "0", memory = "16Gi" }`, 1)
+	kept = strings.Replace(kept, "metadata = { name = ", `metadata = { labels = { team = "acc" }, name = `, 1)
+	w.write(kept + importBlock)
 	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve"))
 	cp := getCloudProfile(t, admin, name)
 	if cp.Labels["team"] != "acc" || len(cp.Spec.Kubernetes.Versions) != 2 || len(cp.Spec.MachineTypes) != 2 ||
 		cp.Spec.Kubernetes.Versions[0].Classification == nil {
-		t.Fatalf("the apply removed what the other team owns: labels %v, versions %+v, machine types %d",
+		t.Fatalf("the apply changed what the other team owns: labels %v, versions %+v, machine types %d",
 			cp.Labels, cp.Spec.Kubernetes.Versions, len(cp.Spec.MachineTypes))
 	}
-	if out := w.mustRun(0, "plan", "-detailed-exitcode"); strings.Contains(out, "Warning: Removed entries") {
-		t.Fatalf("the plan after the apply still warns:\n%s", out)
-	}
+	w.mustRun(0, "plan", "-detailed-exitcode")
 }

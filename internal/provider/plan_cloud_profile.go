@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	k8stypes "k8s.io/apimachinery/pkg/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -38,12 +39,13 @@ func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.Modi
 	}
 	cp.Spec = mutatedByExtension(cp.Spec)
 	var old *gardencorev1beta1.CloudProfile
+	var uid k8stypes.UID // the UID of old, the object in state
 	if !req.State.Raw.IsNull() {
 		var state cloudProfileModel
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, plan.largeAttributes, &state)...)
 		// A new name replaces the object: the plan is a create, not an update.
 		if o, _, d := plan.configure(ctx, state.Metadata, plan.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == cp.Name {
-			old = o
+			old, uid = o, uidOf(state.Metadata)
 		}
 	}
 	if changing && r.data != nil {
@@ -64,8 +66,14 @@ func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.Modi
 	}
 	problems = knownOnly(append(problems, cloudprofile.WarnCloudProfile(cp, old, opts)...), unknown, spec)
 	// Cross-object admission (N-1 … N-5): on update only, and only when it can find something.
-	refs := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
+	refs, retired := cloudProfileReferenceProblems(ctx, r.data, cp, old, &resp.Diagnostics)
 	problems = append(problems, knownReferencesOnly(refs, unknown, spec)...)
+	// Recorded also when other references fail the plan: the dry run at plan then says nothing
+	// more than the offline errors, which leave out what the apply would retire.
+	resp.Diagnostics.Append(recordRetiredEntries(ctx, resp.Private, retired)...)
+	if len(retired) > 0 && len(refs.Errors()) == 0 {
+		resp.Diagnostics.Append(retiredEntriesWarning(retired))
+	}
 	problems = append(problems, knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown, spec)...)
 	// One call, so that the plan's diagnostics of the rules are capped as one (see problemDiagnostics).
 	resp.Diagnostics.Append(problemDiagnostics(problems, spec)...)
@@ -79,7 +87,7 @@ func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.Modi
 			get := func(ctx context.Context, c *kube.Client) (metav1.Object, error) {
 				return c.GetCloudProfile(ctx, cp.Name)
 			}
-			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, objectRef{"CloudProfile", cp.Name}, old, planned, get)...)
+			resp.Diagnostics.Append(retainedEntriesError(ctx, r.data, objectRef{"CloudProfile", cp.Name}, uid, old, planned, plan.large.Prior(req.State, specLargePath), get)...)
 		}
 	}
 }

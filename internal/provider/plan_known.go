@@ -40,7 +40,7 @@ func knownOnly(problems cloudprofile.Problems, unknown []path.Path, spec tftypes
 
 // comparesEntries are the rules that compare the entries of a list with each other.
 var comparesEntries = setOf("C-2", "C-3", "C-4", "C-6", "C-8", "D-6", "D-7", "D-9", "E-2", "E-3", "F-1", "F-8",
-	"G-3", "H-2", "I-2", "J-2", "J-3", "U-2", "U-3", "W-dropped", "W-changes-soon")
+	"G-3", "H-2", "I-2", "J-2", "J-3", "U-2", "U-3", "W-dropped", "W-changes-soon", "W-promoted-soon")
 
 // referencesByKey are the rules that look entries up by their key elsewhere in the spec.
 var referencesByKey = setOf("J-5", "F-6", "G-5")

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	k8stypes "k8s.io/apimachinery/pkg/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -35,6 +36,7 @@ func (r *namespacedCloudProfileResource) modifyPlan(ctx context.Context, req res
 		return
 	}
 	var old *gardencorev1beta1.NamespacedCloudProfile
+	var uid k8stypes.UID // the UID of old, the object in state
 	var problems cloudprofile.Problems
 	localStatus := false // the old object's merged status is computed (see admit)
 	if !req.State.Raw.IsNull() {
@@ -42,7 +44,7 @@ func (r *namespacedCloudProfileResource) modifyPlan(ctx context.Context, req res
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.State.Schema, req.State.Raw, plan.largeAttributes, &state)...)
 		// A new name or namespace replaces the object: the plan is a create, not an update.
 		if o, _, d := plan.configure(ctx, state.Metadata, plan.large.Prior(req.State, specLargePath)); !d.HasError() && o.Name == ncp.Name && o.Namespace == ncp.Namespace {
-			old = o
+			old, uid = o, uidOf(state.Metadata)
 			old.Status = statusOf(state.Status, plan.large.Prior(req.State, statusSpecLargePath))
 			localStatus = !state.keepsMergedStatus()
 			problems = onlyNew(cloudprofile.ValidateNamespacedCloudProfileRequest(ncp, old, opts),
@@ -93,7 +95,7 @@ func (r *namespacedCloudProfileResource) modifyPlan(ctx context.Context, req res
 		resp.Diagnostics.Append(largevalue.Get(ctx, req.Plan.Schema, req.Plan.Raw, plan.largeAttributes, &planModel)...)
 		planned, _, d := plan.configure(ctx, planModel.Metadata, plan.large.Planned(req.Plan, specLargePath))
 		if !d.HasError() {
-			resp.Diagnostics.Append(retainedEntriesWarning(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), before, planned, get)...)
+			resp.Diagnostics.Append(retainedEntriesError(ctx, r.data, namespacedRefOf(ncp.Namespace, ncp.Name), uid, before, planned, plan.large.Prior(req.State, specLargePath), get)...)
 		}
 	}
 }

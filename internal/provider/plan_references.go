@@ -23,28 +23,31 @@ import (
 const referenceChecksSkipped = "Reference checks skipped"
 
 // cloudProfileReferenceProblems lists all NamespacedCloudProfiles and all Shoots and returns what
-// Gardener's ResourceReferenceManager would reject when old is replaced by cp (N-1 … N-5).
-func cloudProfileReferenceProblems(ctx context.Context, data *providerData, cp, old *gardencorev1beta1.CloudProfile, diags *diag.Diagnostics) cloudprofile.Problems {
+// Gardener's ResourceReferenceManager would reject when old is replaced by cp (N-1 … N-5), after
+// the apply has removed the entries of NamespacedCloudProfiles it retires first (see
+// plan_retired_entries.go), which it returns too.
+func cloudProfileReferenceProblems(ctx context.Context, data *providerData, cp, old *gardencorev1beta1.CloudProfile, diags *diag.Diagnostics) (cloudprofile.Problems, []retiredEntries) {
 	if !cloudprofile.NeedsReferenceCheck(cp, old) {
-		return nil
+		return nil, nil
 	}
 	client, err := data.Client()
 	if err != nil {
 		diags.AddWarning(referenceChecksSkipped, "The checks that no NamespacedCloudProfile or Shoot still uses what this update removes need the Garden cluster, which cannot be reached at plan time: "+err.Error())
-		return nil
+		return nil, nil
 	}
 	ncps, err := client.ListNamespacedCloudProfiles(ctx, "")
 	if err != nil {
 		diags.AddWarning(referenceChecksSkipped, listFailure("NamespacedCloudProfiles and Shoots", "", err))
-		return nil
+		return nil, nil
 	}
+	retired, ncps := entriesToRetire(cp, old, ncps, client.FieldManager())
 	shoots, err := client.RunShoots(ctx, "")
 	if err != nil {
 		// The NamespacedCloudProfiles alone still tell N-1 … N-3 and N-5 for them.
 		diags.AddWarning(referenceChecksSkipped, listFailure("Shoots", "", err))
 		shoots = nil
 	}
-	return cloudprofile.ValidateCloudProfileReferences(cp, old, ncps, shoots)
+	return cloudprofile.ValidateCloudProfileReferences(cp, old, ncps, shoots), retired
 }
 
 // namespacedReferenceProblems lists the Shoots of the NamespacedCloudProfile's namespace and

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	k8stypes "k8s.io/apimachinery/pkg/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
@@ -52,6 +53,8 @@ type serverCheckKind struct {
 	// dryRun builds the object of the planned metadata and spec (unknown values left out) and
 	// dry-run applies it; it returns the spec the state would hold afterwards.
 	dryRun func(ctx context.Context, data *providerData, client *kube.Client, meta tftypes.Value, spec tftypes.Value, opts kube.ApplyOptions) (dryRunResult, error)
+	// object is the object of a state's metadata and spec.
+	object func(ctx context.Context, meta, spec tftypes.Value) (runtime.Object, error)
 }
 
 // dryRunResult is the Garden's answer to a dry-run apply.
@@ -81,8 +84,14 @@ func (r dryRunResult) existing(ctx context.Context) metav1.Object {
 
 // The two resource types' server checks.
 var (
-	cloudProfileServerCheck           = serverCheckKind{kind: "CloudProfile", root: &cloudProfileSpecRoot, dryRun: dryRunCloudProfile}
-	namespacedCloudProfileServerCheck = serverCheckKind{kind: "NamespacedCloudProfile", root: &namespacedCloudProfileSpecRoot, dryRun: dryRunNamespacedCloudProfile}
+	cloudProfileServerCheck = serverCheckKind{kind: "CloudProfile", root: &cloudProfileSpecRoot, dryRun: dryRunCloudProfile,
+		object: func(ctx context.Context, meta, spec tftypes.Value) (runtime.Object, error) {
+			return cloudProfileOf(ctx, meta, spec)
+		}}
+	namespacedCloudProfileServerCheck = serverCheckKind{kind: "NamespacedCloudProfile", root: &namespacedCloudProfileSpecRoot, dryRun: dryRunNamespacedCloudProfile,
+		object: func(ctx context.Context, meta, spec tftypes.Value) (runtime.Object, error) {
+			return namespacedCloudProfileOf(ctx, meta, spec)
+		}}
 )
 
 // serverCheckFor is the server check of a changing plan of kind for the spec planner; nil when
@@ -95,14 +104,18 @@ func serverCheckFor(ctx context.Context, data *providerData, kind serverCheckKin
 	configSpec := large.Config(req.Config, specLargePath)
 	priorSpec := large.Prior(req.State, specLargePath)
 	known := req.Config.Raw.IsFullyKnown() && configSpec.IsFullyKnown()
+	force := boolAttribute(req.Config.Raw, "force_conflicts")
+	recordPrivate := large.PlannedPrivate(ctx, resp.Private)
 	return func(a rschema.Attribute, spec tftypes.Value) (tftypes.Value, diag.Diagnostics) {
 		// Read when the planner runs, after ModifyPlan: the plan and its diagnostics are complete.
-		if !known || len(resp.RequiresReplace) > 0 {
+		// A plan that retires entries of NamespacedCloudProfiles first is refused by the Garden
+		// until the apply has removed them (plan_retired_entries.go): the offline rules plan it.
+		if !known || len(resp.RequiresReplace) > 0 || retiresEntries(ctx, resp.Private) {
 			return spec, nil
 		}
 		return checkOnServer(ctx, serverCheck{
 			data: data, kind: kind, specAttr: a, prior: req.State.Raw, priorSpec: priorSpec, planned: resp.Plan.Raw,
-			offline: offlineErrorsOf(resp.Diagnostics),
+			offline: offlineErrorsOf(resp.Diagnostics), force: force, recordPrivate: recordPrivate,
 		}, spec)
 	}
 }
@@ -115,10 +128,14 @@ type serverCheck struct {
 	prior    tftypes.Value
 	// priorSpec is the spec of the prior state, as refreshed: the values other managers set.
 	priorSpec tftypes.Value
-	// planned is the framework's plan: its metadata, force_conflicts and adopt_existing.
+	// planned is the framework's plan: its metadata and adopt_existing.
 	planned tftypes.Value
 	// offline are the errors the offline checks already reported.
 	offline offlineErrors
+	// force is the configured force_conflicts.
+	force bool
+	// recordPrivate records a key of the plan's private state (nil: none is recorded).
+	recordPrivate func(key string, value []byte) diag.Diagnostics
 }
 
 // checkOnServer runs the server check of a changing plan (see above) and returns the planned spec
@@ -134,9 +151,13 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 	createOnly := c.prior.IsNull() && !boolAttribute(c.planned, "adopt_existing")
 	var diags diag.Diagnostics
 	if !createOnly && kube.KindOf(err) == kube.KindConflict {
-		// Drift is a diff: the plan sets the fields back and warns that the apply will conflict;
-		// the check goes on with the fields taken over, as force_conflicts would.
-		diags = conflictWarnings(err, spec, c.priorSpec)
+		// Drift is a diff: the plan shows the fields set back and says what the apply does with
+		// each conflict (plan_server_conflicts.go); the check goes on with the fields taken over.
+		priorMeta, _ := tfvalue.At(c.prior, largevalue.Path{"metadata"})
+		diags = c.conflictsAtPlan(ctx, err, result, client.FieldManager(), objectValues{spec: spec, metadata: meta}, objectValues{spec: c.priorSpec, metadata: priorMeta})
+		if diags.HasError() {
+			return spec, diags
+		}
 		opts.Force = true
 		if result, err = c.kind.dryRun(ctx, c.data, client, meta, spec, opts); kube.KindOf(err) == kube.KindConflict {
 			return spec, diags // the object changed in between: the apply reads it anew
@@ -169,7 +190,7 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 // applyOptions are those of the apply: force with force_conflicts, and on an update the UID of
 // the object in state.
 func (c serverCheck) applyOptions() kube.ApplyOptions {
-	opts := kube.ApplyOptions{DryRun: true, Force: boolAttribute(c.planned, "force_conflicts")}
+	opts := kube.ApplyOptions{DryRun: true, Force: c.force}
 	if !c.prior.IsNull() {
 		var uid string
 		if v, ok := tfvalue.At(c.prior, largevalue.Path{"metadata", "uid"}); ok && v.IsKnown() && !v.IsNull() && v.As(&uid) == nil {
@@ -197,10 +218,15 @@ func (c serverCheck) rejection(ctx context.Context, err error, spec tftypes.Valu
 		tflog.Info(ctx, "parent CloudProfile not found at the server check; Gardener checks against it at apply", map[string]any{"error": err.Error()})
 		return nil
 	}
-	switch kube.KindOf(err) {
-	case kube.KindForbidden, kube.KindUnauthorized, kube.KindUnreachable, kube.KindAPIUnavailable:
+	switch kind := kube.KindOf(err); {
+	case kind == kube.KindForbidden, kind == kube.KindUnauthorized, kind == kube.KindUnreachable, kind == kube.KindAPIUnavailable:
 		return c.data.serverChecksSkippedOnce(err)
-	case kube.KindInvalid:
+	case !c.prior.IsNull() && (kind == kube.KindNotFound || kind == kube.KindReplaced):
+		// The object of the state's UID is gone (deleted, or its name taken by another, after the
+		// refresh or the saved plan): the apply's own error says so and what to do.
+		tflog.Info(ctx, "the object of the state's UID is gone at the server check; the apply reports it", map[string]any{"error": err.Error()})
+		return nil
+	case kind == kube.KindInvalid:
 		return rejectedAtPlan(err, spec, c.offline, c.data.followedRelease())
 	}
 	if c.offline.repeat(failureMessage(err)) {
@@ -227,15 +253,37 @@ func boolAttribute(v tftypes.Value, name string) bool {
 	return b
 }
 
-// dryRunCloudProfile dry-run applies the planned CloudProfile.
-func dryRunCloudProfile(ctx context.Context, data *providerData, client *kube.Client, meta, spec tftypes.Value, opts kube.ApplyOptions) (dryRunResult, error) {
+// cloudProfileOf is the CloudProfile of a plan's or state's metadata and spec.
+func cloudProfileOf(ctx context.Context, meta, spec tftypes.Value) (*gardencorev1beta1.CloudProfile, error) {
 	metadata, err := metadataObject(ctx, clusterMetadataType(), meta)
 	if err != nil {
-		return dryRunResult{}, err
+		return nil, err
 	}
-	desired, _, diags := cloudProfileTraits().configured(ctx, metadata, spec)
+	cp, _, diags := cloudProfileTraits().configured(ctx, metadata, spec)
 	if diags.HasError() {
-		return dryRunResult{}, diagnosticsError(diags)
+		return nil, diagnosticsError(diags)
+	}
+	return cp, nil
+}
+
+// namespacedCloudProfileOf is the NamespacedCloudProfile of a plan's or state's metadata and spec.
+func namespacedCloudProfileOf(ctx context.Context, meta, spec tftypes.Value) (*gardencorev1beta1.NamespacedCloudProfile, error) {
+	metadata, err := metadataObject(ctx, namespacedMetadataType(), meta)
+	if err != nil {
+		return nil, err
+	}
+	ncp, _, diags := namespacedCloudProfileTraits().configured(ctx, metadata, spec)
+	if diags.HasError() {
+		return nil, diagnosticsError(diags)
+	}
+	return ncp, nil
+}
+
+// dryRunCloudProfile dry-run applies the planned CloudProfile.
+func dryRunCloudProfile(ctx context.Context, data *providerData, client *kube.Client, meta, spec tftypes.Value, opts kube.ApplyOptions) (dryRunResult, error) {
+	desired, err := cloudProfileOf(ctx, meta, spec)
+	if err != nil {
+		return dryRunResult{}, err
 	}
 	ref := objectRef{"CloudProfile", desired.Name}
 	read := func(ctx context.Context) (metav1.Object, error) { return client.GetCloudProfile(ctx, desired.Name) }
@@ -257,13 +305,9 @@ func dryRunCloudProfile(ctx context.Context, data *providerData, client *kube.Cl
 
 // dryRunNamespacedCloudProfile dry-run applies the planned NamespacedCloudProfile.
 func dryRunNamespacedCloudProfile(ctx context.Context, data *providerData, client *kube.Client, meta, spec tftypes.Value, opts kube.ApplyOptions) (dryRunResult, error) {
-	metadata, err := metadataObject(ctx, namespacedMetadataType(), meta)
+	desired, err := namespacedCloudProfileOf(ctx, meta, spec)
 	if err != nil {
 		return dryRunResult{}, err
-	}
-	desired, _, diags := namespacedCloudProfileTraits().configured(ctx, metadata, spec)
-	if diags.HasError() {
-		return dryRunResult{}, diagnosticsError(diags)
 	}
 	ref := namespacedRefOf(desired.Namespace, desired.Name)
 	read := func(ctx context.Context) (metav1.Object, error) {

@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	k8sresource "k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
@@ -191,6 +192,145 @@ func TestServerCheck_driftIsAWarningOnTheAttribute(t *testing.T) {
 		if !strings.Contains(d, want) {
 			t.Fatalf("the detail lacks %q:\n%s", want, d)
 		}
+	}
+}
+
+// conflictOnMemory is the fixture of an update whose dry run conflicts with team-a (an update of
+// kubectl, or a server-side apply) on the first machine type's memory, with the object as it is
+// read: 16Gi, and the managed fields given; the prior state holds team-a's 16Gi.
+func conflictOnMemory(t *testing.T, teamAUpdates bool, entries ...metav1.ManagedFieldsEntry) serverCheckFixture {
+	t.Helper()
+	manager := `"team-a"`
+	if teamAUpdates {
+		manager += " using core.gardener.cloud/v1beta1"
+	}
+	field := `.spec.machineTypes[name="m5.large"].memory`
+	f := newServerCheckFixture(t, statusAnswer(http.StatusConflict, metav1.StatusReasonConflict,
+		"Apply failed with 1 conflict: conflict with "+manager+": "+field,
+		metav1.StatusCause{Type: "FieldManagerConflict", Message: "conflict with " + manager, Field: field}))
+	live := &gardencorev1beta1.CloudProfile{TypeMeta: metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1", Kind: "CloudProfile"},
+		ObjectMeta: metav1.ObjectMeta{Name: "big", UID: "0b6c", ResourceVersion: "9", ManagedFields: entries}, Spec: richCloudProfileSpec()}
+	live.Spec.MachineTypes[0].Memory = k8sresource.MustParse("16Gi")
+	f.fake.live = live
+	f.check.prior = f.state
+	memory := tftypes.NewAttributePath().WithAttributeName("machine_types").WithElementKeyString("m5.large").WithAttributeName("memory")
+	f.check.priorSpec, _ = tftypes.Transform(f.spec, func(at *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		if at.Equal(memory) {
+			return tftypes.NewValue(tftypes.String, "16Gi"), nil
+		}
+		return v, nil
+	})
+	return f
+}
+
+// managedEntry is a managed-fields entry of the object itself.
+func managedEntry(manager string, operation metav1.ManagedFieldsOperationType, fields string) metav1.ManagedFieldsEntry {
+	return metav1.ManagedFieldsEntry{Manager: manager, Operation: operation, APIVersion: "core.gardener.cloud/v1beta1", FieldsV1: metav1.NewFieldsV1(fields)}
+}
+
+// recordedPrivate records the keys a check writes into the plan's private state.
+func recordedPrivate(c *serverCheck) map[string]string {
+	keys := map[string]string{}
+	c.recordPrivate = func(key string, value []byte) diag.Diagnostics {
+		keys[key] = string(value)
+		return nil
+	}
+	return keys
+}
+
+// TestServerCheck_driftIsSetBackAsPlanned: another manager took a field from the provider's
+// manager (kubectl patch): the plan warns on the attribute with both values, says the apply takes
+// exactly that field back, and records it with the value it saw for the apply.
+func TestServerCheck_driftIsSetBackAsPlanned(t *testing.T) {
+	f := conflictOnMemory(t, true,
+		managedEntry(kube.DefaultFieldManager, metav1.ManagedFieldsOperationApply, `{"f:spec":{"f:machineTypes":{"k:{\"name\":\"m5.large\"}":{"f:cpu":{}}}}}`),
+		managedEntry("team-a", metav1.ManagedFieldsOperationUpdate, `{"f:spec":{"f:machineTypes":{"k:{\"name\":\"m5.large\"}":{"f:memory":{}}}}}`))
+	keys := recordedPrivate(&f.check)
+	_, diags := checkOnServer(context.Background(), f.check, f.spec)
+	if len(diags) != 1 || diags[0].Severity() != diag.SeverityWarning || diags[0].Summary() != `Drift: field manager "team-a" changed 1 field this plan sets back` {
+		t.Fatalf("want one drift warning, got %v", diags)
+	}
+	for _, want := range []string{`spec.machine_types["m5.large"].memory: "16Gi" in the Garden, "8Gi" planned`, `The apply takes exactly these fields over from "team-a"`} {
+		if !strings.Contains(diags[0].Detail(), want) {
+			t.Errorf("the detail lacks %q:\n%s", want, diags[0].Detail())
+		}
+	}
+	if want := `[{"Field":".spec.machineTypes[name=\"m5.large\"].memory","Manager":"team-a","Value":"\"16Gi\""}]`; keys[setBackKey] != want {
+		t.Errorf("recorded %q, want %q", keys[setBackKey], want)
+	}
+}
+
+// TestServerCheck_sharedFieldsFailAtPlanUnlessForced: a field the provider's manager shares with
+// team-a (both applied the same value) is not taken on its own: the plan fails naming the manager
+// and force_conflicts, records nothing, and with force_conflicts warns that it takes it over.
+func TestServerCheck_sharedFieldsFailAtPlanUnlessForced(t *testing.T) {
+	shared := `{"f:spec":{"f:machineTypes":{"k:{\"name\":\"m5.large\"}":{"f:memory":{}}}}}`
+	f := conflictOnMemory(t, false, managedEntry(kube.DefaultFieldManager, metav1.ManagedFieldsOperationApply, shared),
+		managedEntry("team-a", metav1.ManagedFieldsOperationApply, shared))
+	keys := recordedPrivate(&f.check)
+	_, diags := checkOnServer(context.Background(), f.check, f.spec)
+	if len(diags) != 1 || diags[0].Severity() != diag.SeverityError || diags[0].Summary() != `Conflict with field manager "team-a" on 1 field` ||
+		!strings.Contains(diags[0].Detail(), "To fix: set force_conflicts = true") {
+		t.Fatalf("want one conflict error, got %v", diags)
+	}
+	if keys[setBackKey] != "" {
+		t.Errorf("recorded %q for a plan that fails", keys[setBackKey])
+	}
+	f.check.force = true
+	if _, diags = checkOnServer(context.Background(), f.check, f.spec); len(diags) != 1 || diags[0].Severity() != diag.SeverityWarning ||
+		diags[0].Summary() != `force_conflicts takes 1 field over from field manager "team-a"` {
+		t.Fatalf("force_conflicts: want one warning, got %v", diags)
+	}
+}
+
+// TestServerCheck_anImportsFirstApplyTakesOverWhatKubectlWrote: an object the provider's manager
+// has not applied, created with kubectl create: the apply takes kubectl's fields over, so the
+// plan says nothing of a conflict and records nothing to set back.
+func TestServerCheck_anImportsFirstApplyTakesOverWhatKubectlWrote(t *testing.T) {
+	f := conflictOnMemory(t, true, managedEntry("team-a", metav1.ManagedFieldsOperationUpdate,
+		`{"f:metadata":{"f:labels":{"f:team":{}}},"f:spec":{"f:machineTypes":{"k:{\"name\":\"m5.large\"}":{"f:memory":{}}}}}`))
+	keys := recordedPrivate(&f.check)
+	if _, diags := checkOnServer(context.Background(), f.check, f.spec); len(diags) != 0 {
+		t.Fatalf("want no diagnostic, got %v", diags)
+	}
+	if keys[setBackKey] != "" {
+		t.Errorf("recorded %q, want nothing", keys[setBackKey])
+	}
+}
+
+// TestServerCheck_driftOfALabelNamesTheLabelWithBothValues: a label another manager changed
+// (kubectl label --overwrite) is a drift warning on that label, quoting the Garden's value (the
+// refreshed state) and the planned one, its key whole although it holds dots and a slash.
+func TestServerCheck_driftOfALabelNamesTheLabelWithBothValues(t *testing.T) {
+	const key = "team.example.com/owner"
+	f := newServerCheckFixture(t, statusAnswer(http.StatusConflict, metav1.StatusReasonConflict,
+		`Apply failed with 1 conflict: conflict with "kubectl-label" using core.gardener.cloud/v1beta1: .metadata.labels.`+key,
+		metav1.StatusCause{Type: "FieldManagerConflict", Message: `conflict with "kubectl-label" using core.gardener.cloud/v1beta1`, Field: ".metadata.labels." + key}))
+	withLabel := func(object tftypes.Value, value string) tftypes.Value {
+		labels := tftypes.NewAttributePath().WithAttributeName("metadata").WithAttributeName("labels")
+		out, err := tftypes.Transform(object, func(at *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+			if at.Equal(labels) {
+				return tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, map[string]tftypes.Value{key: tftypes.NewValue(tftypes.String, value)}), nil
+			}
+			return v, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	update := f.check
+	update.prior, update.priorSpec = withLabel(f.state, "team-a"), f.spec
+	update.planned = withLabel(f.config, "platform")
+	_, diags := checkOnServer(context.Background(), update, f.spec)
+	if len(diags) != 1 || diags[0].Summary() != `Drift: field manager "kubectl-label" changed 1 field this plan sets back` {
+		t.Fatalf("want one drift warning, got %v", diags)
+	}
+	if at, want := diags[0].(diag.DiagnosticWithPath).Path(), path.Root("metadata").AtName("labels").AtMapKey(key); !at.Equal(want) {
+		t.Fatalf("drift on %s, want %s", at, want)
+	}
+	if want := `metadata.labels["team.example.com/owner"]: "team-a" in the Garden, "platform" planned`; !strings.Contains(diags[0].Detail(), want) {
+		t.Fatalf("the detail lacks %q:\n%s", want, diags[0].Detail())
 	}
 }
 

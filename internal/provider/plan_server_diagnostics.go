@@ -28,11 +28,28 @@ func (d *providerData) serverChecksSkippedOnce(err error) diag.Diagnostics {
 	d.serverChecksNotice.Do(func() {
 		diags.AddWarning(serverChecksSkipped, fmt.Sprintf("This plan could not ask the Garden to check the planned objects with a "+
 			"dry-run apply, so it relies on the provider's offline rules (Gardener %s): admission webhooks of provider extensions, "+
-			"the Garden's feature gates and Gardener version are checked only at apply. Said once per run.\n\n%s\n\nTo fix: a dry run "+
-			"needs the RBAC verbs of the write (patch, and create for new objects) although it writes nothing; grant them, or set "+
-			"server_checks = false in the provider block to plan offline without this warning.", d.followedRelease(), skipReason(err)))
+			"the Garden's feature gates and Gardener version are checked only at apply. Said once per run.\n\n%s\n\nTo fix: %s, or set "+
+			"server_checks = false in the provider block to plan offline without this warning.", d.followedRelease(), skipReason(err), skipFix(err)))
 	})
 	return diags
+}
+
+// skipFix says what lets the Garden check the next plan.
+func skipFix(err error) string {
+	if errors.Is(err, errNotKnownYet) {
+		return "nothing needs fixing: the apply knows the settings and the Garden checks each write then"
+	}
+	switch kube.KindOf(err) {
+	case kube.KindForbidden:
+		return "a dry run needs the RBAC verbs of the write (patch, and create for new objects) although it writes nothing; grant them"
+	case kube.KindUnauthorized:
+		return "refresh the credentials of the Garden cluster (token, client certificate or exec plugin)"
+	case kube.KindUnreachable:
+		return "check that the Garden's API server can be reached from here (host or the kubeconfig's server, proxy_url, the network)"
+	case kube.KindAPIUnavailable:
+		return "check that the Garden's gardener-apiserver is running and serves core.gardener.cloud/v1beta1"
+	}
+	return "make the Garden reachable with the provider's settings (the reason above)"
 }
 
 // skipReason says why the Garden could not check the plan.
@@ -147,10 +164,13 @@ func rejectedFields(err error) []rejectedField {
 	return out
 }
 
+// objectValues are the parts of one side of a plan that its diagnostics quote.
+type objectValues struct{ spec, metadata tftypes.Value }
+
 // conflictWarnings are the warnings of an update whose apply would conflict with other field
 // managers: one per manager, on its first field, naming each field with the value the Garden holds
 // (the refreshed prior state) and the one the plan sets back, and how to go on.
-func conflictWarnings(err error, planned, prior tftypes.Value) diag.Diagnostics {
+func conflictWarnings(err error, planned, prior objectValues) diag.Diagnostics {
 	var kerr *kube.Error
 	if !errors.As(err, &kerr) || len(kerr.Causes) == 0 {
 		return diag.Diagnostics{diag.NewWarningDiagnostic("Conflict with another field manager", fmt.Sprintf(
@@ -161,7 +181,7 @@ func conflictWarnings(err error, planned, prior tftypes.Value) diag.Diagnostics 
 		lines []string
 	}
 	byManager := map[string]*managerFields{}
-	plannedSteps, priorSteps := stepsThrough(planned), stepsThrough(prior)
+	plannedSteps, priorSteps := stepsThrough(planned.spec), stepsThrough(prior.spec)
 	for _, c := range kerr.Causes {
 		manager, ok := conflictManager(c.Message)
 		if !ok {
@@ -176,7 +196,7 @@ func conflictWarnings(err error, planned, prior tftypes.Value) diag.Diagnostics 
 		if m.first == nil {
 			m.first = steps
 		}
-		m.lines = append(m.lines, fmt.Sprintf("  - %s: %s in the Garden, %s planned", orWhole(describeAttribute(steps, planned).path),
+		m.lines = append(m.lines, fmt.Sprintf("  - %s: %s in the Garden, %s planned", orWhole(describeAttribute(steps, planned.spec).path),
 			describeTerraformValue(valueAtSteps(priorSteps.field(c.Field), prior)), describeTerraformValue(valueAtSteps(steps, planned))))
 	}
 	var diags diag.Diagnostics
@@ -199,13 +219,21 @@ const conflictChoices = "The apply will fail with a conflict (nothing is written
 	"take the fields over and set them back; leave them to the other manager by removing them from the configuration; or keep " +
 	"their values by writing them into the configuration (terraform apply -refresh-only records them in the state first)."
 
-// valueAtSteps is the value of a spec at the steps of an attribute below it, null where the steps
-// leave the spec or lead nowhere.
-func valueAtSteps(steps []cloudprofile.Step, spec tftypes.Value) tftypes.Value {
-	if len(steps) == 0 || steps[0].Name != "spec" || steps[0].Kind != cloudprofile.StepAttribute {
+// valueAtSteps is the value of the object at the steps of an attribute of its spec or metadata,
+// null where the steps lead nowhere.
+func valueAtSteps(steps []cloudprofile.Step, object objectValues) tftypes.Value {
+	if len(steps) == 0 || steps[0].Kind != cloudprofile.StepAttribute {
 		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
 	}
-	value := spec
+	var value tftypes.Value
+	switch steps[0].Name {
+	case "spec":
+		value = object.spec
+	case "metadata":
+		value = object.metadata
+	default:
+		return tftypes.NewValue(tftypes.DynamicPseudoType, nil)
+	}
 	for _, s := range steps[1:] {
 		switch s.Kind {
 		case cloudprofile.StepAttribute:

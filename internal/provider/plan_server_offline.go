@@ -16,11 +16,14 @@ import (
 // offlineErrors are the details of the errors a plan's offline checks reported.
 type offlineErrors []string
 
-// offlineErrorsOf collects the details of the errors among diags.
+// offlineErrorsOf collects the details of the errors among diags, but those about other field
+// managers (which are not about what Gardener accepts).
 func offlineErrorsOf(diags diag.Diagnostics) offlineErrors {
 	var out offlineErrors
 	for _, d := range diags.Errors() {
-		out = append(out, d.Detail())
+		if !strings.HasPrefix(d.Summary(), retainedEntriesSummary) {
+			out = append(out, d.Detail())
+		}
 	}
 	return out
 }

@@ -55,8 +55,10 @@ func (p *gardenerProvider) Schema(_ context.Context, _ provider.SchemaRequest, r
 	resp.Schema = providerSchema()
 }
 
-// Configure records the settings; the Kubernetes client is built lazily on first use, so that
-// `terraform validate` needs no cluster and settings unknown at plan time never reach a client.
+// Configure records the settings and, when all are known, builds the Kubernetes client without a
+// request, so that a setting that cannot be used fails the plan (settingDiagnostics); `terraform
+// validate` does not configure the provider and needs no cluster, and settings unknown at plan
+// time never reach a client.
 func (p *gardenerProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	var m providerModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -65,6 +67,10 @@ func (p *gardenerProvider) Configure(ctx context.Context, req provider.Configure
 	}
 	data, diags := newProviderData(ctx, m, p.lookup)
 	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(data.settingDiagnostics(m)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}

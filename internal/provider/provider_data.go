@@ -11,9 +11,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -67,6 +69,9 @@ func providerDataOf(v any, diags *diag.Diagnostics) *providerData {
 	return data
 }
 
+// errNotKnownYet is the reason there is no client while settings are unknown (at plan).
+var errNotKnownYet = errors.New("not known until apply")
+
 // Client returns the Kubernetes client, building it on the first call.
 func (d *providerData) Client() (*kube.Client, error) {
 	if d == nil {
@@ -74,7 +79,7 @@ func (d *providerData) Client() (*kube.Client, error) {
 	}
 	d.once.Do(func() {
 		if len(d.unknown) > 0 {
-			d.err = fmt.Errorf("the provider settings %s are not known until apply, so the Garden cluster cannot be reached yet", strings.Join(d.unknown, ", "))
+			d.err = fmt.Errorf("the provider settings %s are %w, so the Garden cluster cannot be reached yet", strings.Join(d.unknown, ", "), errNotKnownYet)
 			return
 		}
 		cfg, err := d.settings.RESTConfig()
@@ -85,6 +90,58 @@ func (d *providerData) Client() (*kube.Client, error) {
 		d.client, d.err = kube.NewClient(cfg, d.fieldManager)
 	})
 	return d.client, d.err
+}
+
+// settingDiagnostics builds the client when every setting is known (Configure: at plan and apply,
+// never at `terraform validate`), which reads the kubeconfig files and parses the certificates and
+// keys without a request, and turns a setting that cannot be used into an error that names it and
+// how to fix it. Settings unknown until apply are checked at apply; a Garden that is not configured
+// at all, or cannot be reached, stays the concern of the first request (the provider's functions
+// and the effective profile's data source need no Garden).
+func (d *providerData) settingDiagnostics(m providerModel) diag.Diagnostics {
+	if len(d.unknown) > 0 {
+		return nil
+	}
+	var bad *kube.SettingError
+	if _, err := d.Client(); !errors.As(err, &bad) {
+		return nil
+	}
+	var diags diag.Diagnostics
+	fix := settingFixes[bad.Setting]
+	if bad.Setting == "" {
+		diags.AddError("Invalid kubeconfig", fmt.Sprintf("The kubeconfig client-go found (KUBECONFIG, else ~/.kube/config) cannot "+
+			"be used: %v.\n\nTo fix: %s.", bad.Err, fix))
+		return diags
+	}
+	detail := fmt.Sprintf("%s\n\nThe provider cannot connect to the Garden with this setting: %v.\n\nTo fix: %s.", bad.Setting, bad.Err, fix)
+	if configured, ok := m.connectionSetting(bad.Setting); ok && !configured.IsNull() {
+		diags.AddAttributeError(path.Root(bad.Setting), "Invalid "+bad.Setting, detail)
+	} else {
+		diags.AddError("Invalid "+bad.Setting, detail+" (The value comes from the setting's KUBE_* environment variable.)")
+	}
+	return diags
+}
+
+// settingFixes say how to fix each setting a kube.SettingError names ("" is the kubeconfig of
+// client-go's default loading rules).
+var settingFixes = map[string]string{
+	"config_path":            "point config_path (or KUBE_CONFIG_PATH) at a kubeconfig of the Garden cluster that exists and parses, or remove it",
+	"config_paths":           "list only kubeconfigs of the Garden cluster that exist and parse in config_paths (or KUBE_CONFIG_PATHS)",
+	"host":                   "set host (or KUBE_HOST) to the URL of the Garden cluster's API server, such as https://api.garden.example.com, with its credentials",
+	"cluster_ca_certificate": "set cluster_ca_certificate (or KUBE_CLUSTER_CA_CERT_DATA) to the PEM-encoded CA certificate of the Garden cluster's API server (\"-----BEGIN CERTIFICATE-----\" ...), such as file(\"ca.crt\")",
+	"client_certificate":     "set client_certificate and client_key (or KUBE_CLIENT_CERT_DATA and KUBE_CLIENT_KEY_DATA) to a PEM-encoded certificate and its private key",
+	"client_key":             "set client_key and client_certificate (or KUBE_CLIENT_KEY_DATA and KUBE_CLIENT_CERT_DATA) to a PEM-encoded private key and its certificate",
+	"insecure":               "remove insecure = true (or KUBE_INSECURE), which skips the verification the CA certificate is for, or remove the CA certificate",
+	"":                       "repair that kubeconfig, or set config_path to a kubeconfig of the Garden cluster",
+}
+
+// connectionSetting is the configured value of a connection setting a kube.SettingError names.
+func (m providerModel) connectionSetting(name string) (attr.Value, bool) {
+	v, ok := map[string]attr.Value{
+		"config_path": m.ConfigPath, "config_paths": m.ConfigPaths, "host": m.Host, "cluster_ca_certificate": m.ClusterCACertificate,
+		"client_certificate": m.ClientCertificate, "client_key": m.ClientKey, "insecure": m.Insecure,
+	}[name]
+	return v, ok
 }
 
 func newProviderData(ctx context.Context, m providerModel, lookup func(string) (string, bool)) (*providerData, diag.Diagnostics) {
@@ -103,16 +160,14 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 		TLSServerName:         d.str(m.TLSServerName, "tls_server_name"),
 		ProxyURL:              d.str(m.ProxyURL, "proxy_url"),
 	}
-	s.ConfigPaths = d.strings(ctx, m.ConfigPaths, "config_paths", &diags)
+	s.ConfigPaths = d.strings(m.ConfigPaths, "config_paths")
 	if m.Insecure.IsUnknown() {
 		d.unknown = append(d.unknown, "insecure")
 	} else if !m.Insecure.IsNull() {
 		v := m.Insecure.ValueBool()
 		s.Insecure = &v
 	}
-	if m.Exec != nil {
-		s.Exec = d.exec(ctx, m.Exec, &diags)
-	}
+	s.Exec = d.exec(ctx, m.Exec, &diags)
 	if fm := d.str(m.FieldManager, "field_manager"); fm != "" {
 		d.fieldManager = fm
 	}
@@ -174,7 +229,7 @@ func (d *providerData) rateLimit(qps, burst types.Number, diags *diag.Diagnostic
 		diags.AddAttributeError(path.Root("burst"), "Invalid burst",
 			fmt.Sprintf("burst = %s is not a whole number of requests from 1 to %d. Use e.g. 100, or remove it for twice qps.",
 				numberText(burst), math.MaxInt32))
-	case !burst.IsNull() && qps.IsNull():
+	case !burst.IsNull() && !burst.IsUnknown() && qps.IsNull():
 		diags.AddAttributeError(path.Root("burst"), "burst without qps",
 			"burst only tunes a client-side rate limit set by qps; without qps the provider has no client-side limit. Set qps too, or remove burst.")
 	default:
@@ -218,7 +273,29 @@ func (d *providerData) str(v types.String, name string) string {
 	return v.ValueString()
 }
 
-func (d *providerData) strings(ctx context.Context, v types.List, name string, diags *diag.Diagnostics) []string {
+// strings returns a known list of strings, recording it as unknown when it or an element is.
+func (d *providerData) strings(v types.List, name string) []string {
+	if v.IsUnknown() {
+		d.unknown = append(d.unknown, name)
+		return nil
+	}
+	out := make([]string, 0, len(v.Elements()))
+	for _, e := range v.Elements() {
+		s, ok := e.(types.String)
+		if !ok || s.IsUnknown() {
+			d.unknown = append(d.unknown, name)
+			return nil
+		}
+		out = append(out, s.ValueString())
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// stringMap returns a known map of strings, recording it as unknown when it or an element is.
+func (d *providerData) stringMap(v types.Map, name string) map[string]string {
 	if v.IsUnknown() {
 		d.unknown = append(d.unknown, name)
 		return nil
@@ -226,21 +303,37 @@ func (d *providerData) strings(ctx context.Context, v types.List, name string, d
 	if v.IsNull() {
 		return nil
 	}
-	var out []string
-	diags.Append(v.ElementsAs(ctx, &out, false)...)
+	out := make(map[string]string, len(v.Elements()))
+	for k, e := range v.Elements() {
+		s, ok := e.(types.String)
+		if !ok || s.IsUnknown() {
+			d.unknown = append(d.unknown, name)
+			return nil
+		}
+		out[k] = s.ValueString()
+	}
 	return out
 }
 
-func (d *providerData) exec(ctx context.Context, m *execModel, diags *diag.Diagnostics) *kube.ExecSettings {
+// exec reads the exec block: nil when it is absent, and when it is unknown (recorded as such).
+func (d *providerData) exec(ctx context.Context, block types.Object, diags *diag.Diagnostics) *kube.ExecSettings {
+	if block.IsUnknown() {
+		d.unknown = append(d.unknown, "exec")
+		return nil
+	}
+	if block.IsNull() {
+		return nil
+	}
+	var m execModel
+	if d := block.As(ctx, &m, basetypes.ObjectAsOptions{}); d.HasError() {
+		diags.Append(d...)
+		return nil
+	}
 	e := &kube.ExecSettings{
 		APIVersion: d.str(m.APIVersion, "exec.api_version"),
 		Command:    d.str(m.Command, "exec.command"),
-		Args:       d.strings(ctx, m.Args, "exec.args", diags),
-	}
-	if m.Env.IsUnknown() {
-		d.unknown = append(d.unknown, "exec.env")
-	} else if !m.Env.IsNull() {
-		diags.Append(m.Env.ElementsAs(ctx, &e.Env, false)...)
+		Args:       d.strings(m.Args, "exec.args"),
+		Env:        d.stringMap(m.Env, "exec.env"),
 	}
 	if e.Command == "" && !m.Command.IsUnknown() {
 		diags.AddAttributeError(path.Root("exec").AtName("command"), "Missing exec command",
@@ -264,7 +357,7 @@ type providerModel struct {
 	Insecure              types.Bool   `tfsdk:"insecure"`
 	TLSServerName         types.String `tfsdk:"tls_server_name"`
 	ProxyURL              types.String `tfsdk:"proxy_url"`
-	Exec                  *execModel   `tfsdk:"exec"`
+	Exec                  types.Object `tfsdk:"exec"`
 	FieldManager          types.String `tfsdk:"field_manager"`
 	ExpiryWarningWindow   types.String `tfsdk:"expiry_warning_window"`
 	QPS                   types.Number `tfsdk:"qps"`
@@ -275,7 +368,9 @@ type providerModel struct {
 	ServerChecks          types.Bool   `tfsdk:"server_checks"`
 }
 
-// execModel is the exec block of the provider configuration: a credential plugin.
+// execModel is the exec block of the provider configuration: a credential plugin. The block may
+// be unknown as a whole (a dynamic block over a value unknown until apply), so the model holds it
+// as an object (providerModel.Exec) and reads it into execModel when it is known.
 type execModel struct {
 	APIVersion types.String `tfsdk:"api_version"`
 	Command    types.String `tfsdk:"command"`

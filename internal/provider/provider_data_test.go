@@ -63,11 +63,22 @@ func TestProviderData_InsecureFromEnvironmentWarnsToo(t *testing.T) {
 	}
 }
 
+// execBlock is the exec block of the model m.
+func execBlock(t *testing.T, m execModel) types.Object {
+	t.Helper()
+	typ := providerSchema().Blocks["exec"].Type().(types.ObjectType)
+	v, diags := types.ObjectValueFrom(context.Background(), typ.AttrTypes, m)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	return v
+}
+
 func TestProviderData_ExecNeedsACommand(t *testing.T) {
-	_, diags := newProviderData(context.Background(), providerModel{Exec: &execModel{
+	_, diags := newProviderData(context.Background(), providerModel{Exec: execBlock(t, execModel{
 		APIVersion: types.StringValue("client.authentication.k8s.io/v1"), Command: types.StringNull(),
 		Args: types.ListNull(types.StringType), Env: types.MapNull(types.StringType),
-	}}, noEnv)
+	})}, noEnv)
 	if !diags.HasError() {
 		t.Fatal("want an error for an exec block without command")
 	}

@@ -175,9 +175,8 @@ func TestAccCloudProfile_driftIsShownAndDeletedObjectIsRecreated(t *testing.T) {
 	client := acctest.Client(t)
 	name := acctest.UniqueName("acc-drift")
 	config := cloudProfileConfig(kubeconfig, name, "", "", "")
-	// The out-of-band edit owns the field now: taking it back needs force_conflicts (without it
-	// the apply fails with a conflict naming kubectl-edit, see the co-ownership test).
-	forced := strings.Replace(config, "spec = {", "force_conflicts = true\n  spec = {", 1)
+	// The out-of-band edit owns the field now: the plan shows it set back, and the apply takes it
+	// back (no force_conflicts needed; see TestAccHonestPlans_driftIsSetBackInOneApply).
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProviderFactories(),
 		CheckDestroy:             cloudProfileGone(client, name),
@@ -193,7 +192,7 @@ func TestAccCloudProfile_driftIsShownAndDeletedObjectIsRecreated(t *testing.T) {
 						t.Fatalf("out-of-band edit: %v", err)
 					}
 				},
-				Config: forced,
+				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(cpAddr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectKnownValue(cpAddr, tfjsonpath.New("spec").AtMapKey("kubernetes").AtMapKey("versions").AtMapKey("1.31.2").AtMapKey("classification"), knownvalue.StringExact("supported")),
@@ -209,7 +208,7 @@ func TestAccCloudProfile_driftIsShownAndDeletedObjectIsRecreated(t *testing.T) {
 						t.Fatalf("waiting for the out-of-band delete: %v", err)
 					}
 				},
-				Config: forced,
+				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(cpAddr, plancheck.ResourceActionCreate),
 				}},

@@ -88,6 +88,15 @@ func importID(namespace, name string) string {
 
 func (o objectRef) String() string { return fmt.Sprintf("%s %q", o.kind, o.importID) }
 
+// kubectlArgs are the arguments that name the object on a kubectl command line:
+// "cloudprofile aws", "namespacedcloudprofile -n garden-team aws-team".
+func (o objectRef) kubectlArgs() string {
+	if namespace, name, namespaced := strings.Cut(o.importID, "/"); namespaced {
+		return fmt.Sprintf("%s -n %s %s", strings.ToLower(o.kind), namespace, name)
+	}
+	return strings.ToLower(o.kind) + " " + o.importID
+}
+
 // profileResource is what both resources hold: the provider's data, and the feature gates and
 // gardener_version of the validated provider configuration.
 type profileResource struct {

@@ -8,6 +8,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	k8stypes "k8s.io/apimachinery/pkg/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -18,8 +20,10 @@ import (
 type profileDeletion struct {
 	ref    objectRef
 	delete func(context.Context) error
-	get    func(context.Context) error
-	users  func(context.Context) (cloudprofile.Users, error)
+	// get looks the object up: not found once it is gone, also when another object took its name
+	// (see lookupOf).
+	get   func(context.Context) error
+	users func(context.Context) (cloudprofile.Users, error)
 	// rule is the rule id of Gardener's finalizer condition for this kind.
 	rule string
 }
@@ -40,10 +44,12 @@ func (d profileDeletion) run(ctx context.Context, timeout time.Duration) diag.Di
 	switch {
 	case err != nil:
 		tflog.Info(ctx, "the users of the profile could not be listed; deleting and waiting for Gardener", map[string]any{"object": d.ref.String(), "error": err.Error()})
-	case len(users.Active) > 0:
+	case len(users.Active) > 0 && !kube.IsNotFound(d.get(ctx)):
 		diags.AddError(fmt.Sprintf("%s is still in use", d.ref), d.inUseDetail(users))
 		return diags
 	}
+	// Users of a name whose object is gone (or another's) are not this object's: the delete below,
+	// with the state's UID, deletes nothing else.
 	if err := d.delete(ctx); err != nil {
 		diags.Append(deleteFailure(d.ref, fmt.Sprintf("Deleting %s", d.ref), err))
 		return diags
@@ -52,6 +58,20 @@ func (d profileDeletion) run(ctx context.Context, timeout time.Duration) diag.Di
 		diags.AddError(fmt.Sprintf("%s not deleted in time", d.ref), d.notReleasedDetail(timeout, err))
 	}
 	return diags
+}
+
+// lookupOf is the lookup of a deletion of the object of uid: an object of the name with another UID
+// reads as not found, since the object this state manages is gone (someone else created the name
+// again), and a deletion never waits for, nor reports the users of, another object.
+func lookupOf[O metav1.Object](ref objectRef, get func(context.Context) (O, error), uid k8stypes.UID) func(context.Context) error {
+	return func(ctx context.Context) error {
+		found, err := get(ctx)
+		if err != nil || uid == "" || found.GetUID() == uid {
+			return err
+		}
+		return &kube.Error{Kind: kube.KindNotFound, Object: ref.String(),
+			Err: fmt.Errorf("the object of UID %s is gone; the name now holds another object (UID %s)", uid, found.GetUID())}
+	}
 }
 
 func (d profileDeletion) inUseDetail(users cloudprofile.Users) string {

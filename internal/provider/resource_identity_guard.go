@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -30,16 +31,22 @@ type writeMode struct {
 	create bool
 	// uid is, for Update, the UID in the state, which the object must still have.
 	uid k8stypes.UID
+	// takeOver and setBack are, for Update, what the apply takes over from other field managers
+	// (see resource_ownership.go).
+	takeOver bool
+	setBack  []kube.SetBack
 }
 
 // createMode is the write mode of Create.
 func createMode() writeMode { return writeMode{create: true} }
 
-// updateMode is the write mode of Update: the UID of the prior state's metadata.
-func updateMode(ctx context.Context, prior tfsdk.State) (writeMode, diag.Diagnostics) {
+// updateMode is the write mode of Update: the UID of the prior state's metadata, and what the
+// private state of the plan says the apply takes over.
+func updateMode(ctx context.Context, prior tfsdk.State, private privateReader) (writeMode, diag.Diagnostics) {
 	var metadata types.Object
 	diags := prior.GetAttribute(ctx, path.Root("metadata"), &metadata)
-	return writeMode{uid: uidOf(metadata)}, diags
+	takeOver, setBack, d := ownershipOfWrite(ctx, private)
+	return writeMode{uid: uidOf(metadata), takeOver: takeOver, setBack: setBack}, append(diags, d...)
 }
 
 // uidOf returns metadata.uid, empty while unknown (an import before its first read).
@@ -63,15 +70,21 @@ func adoptExistingAttribute(kind string) schema.BoolAttribute {
 	}
 }
 
-// writeFailure turns a failed create or update of spec (its Terraform value) into diagnostics;
-// existing reads the object a
-// create found in its way, to name its owners. Only an update names a UID, so only its not-found
+// writeFailure turns a failed create or update of spec (its Terraform value, its keyed lists sent in
+// the wire order except for orders) into diagnostics; existing reads the object a create found in
+// its way, to name its owners. Only an update names a UID, so only its not-found
 // means that the object was deleted since the plan (a create's not-found is, e.g., a missing
 // namespace).
-func writeFailure(ctx context.Context, o objectRef, mode writeMode, action string, err error, spec tftypes.Value, existing func(context.Context) (metav1.Object, error)) diag.Diagnostics {
+func writeFailure(ctx context.Context, o objectRef, mode writeMode, action string, err error, spec tftypes.Value, orders keyOrders, existing func(context.Context) (metav1.Object, error)) diag.Diagnostics {
 	kind := kube.KindOf(err)
+	if replaced := (*kube.CreatedObjectReplaced)(nil); errors.As(err, &replaced) {
+		return diag.Diagnostics{replacedDuringCreateError(o, replaced)}
+	}
 	if mode.uid == "" && (kind == kube.KindNotFound || kind == kube.KindReplaced) {
-		return requestDiagnostics(action, err, spec)
+		return requestDiagnostics(action, err, spec, orders)
+	}
+	if conflicts, since := kube.ConflictsSinceThePlan(err); since {
+		return diag.Diagnostics{conflictsSincePlanError(o, conflicts, spec)}
 	}
 	switch kind {
 	case kube.KindAlreadyExists:
@@ -86,7 +99,38 @@ func writeFailure(ctx context.Context, o objectRef, mode writeMode, action strin
 				"cluster has another UID than the state. Nothing was changed (%v).\n\nRun terraform plan again. To manage the new "+
 				"object with this resource, import it (see adopt_existing for the alternative).", o, err))}
 	}
-	return requestDiagnostics(action, err, spec)
+	return requestDiagnostics(action, err, spec, orders)
+}
+
+// replacedDuringCreateError says that a create's object was deleted and its name taken by another
+// object before the create finished: nothing is recorded, and the other object was left alone.
+func replacedDuringCreateError(o objectRef, r *kube.CreatedObjectReplaced) diag.Diagnostic {
+	return diag.NewErrorDiagnostic(o.kind+" replaced during the create",
+		fmt.Sprintf("This create stored %[1]s (UID %[2]s), but before it finished someone else deleted that object and created "+
+			"another %[3]s of the same name (UID %[4]s; field managers: %[5]s). The create failed: %[6]v.\n\n"+
+			"The other object is not this configuration's: the provider left it as it is and records nothing in the state, so no "+
+			"later apply or destroy of this resource touches it.\n\nTo fix: ask the owners of the other object whether they need "+
+			"it. If they do, give this resource another metadata.name; if this configuration is meant to manage it, import it "+
+			"(import block with id = %[7]q).",
+			o, r.Created, o.kind, r.Found, strings.Join(r.Managers, ", "), r.Failure, o.importID))
+}
+
+// conflictsSincePlanError says that the apply met conflicts the plan did not show (another
+// manager changed fields since, or shares them), each once, and that nothing was written.
+func conflictsSincePlanError(o objectRef, conflicts []kube.Conflict, spec tftypes.Value) diag.Diagnostic {
+	steps := stepsThrough(spec)
+	lines := make([]string, 0, len(conflicts))
+	for _, c := range conflicts {
+		where := strings.TrimPrefix(c.Field, ".")
+		if at := steps.field(c.Field); len(at) > 0 {
+			where = orWhole(describeAttribute(at, spec).path)
+		}
+		lines = append(lines, fmt.Sprintf("  - %s: field manager %q holds %s", where, c.Manager, orNone(c.Value)))
+	}
+	return diag.NewErrorDiagnostic("Conflict with changes made since the plan",
+		fmt.Sprintf("Applying %s found %s that the plan did not show being set back: another field manager changed them "+
+			"after the plan, or shares them with this resource. Nothing was written.\n%s\n\nTo fix: run terraform plan "+
+			"again, review what it shows, and apply that plan.", o, countOf(len(conflicts), "field", "fields"), strings.Join(lines, "\n")))
 }
 
 // alreadyExistsError says that a create found the name taken, by whom, and how to import.

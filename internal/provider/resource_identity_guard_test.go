@@ -21,10 +21,10 @@ func TestWriteFailure_DeletedOnlyForAnUpdate(t *testing.T) {
 	notFound := &kube.Error{Kind: kube.KindNotFound, Object: `NamespacedCloudProfile "garden-x/p"`, Err: apierrors.NewNotFound(gr, "p")}
 	none := func(context.Context) (metav1.Object, error) { return nil, errors.New("not read") }
 	o := namespacedRefOf("garden-x", "p")
-	if got := writeFailure(context.Background(), o, writeMode{uid: "0b6c"}, "Applying", notFound, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil), none); got[0].Summary() != "NamespacedCloudProfile deleted outside of Terraform" {
+	if got := writeFailure(context.Background(), o, writeMode{uid: "0b6c"}, "Applying", notFound, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil), nil, none); got[0].Summary() != "NamespacedCloudProfile deleted outside of Terraform" {
 		t.Fatalf("update: summary %q", got[0].Summary())
 	}
-	if got := writeFailure(context.Background(), o, createMode(), "Applying", notFound, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil), none); got[0].Summary() != "Object not found" {
+	if got := writeFailure(context.Background(), o, createMode(), "Applying", notFound, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil), nil, none); got[0].Summary() != "Object not found" {
 		t.Fatalf("create: summary %q", got[0].Summary())
 	}
 }

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -185,6 +186,22 @@ func (k kindTraits[O, S]) configured(ctx context.Context, metadata types.Object,
 	return k.object(om, spec), append(unknown, unknownSpec...), diags
 }
 
+// inGardenOrder is desired with its keyed lists in the orders private records (see spec_order.go),
+// and the orders they then have where these are not the wire order.
+func (k kindTraits[O, S]) inGardenOrder(ctx context.Context, desired O, private privateState, diags *diag.Diagnostics) (O, keyOrders) {
+	orders, d := recordedKeyOrders(ctx, private)
+	diags.Append(d...)
+	spec, sent, err := inOrder(k.root, k.of(desired), orders)
+	if err != nil {
+		diags.AddError("Cannot order the spec", fmt.Sprintf("The spec could not be put in the order the Garden holds it: %v. This is a bug in the provider.", err))
+		return desired, nil
+	}
+	if len(orders) == 0 {
+		return desired, nil
+	}
+	return k.object(objectMetaOf(desired), spec), sent
+}
+
 // profileSchema is what the schemas of the two kinds have of their own.
 type profileSchema struct {
 	version     int64
@@ -206,15 +223,26 @@ func (k kindTraits[O, S]) resourceSchema(ctx context.Context) schema.Schema {
 			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			MarkdownDescription: idDescription,
 		},
-		"metadata": metadataAttribute(k.kind, k.namespaced),
-		"force_conflicts": flagAttribute("Take over fields another field manager owns instead of failing with a conflict. " +
-			"Off by default, so that a change by a controller or a colleague is never overwritten silently."),
-		"adopt_existing": adoptExistingAttribute(k.kind),
-		"timeouts":       timeoutsAttribute(ctx),
-		k.schema.keep:    flagAttribute(k.schema.keepDescription),
+		"metadata":        metadataAttribute(k.kind, k.namespaced),
+		"force_conflicts": forceConflictsAttribute(),
+		"adopt_existing":  adoptExistingAttribute(k.kind),
+		"timeouts":        timeoutsAttribute(ctx),
+		k.schema.keep:     flagAttribute(k.schema.keepDescription),
 	}
 	maps.Copy(attrs, resourceTreeAttributes(k.trees(), k.on))
 	return schema.Schema{Version: k.schema.version, MarkdownDescription: k.schema.description, Attributes: withResourceNestedTypes(attrs)}
+}
+
+// forceConflictsAttribute is the write-only argument that lets an apply take over fields other
+// field managers share with the resource: an argument of the apply only, so that setting it and
+// removing it again plans no update.
+func forceConflictsAttribute() schema.BoolAttribute {
+	return schema.BoolAttribute{Optional: true, WriteOnly: true, MarkdownDescription: "Let the apply take over the fields " +
+		"the plan changes that another field manager shares with this resource (it applied the same value, as a second " +
+		"workspace may) or that only another manager set and the state does not show, instead of failing at plan with a " +
+		"conflict. Not needed to set back another manager's change, nor to change what an import read: the plan shows " +
+		"those with both values and the apply takes exactly those over. Write-only (Terraform 1.11+, OpenTofu 1.11+): it " +
+		"is not stored in the state, and setting it or removing it again plans no update."}
 }
 
 // flagAttribute is an argument of the provider's own that is false unless set.

@@ -170,7 +170,6 @@ func setMovedState(ctx context.Context, state *tfsdk.State, id string, metadata 
 	}{
 		{path.Root("id"), types.StringValue(id)},
 		{path.Root("metadata"), metadata},
-		{path.Root("force_conflicts"), types.BoolValue(false)},
 		{path.Root("adopt_existing"), types.BoolValue(false)},
 	} {
 		if diags.HasError() {

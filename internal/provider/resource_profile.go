@@ -160,9 +160,11 @@ func (r *profileResourceOf[K, M, O, S]) Update(ctx context.Context, req resource
 	updateProfile(ctx, r, req, resp)
 }
 
-// apply writes the planned object (see writeMode) and records what was stored, also when a
-// failed create leaves its object in the Garden (kube.ErrCreatedObjectKept).
-func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+// apply writes the planned object (see writeMode), its keyed lists in the order the Garden holds
+// them (as private records it, see spec_order.go), and records what was stored, also when a failed
+// create leaves its object in the Garden (kube.ErrCreatedObjectKept); force_conflicts is the
+// configuration's (an argument only writes read).
+func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk.Plan, config tfsdk.Config, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, private privateState, diags *diag.Diagnostics) {
 	var plan M
 	diags.Append(largevalue.Get(ctx, planned.Schema, planned.Raw, r.LargeAttributes(), &plan)...)
 	// Values still unknown at apply are Computed ones left to Gardener (its defaults); expand
@@ -170,25 +172,32 @@ func (r *profileResourceOf[K, M, O, S]) apply(ctx context.Context, planned tfsdk
 	spec := r.large.Planned(planned, specLargePath)
 	desired, _, d := r.traits.configured(ctx, plan.common().Metadata, spec)
 	diags.Append(d...)
+	desired, sentOrders := r.traits.inGardenOrder(ctx, desired, private, diags)
 	client, ok := clientAfter(r.kind.base().data, diags)
 	if !ok {
 		return
 	}
 	object := r.kind.object(client, desired.GetNamespace(), desired.GetName())
-	flags := plan.common()
-	stored, err := object.requests.send(ctx, object.ref, desired, mode, flags.ForceConflicts.ValueBool(), flags.AdoptExisting.ValueBool(), diags)
+	if !retireEntries(ctx, client, private, diags) {
+		return
+	}
+	var force types.Bool
+	diags.Append(config.GetAttribute(ctx, path.Root("force_conflicts"), &force)...)
+	stored, err := object.requests.send(ctx, object.ref, desired, mode, force.ValueBool(), plan.common().AdoptExisting.ValueBool(), diags)
 	if err != nil {
 		if d, rejected := r.kind.writeRejected(desired, err); rejected {
 			diags.Append(d)
 			return
 		}
 		existing := func(ctx context.Context) (metav1.Object, error) { return object.get(ctx) }
-		diags.Append(writeFailure(ctx, object.ref, mode, "Applying "+object.ref.kind+" "+object.ref.importID, err, spec, existing)...)
+		diags.Append(writeFailure(ctx, object.ref, mode, "Applying "+object.ref.kind+" "+object.ref.importID, err, spec, sentOrders, existing)...)
 		if !errors.Is(err, kube.ErrCreatedObjectKept) {
 			return
 		}
 	}
+	diags.Append(clearOwnershipRecords(ctx, private)...)
 	desiredSpec := r.traits.of(desired)
+	diags.Append(recordKeyOrders(ctx, private, r.traits.root, r.traits.of(stored))...)
 	diags.Append(r.record(ctx, state, plan, stored, &desiredSpec, client.FieldManager(), client, r.large.Planned(planned, statusSpecLargePath))...)
 	diags.Append(setIdentity(ctx, identity, r.traits.identity(stored.GetNamespace(), stored.GetName()))...)
 }
@@ -204,7 +213,9 @@ func (r *profileResourceOf[K, M, O, S]) Read(ctx context.Context, req resource.R
 		return
 	}
 	resp.Diagnostics.Append(recordTermination(ctx, resp.Private, object.ref, read.GetDeletionTimestamp(), object.rule)...)
+	resp.Diagnostics.Append(recordOwnershipOnRead(ctx, resp.Private, read, client.FieldManager())...)
 	prior := priorSpec(req.State, r.large, r.traits.expand, &resp.Diagnostics)
+	resp.Diagnostics.Append(recordKeyOrders(ctx, resp.Private, r.traits.root, r.traits.of(read))...)
 	resp.Diagnostics.Append(r.record(ctx, &resp.State, state, read, prior, client.FieldManager(), client, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, object.identity)...)
 }
@@ -227,7 +238,7 @@ func (r *profileResourceOf[K, M, O, S]) record(ctx context.Context, state largev
 	if desired != nil {
 		spec = r.traits.dropped(spec, *desired, r.kind.base().data.now())
 	}
-	common, d := base.common().recorded(ctx, importID(obj.GetNamespace(), obj.GetName()), view)
+	common, d := base.common().recorded(ctx, importID(obj.GetNamespace(), obj.GetName()), view, owned)
 	diags.Append(d...)
 	specValue, d := flattenSpecTerraform(r.traits.root, spec)
 	diags.Append(d...)
@@ -280,7 +291,7 @@ func (r *profileResourceOf[K, M, O, S]) Delete(ctx context.Context, req resource
 	deletion := profileDeletion{
 		ref:    object.ref,
 		delete: func(ctx context.Context) error { return object.delete(ctx, uid) },
-		get:    func(ctx context.Context) error { _, err := object.get(ctx); return err },
+		get:    lookupOf(object.ref, object.get, uid),
 		users:  object.users,
 		rule:   object.rule,
 	}
@@ -295,6 +306,8 @@ func (r *profileResourceOf[K, M, O, S]) ModifyPlan(ctx context.Context, req reso
 		return
 	}
 	planReplacementOfTerminating(ctx, req, resp)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, setBackKey, nil)...) // the server check records this plan's
+	planConfiguredEmptyMaps(req, resp)
 	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	data := r.kind.base().data
 	plan := profilePlan[O]{

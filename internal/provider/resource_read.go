@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"maps"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -113,22 +114,50 @@ type profileModel interface {
 }
 
 // forState is the shared part of a state that records the object with id and metadata: the
-// resource's own arguments false (or null timeouts) where they are not set.
+// resource's own arguments false (or null timeouts) where they are not set, force_conflicts null
+// (an argument of writes only).
 func (m profileResourceModel) forState(id string, metadata types.Object) profileResourceModel {
 	m.ID, m.Metadata = types.StringValue(id), metadata
-	m.ForceConflicts = falseUnlessSet(m.ForceConflicts)
+	m.ForceConflicts = types.BoolNull()
 	m.AdoptExisting = falseUnlessSet(m.AdoptExisting)
 	m.Timeouts = timeoutsUnlessSet(m.Timeouts)
 	return m
 }
 
 // recorded is the shared part of the state that records an object with id, whose owned view is
-// view; m is the state's or plan's.
-func (m profileResourceModel) recorded(ctx context.Context, id string, view metav1.Object) (profileResourceModel, diag.Diagnostics) {
+// view, of stored as read; m is the state's or plan's.
+func (m profileResourceModel) recorded(ctx context.Context, id string, view, stored metav1.Object) (profileResourceModel, diag.Diagnostics) {
+	prior := metadataOf(m.Metadata)
 	meta, diags := stateMetadata(ctx, m.Metadata, metav1.ObjectMeta{
-		Name: view.GetName(), Namespace: view.GetNamespace(), Labels: view.GetLabels(), Annotations: view.GetAnnotations(),
-		UID: view.GetUID(), ResourceVersion: view.GetResourceVersion(), Generation: view.GetGeneration(),
+		Name: view.GetName(), Namespace: view.GetNamespace(),
+		Labels:      withTakenOver(prior.Labels, view.GetLabels(), stored.GetLabels()),
+		Annotations: withTakenOver(prior.Annotations, view.GetAnnotations(), stored.GetAnnotations()),
+		UID:         view.GetUID(), ResourceVersion: view.GetResourceVersion(), Generation: view.GetGeneration(),
 	})
 	metadata, d := meta.object(ctx, view.GetNamespace() != "")
 	return m.forState(id, metadata), append(diags, d...)
+}
+
+// withTakenOver is owned, the labels or annotations the provider's field manager owns, with the
+// entries of prior (the state's or plan's) that another manager has taken over since (kubectl
+// label --overwrite, a forced apply) at their values in stored, the object as read: the state then
+// holds the Garden's value, and a plan shows the entry being set back (old -> new) rather than
+// added. Entries the object no longer has stay out.
+func withTakenOver(prior types.Map, owned, stored map[string]string) map[string]string {
+	if prior.IsNull() || prior.IsUnknown() {
+		return owned
+	}
+	out := owned
+	for key := range prior.Elements() {
+		value, kept := stored[key]
+		if _, mine := owned[key]; mine || !kept {
+			continue
+		}
+		if len(out) == len(owned) {
+			out = make(map[string]string, len(owned)+1) // owned is the view's: copied, not changed
+			maps.Copy(out, owned)
+		}
+		out[key] = value
+	}
+	return out
 }

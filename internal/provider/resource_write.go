@@ -17,9 +17,9 @@ import (
 
 // profileWriter is a profile resource as Create and Update use it.
 type profileWriter interface {
-	// apply writes the planned object (see writeMode) and records what was stored in state and
-	// identity.
-	apply(ctx context.Context, planned tfsdk.Plan, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics)
+	// apply writes the planned object (see writeMode) with the configured force_conflicts and
+	// records what was stored in state, identity and private.
+	apply(ctx context.Context, planned tfsdk.Plan, config tfsdk.Config, mode writeMode, state largevalue.StateSetter, identity *tfsdk.ResourceIdentity, private privateState, diags *diag.Diagnostics)
 }
 
 // createProfile creates the planned object within the create timeout.
@@ -29,13 +29,13 @@ func createProfile(ctx context.Context, w profileWriter, req resource.CreateRequ
 		return
 	}
 	defer cancel()
-	w.apply(ctx, req.Plan, createMode(), &resp.State, resp.Identity, &resp.Diagnostics)
+	w.apply(ctx, req.Plan, req.Config, createMode(), &resp.State, resp.Identity, resp.Private, &resp.Diagnostics)
 }
 
 // updateProfile applies the planned object to the object of the state's UID within the update
 // timeout.
 func updateProfile(ctx context.Context, w profileWriter, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	mode, d := updateMode(ctx, req.State)
+	mode, d := updateMode(ctx, req.State, req.Private)
 	resp.Diagnostics.Append(d...)
 	if d.HasError() {
 		return
@@ -45,7 +45,7 @@ func updateProfile(ctx context.Context, w profileWriter, req resource.UpdateRequ
 		return
 	}
 	defer cancel()
-	w.apply(ctx, req.Plan, mode, &resp.State, resp.Identity, &resp.Diagnostics)
+	w.apply(ctx, req.Plan, req.Config, mode, &resp.State, resp.Identity, resp.Private, &resp.Diagnostics)
 }
 
 // withWriteTimeout bounds ctx by the plan's timeout for the operation (defaultWriteTimeout unless
@@ -72,7 +72,7 @@ type profileRequests[T metav1.Object] struct {
 // send makes the write request of the mode: a create-only request, an adopting apply (with a
 // warning naming the previous managers), or an apply to the object of the state's UID.
 func (r profileRequests[T]) send(ctx context.Context, ref objectRef, desired T, mode writeMode, force, adoptExisting bool, diags *diag.Diagnostics) (T, error) {
-	opts := kube.ApplyOptions{Force: force, UID: mode.uid}
+	opts := kube.ApplyOptions{Force: force, UID: mode.uid, TakeOver: mode.takeOver, SetBack: mode.setBack}
 	switch {
 	case mode.create && adoptExisting:
 		stored, adopted, err := r.adopt(ctx, desired, opts)

@@ -2,14 +2,17 @@ package provider
 
 import (
 	"context"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -191,6 +194,57 @@ func (absentMapPlan) PlanModifyMap(_ context.Context, req planmodifier.MapReques
 		return
 	}
 	resp.PlanValue = types.MapNull(types.StringType)
+}
+
+// planConfiguredEmptyMaps plans labels or annotations configured as {} where the state holds null
+// (the same on the object; absentMapPlan keeps the other way round) as no change, when nothing else
+// in the plan changes: the plan is then the prior state. Terraform accepts a planned value other
+// than a configured one only where it equals the prior value, here metadata unchanged as a whole;
+// a plan that changes anything else (its resource version then becomes unknown) keeps the
+// configured {}.
+func planConfiguredEmptyMaps(req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.State.Raw.IsNull() || resp.Plan.Raw.IsNull() || resp.Plan.Raw.Equal(req.State.Raw) {
+		return
+	}
+	if onlyEmptyMapsOrMarkedDiffer(resp.Plan.Raw, req.State.Raw, req.Config.Raw, "") {
+		resp.Plan.Raw = req.State.Raw
+	}
+}
+
+// onlyEmptyMapsOrMarkedDiffer tells whether the planned value differs from the prior one only by
+// labels or annotations configured as {} where the prior value is null, and by values the
+// framework marked unknown because of that (unknown where the configuration leaves them out). at is
+// the attribute path of the values ("" for the resource).
+func onlyEmptyMapsOrMarkedDiffer(planned, prior, config tftypes.Value, at string) bool {
+	switch {
+	case !planned.IsKnown():
+		return config.IsKnown() && config.IsNull()
+	case planned.Equal(prior):
+		return true
+	case at == "metadata.labels" || at == "metadata.annotations":
+		var elements map[string]tftypes.Value
+		return prior.IsNull() && planned.As(&elements) == nil && len(elements) == 0
+	case planned.IsNull() || prior.IsNull() || !planned.Type().Is(tftypes.Object{}):
+		return false
+	}
+	var plannedAttrs, priorAttrs, configAttrs map[string]tftypes.Value
+	if planned.As(&plannedAttrs) != nil || prior.As(&priorAttrs) != nil {
+		return false
+	}
+	if config.IsKnown() && !config.IsNull() {
+		_ = config.As(&configAttrs)
+	}
+	for name, value := range plannedAttrs {
+		c, ok := configAttrs[name]
+		if !ok {
+			c = tftypes.NewValue(value.Type(), nil)
+		}
+		p, ok := priorAttrs[name]
+		if !ok || !onlyEmptyMapsOrMarkedDiffer(value, p, c, strings.TrimPrefix(at+"."+name, ".")) {
+			return false
+		}
+	}
+	return true
 }
 
 // metadataOf reads a metadata object, of either scope, into the model (a cluster-scoped one has a

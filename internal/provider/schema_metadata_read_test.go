@@ -61,3 +61,24 @@ func describeMetadata(m metadataModel) string {
 	return strings.Join([]string{m.Name.String(), m.Namespace.String(), m.Labels.String(), m.Annotations.String(), m.UID.String(),
 		m.ResourceVersion.String(), m.Generation.String()}, " | ")
 }
+
+// TestWithTakenOver: a label the state holds that another manager took over is recorded with the
+// Garden's value; one the object lost, or the state never held, stays out; the view's map is not
+// changed.
+func TestWithTakenOver(t *testing.T) {
+	prior := types.MapValueMust(types.StringType, map[string]attr.Value{
+		"owner": types.StringValue("platform"), "gone": types.StringValue("x"), "mine": types.StringValue("m"),
+	})
+	owned := map[string]string{"mine": "m"}
+	stored := map[string]string{"mine": "m", "owner": "team-a", "foreign": "f"}
+	got := withTakenOver(prior, owned, stored)
+	if len(got) != 2 || got["owner"] != "team-a" || got["mine"] != "m" {
+		t.Errorf("got %v, want mine=m and owner=team-a", got)
+	}
+	if len(owned) != 1 {
+		t.Errorf("the owned view's labels changed: %v", owned)
+	}
+	if got := withTakenOver(types.MapNull(types.StringType), owned, stored); len(got) != 1 {
+		t.Errorf("without prior labels: got %v, want the owned ones", got)
+	}
+}

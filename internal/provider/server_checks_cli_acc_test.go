@@ -1,11 +1,14 @@
 package provider_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/acctest"
 	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
@@ -17,7 +20,12 @@ import (
 func TestAccServerChecks_readOnlyCredentialsPlanOfflineAndSayItOnce(t *testing.T) {
 	project := acctest.ProjectKubeconfig(t)
 	existing := acctest.UniqueName("acc-readonly-existing")
-	createdWithAdmin(t, minimalCloudProfile(existing))
+	// Created with kubectl create: the import's apply takes its fields over, so that the plan's
+	// removal of its label and classification is one the apply carries out.
+	cp := minimalCloudProfile(existing)
+	cp.TypeMeta = metav1.TypeMeta{APIVersion: "core.gardener.cloud/v1beta1", Kind: "CloudProfile"}
+	createdAs(t, "kubectl-create", cp, false)
+	t.Cleanup(func() { _ = acctest.Client(t).DeleteCloudProfile(acctest.Context(t), existing, "") })
 	created := acctest.UniqueName("acc-readonly-new")
 	config := ownedConfig(acctest.ProviderBlock(project), created, "8Gi", "") +
 		strings.Replace(ownedConfig("", existing, "16Gi", ""), `"test"`, `"existing"`, 1) +
@@ -180,9 +188,9 @@ resource "gardener_namespaced_cloud_profile" "test" {
 // TestAccNamespacedCloudProfile_checkedAgainstTheParentAsPlanned: a configuration that adds a
 // Kubernetes version to its parent and an override of it to three NamespacedCloudProfiles plans
 // and applies in one go: the profiles are checked against the parent as planned, which Terraform
-// applies first, not as the Garden has it before the apply. Retiring a version that the profiles
-// still extend in the Garden fails at plan with one error on the parent, however many profiles
-// extend it (rule N-1), and no second error from the server check.
+// applies first, not as the Garden has it before the apply. Retiring a version together with the
+// three overrides of it is one apply too (rule N-1 would refuse the parent's write first): the plan
+// warns once, naming the profiles whose overrides the apply removes before the version.
 func TestAccNamespacedCloudProfile_checkedAgainstTheParentAsPlanned(t *testing.T) {
 	parent := acctest.UniqueName("acc-asplanned")
 	config := func(versions ...string) string {
@@ -228,18 +236,64 @@ resource "gardener_namespaced_cloud_profile" "team" {
 	w.mustRun(0, "plan", "-detailed-exitcode")
 
 	w.write(config("1.31.2", "1.31.0"))
-	out = w.mustRun(1, "plan")
-	if n, inUse := strings.Count(out, "Error: "), strings.Count(out, "Error: A removed Kubernetes version is still in use"); n != 1 || inUse != 1 {
-		t.Fatalf("want one error on the parent for the three profiles, got %d errors:\n%s", n, out)
+	out = w.mustRun(2, "plan", "-detailed-exitcode")
+	requireNoProviderBug(t, out)
+	if n := strings.Count(out, "\nError: "); n != 0 {
+		t.Fatalf("retiring a version together with its overrides: want no error, got %d:\n%s", n, out)
 	}
-	flat := strings.Join(strings.Fields(out), " ") // the CLI wraps long lines
-	for _, suffix := range []string{"-a'", "-b'", "-c'"} {
-		if !strings.Contains(flat, "still in use by NamespacedCloudProfile '"+projectNamespace+"/"+parent+suffix) {
-			t.Errorf("the error does not name the profile %s%s:\n%s", parent, suffix, out)
+	if n := strings.Count(out, "Warning: The apply removes the overrides of removed versions first (3 NamespacedCloudProfiles)"); n != 1 {
+		t.Fatalf("want one warning naming the three profiles whose overrides go first, got %d:\n%s", n, out)
+	}
+	requireNoProviderBug(t, w.mustRun(0, "apply", "-auto-approve"))
+	w.mustRun(0, "plan", "-detailed-exitcode")
+	for _, suffix := range []string{"-a", "-b", "-c"} {
+		versions := keysOfList(t, storedObject(t, "namespacedcloudprofiles", projectNamespace, parent+suffix), "version", "spec", "kubernetes", "versions")
+		if !slices.Equal(versions, []string{"1.31.0"}) {
+			t.Errorf("%s%s keeps the overrides %q, want [1.31.0]", parent, suffix, versions)
 		}
 	}
-	if !strings.Contains(flat, "apply that first and remove the version in a later apply") {
-		t.Errorf("the error does not say how to retire the version:\n%s", out)
+}
+
+// TestAccServerChecks_unusableSettingsFailThePlan: a config_path that does not exist, a kubeconfig
+// that does not parse and a client key that does not parse pass `terraform validate` (which reads
+// no file and needs no Garden) and fail the plan with one error on the setting, whose fix names
+// it, instead of a warning that server checks were skipped; a Garden that cannot be reached still
+// plans offline with that warning, whose fix is about reaching the Garden, not RBAC.
+func TestAccServerChecks_unusableSettingsFailThePlan(t *testing.T) {
+	cluster, admin := currentAuth(t, acctest.Kubeconfig(t))
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "broken.kubeconfig")
+	if err := os.WriteFile(broken, []byte("apiVersion: v1\nclusters: [ not yaml"), 0o600); err != nil {
+		t.Fatal(err)
 	}
-	w.write(config("1.31.2", "1.31.1", "1.31.0")) // a configuration that plans, for the destroy
+	name := acctest.UniqueName("acc-bad-setting")
+	block := func(settings string) string {
+		return "provider \"gardener\" {\n" + settings + "}\n"
+	}
+	explicit := fmt.Sprintf("  host = %q\n  cluster_ca_certificate = %q\n  client_certificate = %q\n", cluster.Server, cluster.CertificateAuthorityData, admin.ClientCertificateData)
+	w := newCLIWorkspace(t, ownedConfig(block(fmt.Sprintf("  config_path = %q\n", filepath.Join(dir, "missing"))), name, "8Gi", ""))
+	for _, c := range []struct {
+		name, settings, attr, want string
+	}{
+		{"missing config_path", fmt.Sprintf("  config_path = %q\n", filepath.Join(dir, "missing")), "config_path", "does not exist"},
+		{"kubeconfig that does not parse", fmt.Sprintf("  config_path = %q\n", broken), "config_path", "loading kubeconfig"},
+		{"client key that does not parse", explicit + "  client_key = \"not a key\"\n", "client_key", "key"},
+	} {
+		w.write(ownedConfig(block(c.settings), name, "8Gi", ""))
+		w.mustRun(0, "validate")
+		out := w.mustRun(1, "plan")
+		flat := strings.Join(strings.Fields(out), " ")
+		_, fix, found := strings.Cut(flat, "To fix: ")
+		if !found || strings.Count(out, "Error: ") != 1 || !strings.Contains(out, "Error: Invalid "+c.attr) || !strings.Contains(out, `in provider "gardener":`) ||
+			!strings.Contains(flat, c.want) || !strings.Contains(fix, c.attr) || strings.Contains(out, "Server checks skipped") {
+			t.Errorf("%s: want one error on %s in the provider block saying %q, with a fix naming it:\n%s", c.name, c.attr, c.want, out)
+		}
+	}
+
+	w.write(ownedConfig(block(fmt.Sprintf("  host = \"https://127.0.0.1:1\"\n  cluster_ca_certificate = %q\n", cluster.CertificateAuthorityData)), name, "8Gi", ""))
+	out := w.mustRun(2, "plan", "-detailed-exitcode")
+	flat := strings.Join(strings.Fields(out), " ")
+	if strings.Count(out, "Warning: Server checks skipped") != 1 || !strings.Contains(flat, "can be reached") || strings.Contains(flat, "RBAC") {
+		t.Errorf("an unreachable Garden: want the warning that server checks were skipped, with a fix about reaching it:\n%s", out)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math"
 	"math/big"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -30,7 +31,9 @@ import (
 // a partial spec should disregard problems at or below the listed paths.
 //
 // Null optional attributes become nil pointers, nil slices and nil maps. Empty lists and maps
-// configured as such stay empty (non-nil).
+// configured as such are what Gardener decodes from them: nil where the API type leaves an empty
+// one out of its JSON (omitempty, nearly every field), so that `[]` and leaving an attribute out
+// are the same object to every check, as they are on the wire.
 //
 // Malformed values (a quantity, timestamp or duration that does not parse, provider_config that is
 // not a JSON object, a null element in a list) yield attribute errors on the exact attribute path;
@@ -71,6 +74,8 @@ func expandNamespacedCloudProfileSpecTerraform(v tftypes.Value, p path.Path) (ga
 type expander struct {
 	unknown []path.Path
 	diags   diag.Diagnostics
+	// empties tells that a field holds an empty list or map.
+	empties bool
 }
 
 func expandSpec(ctx context.Context, root specField, v types.Object, p path.Path, out any) ([]path.Path, diag.Diagnostics) {
@@ -93,6 +98,9 @@ func expandSpecTerraform(root specField, v tftypes.Value, p path.Path, out any) 
 	if err == nil {
 		err = json.Unmarshal(raw, out)
 	}
+	if err == nil && e.empties {
+		err = asGardenerDecodes(out)
+	}
 	if err != nil {
 		e.diags.AddAttributeError(p, "Cannot convert the spec",
 			fmt.Sprintf("The spec passed every check but could not be converted into Gardener's API type: %v. This is a bug in the provider; please report it with the configuration.", err))
@@ -100,9 +108,33 @@ func expandSpecTerraform(root specField, v tftypes.Value, p path.Path, out any) 
 	return e.unknown, e.diags
 }
 
-// value converts v, the value of field f at p. present is false when the field is to be left
+// asGardenerDecodes replaces the API object out points to by what Gardener decodes from its JSON:
+// empty lists and maps of the fields whose JSON leaves them out become nil.
+func asGardenerDecodes(out any) error {
+	raw, err := json.Marshal(out)
+	if err != nil {
+		return err
+	}
+	target := reflect.ValueOf(out).Elem()
+	target.Set(reflect.Zero(target.Type()))
+	return json.Unmarshal(raw, out)
+}
+
+// value converts v, the value of field f at p (see fieldValue), and notes an empty list or map.
+func (e *expander) value(f specField, v tftypes.Value, p path.Path) (any, bool) {
+	out, present := e.fieldValue(f, v, p)
+	switch x := out.(type) {
+	case []any:
+		e.empties = e.empties || len(x) == 0
+	case map[string]any:
+		e.empties = e.empties || (len(x) == 0 && f.kind != kindObject)
+	}
+	return out, present
+}
+
+// fieldValue converts v, the value of field f at p. present is false when the field is to be left
 // out: v is null or unknown (unknown paths are recorded), or malformed (an error is recorded).
-func (e *expander) value(f specField, v tftypes.Value, p path.Path) (out any, present bool) {
+func (e *expander) fieldValue(f specField, v tftypes.Value, p path.Path) (out any, present bool) {
 	if v.Type() == nil || v.IsNull() {
 		return nil, false
 	}

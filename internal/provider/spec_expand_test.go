@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -240,7 +241,11 @@ func TestExpandUnknown(t *testing.T) {
 	})
 }
 
-func TestExpandEmptyCollectionsStayEmpty(t *testing.T) {
+// TestExpandEmptyCollectionsAsGardenerDecodesThem: an empty list or map configured as such expands
+// to what Gardener decodes from the JSON the provider sends: nothing for a field whose JSON leaves
+// it out (omitempty), so that `{}` and leaving the attribute out are the same object to every check;
+// an empty object stays.
+func TestExpandEmptyCollectionsAsGardenerDecodesThem(t *testing.T) {
 	ctx := context.Background()
 	x := mustFlattenCP(t, richCloudProfileSpec())
 	zones := parseTestPath(t, `regions["us-east-1"].zones`)
@@ -249,11 +254,19 @@ func TestExpandEmptyCollectionsStayEmpty(t *testing.T) {
 	x = withSpecValue(t, x, labels, types.MapValueMust(types.StringType, map[string]attr.Value{}))
 	got, _, diags := expandCloudProfileSpec(ctx, x, specPath)
 	requireNoDiags(t, diags)
-	if got.Regions[1].Zones == nil || len(got.Regions[1].Zones) != 0 {
-		t.Errorf("an empty map of entries must expand to an empty slice, got %#v", got.Regions[1].Zones)
+	if got.Regions[1].Zones != nil {
+		t.Errorf("an empty map of entries must expand to no zones, got %#v", got.Regions[1].Zones)
 	}
-	if got.Regions[1].Labels == nil || len(got.Regions[1].Labels) != 0 {
-		t.Errorf("an empty map must expand to an empty map, got %#v", got.Regions[1].Labels)
+	if got.Regions[1].Labels != nil {
+		t.Errorf("an empty map must expand to no labels, got %#v", got.Regions[1].Labels)
+	}
+	left := mustFlattenCP(t, richCloudProfileSpec())
+	left = withSpecValue(t, left, zones, types.MapNull(getAt(t, left, zones.Steps()[1:]).(types.Map).ElementType(ctx)))
+	left = withSpecValue(t, left, labels, types.MapNull(types.StringType))
+	leftOut, _, diags := expandCloudProfileSpec(ctx, left, specPath)
+	requireNoDiags(t, diags)
+	if !reflect.DeepEqual(got, leftOut) {
+		t.Errorf("configured empty and left out expand to different objects:\n%#v\n%#v", got.Regions[1], leftOut.Regions[1])
 	}
 }
 

@@ -32,7 +32,9 @@ func TestSpecStepsOfFields(t *testing.T) {
 		{"spec.machineImages[].versions", images},
 		{"spec.noSuchField.x", path.Root("spec")},
 		{"spec.limits.maxNodesTotal", path.Root("spec").AtName("limits").AtName("max_nodes_total")},
-		{".metadata.labels.team", path.Root("metadata").AtName("labels")},
+		{".metadata.labels.team", path.Root("metadata").AtName("labels").AtMapKey("team")},
+		{".metadata.annotations.team.example.com/cost-center", path.Root("metadata").AtName("annotations").AtMapKey("team.example.com/cost-center")},
+		{".metadata.name", path.Root("metadata").AtName("name")},
 	}
 	for _, c := range cases {
 		if got := attributePath(stepsThrough(spec).field(c.field)); !got.Equal(c.want) {

@@ -231,7 +231,9 @@ var machineImagesField = specField{
 	children: []specField{
 		{json: "versions", attr: "versions", kind: kindKeyedObjects, key: "version", order: newestVersionFirst,
 			description: "Versions of the image, keyed by the version, a semantic version such as `1592.1.0` or `1877.12.0-inplace` (a leading `v` " +
-				"and missing components are tolerated); the versions must be unique across all images. At least one is required (in a " +
+				"and missing components are tolerated). Two images may offer the same version; Gardener only rejects two images whose name and " +
+				"version join to the same `<image>-<version>`, such as image `x-1.0.0` with version `1.0.0` and image `x` with version `1.0.0-1.0.0` " +
+				"(rule F-1). At least one is required (in a " +
 				"NamespacedCloudProfile only for images its parent lacks). On creation, versions that are already expired are dropped by Gardener. " +
 				"The provider writes them newest first.",
 			children: append(expirableVersionFields(),

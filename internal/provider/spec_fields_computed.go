@@ -19,7 +19,7 @@ func versionFields(image bool, namespaced bool) []specField {
 		statusDescription = "Always null: Gardener writes no classifications for NamespacedCloudProfiles (shoots evaluate them from the merged spec)."
 	}
 	fields := []specField{
-		computedField("version", kindString, "The version."),
+		computedField("version", kindString, "The version, the same as the key of the entry."),
 		computedField("classification", kindString, "Classification at `at`, computed locally exactly as Gardener "+
 			"does (from `lifecycle`, else from the legacy `classification` and `expiration_date`): "+classificationValues+"."),
 		computedField("status_classification", kindString, statusDescription),
@@ -64,13 +64,15 @@ func profileOutputFields(namespaced bool) []specField {
 		return f
 	}
 	fields := []specField{
-		large(computedField("kubernetes_versions", kindObjectList, "Every Kubernetes version of the profile, in spec order, with its classification at `at`.",
+		large(computedField("kubernetes_versions", kindObjectMap, "Every Kubernetes version of the profile, keyed by the version as in "+
+			"`spec.kubernetes.versions` (such as `1.33.3`), with its classification at `at`.",
 			versionFields(false, namespaced)...)),
-		large(computedField("machine_images", kindObjectList, "Every machine image of the profile, in spec order, with the classification of each version at `at`.",
-			computedField("name", kindString, "Name of the image."),
+		large(computedField("machine_images", kindObjectMap, "Every machine image of the profile, keyed by its name as in `spec.machine_images` "+
+			"(such as `gardenlinux`), with the classification of each version at `at`.",
+			computedField("name", kindString, "Name of the image, the same as the key of the entry."),
 			computedField("latest_supported_version", kindString, "Highest version of the image that is "+
 				"`supported` at `at` and passes `machine_image_architecture`, `machine_image_cri` and `machine_image_region`; null when there is none."),
-			computedField("versions", kindObjectList, "Versions of the image, in spec order.", versionFields(true, namespaced)...))),
+			computedField("versions", kindObjectMap, "Versions of the image, keyed by the version (such as `1877.3.0`).", versionFields(true, namespaced)...))),
 		computedField("machine_types", kindObjectMap, "The machine types shoots can use (`usable`, and of `machine_image_architecture` when set), by name. Which "+
 			"of them a region or zone offers is in `regions`.", machineTypeFields...),
 		computedField("volume_types", kindObjectMap, "The volume types shoots can use (`usable`), by name. Which of them a region or zone offers is in `regions`.",

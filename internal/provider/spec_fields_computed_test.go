@@ -13,7 +13,7 @@ import (
 	"k8s.io/utils/ptr"
 )
 
-// TestTerraformValueOfMatchesTheFramework: the data sources' lists built by terraformValueOf are
+// TestTerraformValueOfMatchesTheFramework: the data sources' lists and maps built by terraformValueOf are
 // the values the framework's reflection builds from the same models, nulls, empties and "" included.
 func TestTerraformValueOfMatchesTheFramework(t *testing.T) {
 	ctx := context.Background()
@@ -23,22 +23,22 @@ func TestTerraformValueOfMatchesTheFramework(t *testing.T) {
 	}
 	stages := []stageModel{{Classification: "supported"}, {Classification: "expired", StartTime: ptr.To("2027-01-15T00:00:00Z")}}
 	lists := map[string]any{
-		"kubernetes_versions": []versionModel{
-			{Version: "1.31.2", Classification: "supported"},
-			{Version: "", Classification: "", Lifecycle: []stageModel{}},
-			{Version: "1.29.9", Classification: "deprecated", StatusClassification: ptr.To("supported"), ExpirationDate: ptr.To("2027-01-15T00:00:00Z"),
-				Lifecycle: stages, NextTransition: &transitionModel{At: "2027-01-15T00:00:00Z", Classification: "expired"}},
-		},
-		"machine_images": []imageModel{
-			{Name: "gardenlinux", LatestSupportedVersion: ptr.To("1592.1.0"), Versions: []imageVersionModel{
-				{versionModel: versionModel{Version: "1592.1.0", Classification: "supported"}, Architectures: []string{"amd64", "arm64"}, CRI: []string{}},
-				{versionModel: versionModel{Version: "1443.3.0", Classification: "expired", Lifecycle: stages}},
-			}},
-			{Name: "empty", Versions: []imageVersionModel{}},
-		},
 		"conditions": []conditionModel{{Type: "VersionsUsable", Status: "True", Severity: ptr.To("Warning"), Reason: "r", Message: "m", LastTransitionTime: "2026-01-01T00:00:00Z"}},
 	}
 	maps := map[string]any{
+		"kubernetes_versions": map[string]versionModel{
+			"1.31.2": {Version: "1.31.2", Classification: "supported"},
+			"":       {Version: "", Classification: "", Lifecycle: []stageModel{}},
+			"1.29.9": {Version: "1.29.9", Classification: "deprecated", StatusClassification: ptr.To("supported"), ExpirationDate: ptr.To("2027-01-15T00:00:00Z"),
+				Lifecycle: stages, NextTransition: &transitionModel{At: "2027-01-15T00:00:00Z", Classification: "expired"}},
+		},
+		"machine_images": map[string]imageModel{
+			"gardenlinux": {Name: "gardenlinux", LatestSupportedVersion: ptr.To("1592.1.0"), Versions: map[string]imageVersionModel{
+				"1592.1.0": {versionModel: versionModel{Version: "1592.1.0", Classification: "supported"}, Architectures: []string{"amd64", "arm64"}, CRI: []string{}},
+				"1443.3.0": {versionModel: versionModel{Version: "1443.3.0", Classification: "expired", Lifecycle: stages}},
+			}},
+			"empty": {Name: "empty", Versions: map[string]imageVersionModel{}},
+		},
 		"regions": map[string]regionModel{"eu-west-1": {Name: "eu-west-1", UsableMachineTypes: []string{"m5.large"}, UsableVolumeTypes: []string{},
 			Zones: map[string]zoneModel{"eu-west-1a": {Name: "eu-west-1a", UsableMachineTypes: []string{"m5.large"}}}}},
 		"machine_types": map[string]machineTypeModel{

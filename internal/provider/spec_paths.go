@@ -38,6 +38,15 @@ func stepsThrough(spec tftypes.Value) *specSteps {
 	return &specSteps{root: root, spec: spec, sorted: map[string][]string{}}
 }
 
+// inOrders makes s count the positions of the keyed lists of orders in their order (a write that
+// kept the Garden's order, see spec_order.go) rather than in the wire order.
+func (s *specSteps) inOrders(orders keyOrders) *specSteps {
+	for at, keys := range orders {
+		s.sorted[at] = keys
+	}
+	return s
+}
+
 // keyed returns steps with the position of each entry of a keyed list replaced by its key. Steps
 // the spec's attributes do not lead to (below a string holding JSON, or below an entry that is not
 // known) are kept as they are when keepRest, else dropped: the path then ends at the last
@@ -210,12 +219,26 @@ func (s *specSteps) field(field string) []cloudprofile.Step {
 		steps := []cloudprofile.Step{{Kind: cloudprofile.StepAttribute, Name: "metadata"}}
 		if len(segments) > 1 && !segments[1].selects {
 			steps = append(steps, cloudprofile.Step{Kind: cloudprofile.StepAttribute, Name: cloudprofile.SnakeCase(segments[1].name)})
+			if key, ok := metadataMapKey(field, segments[1].name); ok {
+				steps = append(steps, cloudprofile.Step{Kind: cloudprofile.StepKey, Key: key})
+			}
 		}
 		return steps
 	case "spec":
 		return s.keyed(stepsOfSegments(segments), false)
 	}
 	return nil
+}
+
+// metadataMapKey is the key of a label or annotation a field path names: everything after
+// `.metadata.labels.`, as the API server writes a key with dots and slashes as it is
+// (.metadata.labels.team.example.com/owner).
+func metadataMapKey(field, name string) (string, bool) {
+	if name != "labels" && name != "annotations" {
+		return "", false
+	}
+	key, ok := strings.CutPrefix(strings.TrimPrefix(field, "."), "metadata."+name+".")
+	return key, ok && key != ""
 }
 
 // stepsOfSegments turns field path segments into attribute steps: a name into its attribute, a

@@ -81,7 +81,57 @@ func TestAccUpgrade_stateOfTheListReleasePlansNoChange(t *testing.T) {
 	w := newCLIWorkspace(t, keyedProfiles(kubeconfig, name))
 	w.destroyOnCleanup()
 	w.mustRun(0, "apply", "-auto-approve")
+	w.replaceStateWithRecordedV1(name)
+	out := w.mustRun(0, "plan", "-detailed-exitcode")
+	requireNoProviderBug(t, out)
+	requireNoWarnings(t, "the plan of the upgraded state", out)
+}
 
+// TestAccUpgrade_listFormThroughTheModulePlansNoChange: the configuration of the recorded state of
+// schema version 1, still in the list form but passed through the guide's module
+// examples/upgrade-to-maps, plans no change with the upgraded state.
+func TestAccUpgrade_listFormThroughTheModulePlansNoChange(t *testing.T) {
+	kubeconfig := acctest.Kubeconfig(t)
+	name := acctest.UniqueName("acc-v1-mod")
+	w := newCLIWorkspace(t, keyedProfiles(kubeconfig, name))
+	w.destroyOnCleanup()
+	w.mustRun(0, "apply", "-auto-approve")
+	w.replaceStateWithRecordedV1(name)
+	source := upgradeModuleSource(t)
+	w.write(acctest.ProviderBlock(kubeconfig) + fmt.Sprintf(`
+module "parent_spec" {
+  source = %[3]q
+  spec   = %[4]s
+}
+
+resource "gardener_cloud_profile" "parent" {
+  metadata = { name = %[1]q }
+  spec     = module.parent_spec.spec
+}
+
+module "team_spec" {
+  source = %[3]q
+  spec   = %[5]s
+}
+
+resource "gardener_namespaced_cloud_profile" "team" {
+  keep_merged_status = true
+  metadata           = { name = "%[1]s-team", namespace = %[2]q }
+  spec               = module.team_spec.spec
+}
+`, name, projectNamespace, source, listFormCloudProfileSpec, listFormNamespacedSpec("gardener_cloud_profile.parent.metadata.name")))
+	w.mustRun(0, "get") // installs the module; with dev_overrides, init is not needed for the provider
+	out := w.mustRun(0, "plan", "-detailed-exitcode")
+	requireNoProviderBug(t, out)
+	requireNoWarnings(t, "the plan of the upgraded state with the converted configuration", out)
+}
+
+// replaceStateWithRecordedV1 puts the resources of testdata/state_v1 in the place of the
+// workspace's, which keyedProfiles created for name: their attributes as schema version 1 wrote
+// them, with the UIDs and resource versions of the objects.
+func (w *cliWorkspace) replaceStateWithRecordedV1(name string) {
+	t := w.t
+	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("testdata", "state_v1", "resources.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +178,4 @@ func TestAccUpgrade_stateOfTheListReleasePlansNoChange(t *testing.T) {
 	if err := os.WriteFile(statePath, stateRaw, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out := w.mustRun(0, "plan", "-detailed-exitcode")
-	requireNoProviderBug(t, out)
-	requireNoWarnings(t, "the plan of the upgraded state", out)
 }

@@ -15,8 +15,8 @@ import (
 // say "1 entry", not "1 entries".
 func TestCountedTexts_OneIsSingular(t *testing.T) {
 	retained := retainedEntriesDiagnostic(objectRef{kind: "CloudProfile", importID: "aws"},
-		[]kube.RetainedEntry{{Path: `spec.machineTypes[name="m1"]`, Managers: []string{"kubectl"}}})
-	if !strings.Contains(retained.Detail(), `stops managing 1 entry of CloudProfile "aws"`) {
+		[]kube.RetainedEntry{{Path: `spec.machineTypes[name="m1"]`, Managers: []string{"kubectl"}}}, tftypes.NewValue(cloudProfileSpecRoot.tfType, nil))
+	if !strings.Contains(retained.Detail(), `removes 1 entry of CloudProfile "aws"`) || !strings.HasSuffix(retained.Summary(), "keep 1 entry") {
 		t.Errorf("retained entries: %s", retained.Detail())
 	}
 	changes := make([]changedValue, maxChangedValues+1)

@@ -25,12 +25,22 @@ output "gardenlinux_version" {
   value = data.gardener_cloud_profile.aws.latest_machine_image_versions["gardenlinux"]
 }
 
+# One Kubernetes version, by its key: its classification now and its next change.
+output "kubernetes_1_31_2" {
+  value = data.gardener_cloud_profile.aws.kubernetes_versions["1.31.2"].classification
+}
+
 # Versions that change classification within 90 days.
 output "changing_soon" {
   value = {
-    for v in data.gardener_cloud_profile.aws.kubernetes_versions : v.version => v.next_transition
+    for version, v in data.gardener_cloud_profile.aws.kubernetes_versions : version => v.next_transition
     if v.next_transition != null && timecmp(v.next_transition.at, timeadd(data.gardener_cloud_profile.aws.at, "2160h")) < 0
   }
+}
+
+# The classification of every Garden Linux version, by version.
+output "gardenlinux_versions" {
+  value = { for version, v in data.gardener_cloud_profile.aws.machine_images["gardenlinux"].versions : version => v.classification }
 }
 
 # Machine types a shoot can use in eu-west-1a, smallest first.

@@ -9,7 +9,7 @@ data "gardener_namespaced_cloud_profile" "team" {
 
 # The effective Kubernetes versions of the project, with the project's expiration dates.
 output "kubernetes_versions" {
-  value = { for v in data.gardener_namespaced_cloud_profile.team.kubernetes_versions : v.version => v.classification }
+  value = { for version, v in data.gardener_namespaced_cloud_profile.team.kubernetes_versions : version => v.classification }
 }
 
 output "kubernetes_version" {

@@ -16,7 +16,8 @@ data "gardener_cloud_profile" "aws" {
 }
 
 locals {
-  current = one([for v in data.gardener_cloud_profile.aws.kubernetes_versions : v if v.version == var.kubernetes_version])
+  # The pinned version's entry, by its key; null when the profile does not offer it.
+  current = lookup(data.gardener_cloud_profile.aws.kubernetes_versions, var.kubernetes_version, null)
   # When the pinned version next changes classification; null when it never does.
   changes_at = try(local.current.next_transition.at, null)
 }

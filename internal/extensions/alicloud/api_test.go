@@ -7,7 +7,12 @@ import (
 )
 
 func TestAPI(t *testing.T) {
-	exttest.CheckExtension(t, exttest.Extension{
+	exttest.CheckExtension(t, extension())
+}
+
+// extension is the package's API in the shape the shared checks take.
+func extension() exttest.Extension {
+	return exttest.Extension{
 		Type:                           Type,
 		Release:                        Release,
 		ValidateCloudProfile:           ValidateCloudProfile,
@@ -15,5 +20,5 @@ func TestAPI(t *testing.T) {
 		MutateCloudProfile:             MutateCloudProfile,
 		MutateNamespacedCloudProfile:   MutateNamespacedCloudProfile,
 		Rules:                          Rules,
-	})
+	}
 }

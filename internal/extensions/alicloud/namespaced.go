@@ -20,25 +20,26 @@ import (
 // expiration date passes.
 // Before, the spec passes defaulting and the extension's mutating webhook
 // (MutateNamespacedCloudProfile, whose decoding failure rejects the object first).
-func ValidateNamespacedCloudProfile(spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
+// name is metadata.name, which the decoding failures quote as the webhooks do.
+func ValidateNamespacedCloudProfile(name string, spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	spec = extcommon.DefaultedNamespacedSpec(spec)
 	parent = extcommon.DefaultedSpec(parent)
 	if spec.ProviderConfig != nil {
 		if _, err := decodeForMutation(extcommon.ConfigBytes(spec.ProviderConfig)); err != nil {
-			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), "could not decode providerConfig of namespacedCloudProfile spec: "+err.Error())}
+			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), fmt.Sprintf("could not decode providerConfig of namespacedCloudProfile spec for '%s': %v", name, err))}
 		}
 	}
-	return validateNamespaced(MutateNamespacedCloudProfile(spec, parent), parent)
+	return validateNamespaced(name, MutateNamespacedCloudProfile(spec, parent), parent)
 }
 
 // validateNamespaced is the validating webhook alone, given the spec it receives and the parent
 // as stored.
-func validateNamespaced(spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
+func validateNamespaced(name string, spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	cfg := &CloudProfileConfig{}
 	if spec.ProviderConfig != nil {
 		var err error
 		if cfg, err = decodeConfig(extcommon.ConfigBytes(spec.ProviderConfig)); err != nil {
-			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), "could not decode providerConfig of NamespacedCloudProfile: "+err.Error())}
+			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), fmt.Sprintf("could not decode providerConfig of NamespacedCloudProfile for '%s': %v", name, err))}
 		}
 	}
 	if spec.Parent.Kind != "CloudProfile" {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 )
 
 // Release is the extension revision whose admission this package follows: the main branch after
@@ -48,9 +49,9 @@ var rules = []cloudprofile.RuleInfo{
 	},
 	{
 		ID: RuleProviderConfigDecode, Summary: "The providerConfig cannot be decoded",
-		Gardener: srcValidator + "; " + srcNamespaced + "Validate (pkg/admission/validator/serialization.go decodeCloudProfileConfig)" + "; pkg/admission/mutator/cloudprofile.go, namespacedcloudprofile.go Mutate",
-		Meaning:  "The providerConfig is decoded strictly: apiVersion `alicloud.provider.extensions.gardener.cloud/v1alpha1`, kind `CloudProfileConfig`, no unknown or duplicate fields, field names case-sensitive. The webhook denies the request with the decoder's message (for a NamespacedCloudProfile prefixed with `could not decode providerConfig of NamespacedCloudProfile`), which is no field error; it is reported as an internal error at `spec.providerConfig`. The extension's message names the object and its scheme, which this check cannot know. The mutating webhook decodes first (for a CloudProfile only under capability definitions), into the versioned type, so that a missing apiVersion passes it; its failure message starts with `could not decode providerConfig of cloudProfile` or `… of namespacedCloudProfile spec`.",
-		Fix:      "Correct `apiVersion`, `kind` and the field names in `spec.provider_config`.",
+		Gardener: srcValidator + "; " + srcNamespaced + "Validate (pkg/admission/validator/serialization.go decodeCloudProfileConfig)" + "; Gardener's extensions/pkg/util/serialization.go Decode; pkg/admission/mutator/cloudprofile.go, namespacedcloudprofile.go Mutate",
+		Meaning:  codec.RuleMeaning(" (for a NamespacedCloudProfile prefixed with `could not decode providerConfig of NamespacedCloudProfile for '<name>'`)") + " " + extcommon.MutatorDecodeMeaning,
+		Fix:      "Give `spec.provider_config` both `apiVersion` and `kind`, and correct the field names.",
 	},
 	{
 		ID: RuleConfigImagesRequired, Summary: "The providerConfig lists no machine images",

@@ -14,11 +14,12 @@ import (
 // pkg/apis/alicloud/validation/cloudprofile.go ValidateCloudProfileConfig). spec is taken as the user wrote it and passes what gardener-apiserver does before it calls the
 // webhook: defaulting, the extension's mutating webhook (MutateCloudProfile, whose decoding
 // failure rejects the object first) and canonicalization.
-func ValidateCloudProfile(spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
+// name is metadata.name, which the decoding failures quote as the webhooks do.
+func ValidateCloudProfile(name string, spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	spec = extcommon.Defaulted(spec)
 	if spec.ProviderConfig != nil && len(spec.MachineCapabilities) > 0 {
 		if _, err := decodeForMutation(extcommon.ConfigBytes(spec.ProviderConfig)); err != nil {
-			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), "could not decode providerConfig of cloudProfile: "+err.Error())}
+			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), fmt.Sprintf("could not decode providerConfig of cloudProfile for '%s': %v", name, err))}
 		}
 	}
 	return validateCloudProfile(extcommon.Canonicalized(MutateCloudProfile(spec)))

@@ -64,20 +64,20 @@ func TestAdmissionChain(t *testing.T) {
 	// The spec names flavors the providerConfig does not map; the mutating webhook replaces them,
 	// so Gardener accepts the object (and stores the providerConfig's flavors).
 	s := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64")))
-	if ps := ValidateCloudProfile(s); len(ps) != 0 {
+	if ps := ValidateCloudProfile("p", s); len(ps) != 0 {
 		t.Errorf("got %v", ps)
 	}
 	// The mutating webhook decodes first, into the versioned type: its message wins.
 	bad := capSpec(`{"apiVersion":"aws.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","bogus":1}`, exttest.Image("ubuntu", exttest.Version("1.0.0")))
-	ps := ValidateCloudProfile(bad)
-	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of cloudProfile: strict decoding error: unknown field "bogus"` {
+	ps := ValidateCloudProfile("p", bad)
+	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of cloudProfile for 'p': strict decoding error: unknown field "bogus"` {
 		t.Errorf("got %v", ps)
 	}
 	// A missing apiVersion passes the mutating webhook (which decodes into v1alpha1) but not the
-	// validating one (which decodes into the internal version).
+	// validating one (which decodes without a target type).
 	noVersion := capSpec(`{"kind":"CloudProfileConfig","machineImages":[]}`, exttest.Image("ubuntu", exttest.Version("1.0.0")))
-	ps = ValidateCloudProfile(noVersion)
-	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of CloudProfile: strict decoding error: unknown field "machineImages"` {
+	ps = ValidateCloudProfile("p", noVersion)
+	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of CloudProfile "p": Object 'apiVersion' is missing in '{"kind":"CloudProfileConfig","machineImages":[]}'` {
 		t.Errorf("got %v", ps)
 	}
 }

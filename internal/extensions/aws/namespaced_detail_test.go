@@ -29,7 +29,7 @@ func TestNamespacedMessages(t *testing.T) {
 		config := cfg(`{"name":"image-1","versions":[
 			{"version":"1.1-regions","regions":[{"name":"image-region-1","ami":"a1","architecture":"arm64"},{"name":"image-region-2","ami":"a2","architecture":"amd64"}]},
 			{"version":"1.1-fallback","regions":[{"name":"image-region-2","ami":"a2"}]}]}`)
-		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(ncp(config, images...), parent))
+		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile("n", ncp(config, images...), parent))
 		want := []string{
 			`Forbidden: machine image version image-1@1.1-fallback in region "image-region-2" has an excess entry for architecture "amd64", which is not defined in the machineImages spec`,
 			`Required: machine image version image-1@1.1-fallback for region "image-region-2" with architecture "arm64" is not defined in the NamespacedCloudProfile providerConfig`,
@@ -50,7 +50,7 @@ func TestNamespacedMessages(t *testing.T) {
 			{"version":"1.1-fallback","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"regions":[{"name":"image-region-2","ami":"a2"}]}]}]}`)
 		spec := ncp(config, images...)
 		// The validating webhook alone, as the extension's validation tests call it.
-		got := exttest.Details(t, "spec.providerConfig.machineImages", validateNamespaced(extcommon.DefaultedNamespacedSpec(spec), extcommon.DefaultedSpec(capParent)))
+		got := exttest.Details(t, "spec.providerConfig.machineImages", validateNamespaced("n", extcommon.DefaultedNamespacedSpec(spec), extcommon.DefaultedSpec(capParent)))
 		want := []string{
 			`Forbidden: machine image version image-1@1.1-fallback has an excess capabilityFlavor map[architecture:[amd64]], which is not defined in the machineImages spec`,
 			`Required: machine image version image-1@1.1-fallback has a capabilityFlavor map[architecture:[arm64]] not defined in the NamespacedCloudProfile providerConfig`,
@@ -63,7 +63,7 @@ func TestNamespacedMessages(t *testing.T) {
 		}
 		// The whole admission: the mutating webhook first gives 1.1-fallback the providerConfig's
 		// flavors, so only the region gaps and the missing version remain.
-		got = exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(spec, capParent))
+		got = exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile("n", spec, capParent))
 		if want := want[2:]; !slices.Equal(got, want) {
 			t.Errorf("whole admission: got\n%q\nwant\n%q", got, want)
 		}

@@ -17,24 +17,25 @@ import (
 // wrote it and passes what gardener-apiserver does before it calls the webhook: defaulting, the
 // extension's mutating webhook (MutateCloudProfile, whose decoding failure rejects the object
 // first) and canonicalization.
-func ValidateCloudProfile(spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
+// name is metadata.name, which the decoding failures quote as the webhooks do.
+func ValidateCloudProfile(name string, spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	spec = extcommon.Defaulted(spec)
 	if spec.ProviderConfig != nil && len(spec.MachineCapabilities) > 0 {
 		if _, err := decodeForMutation(extcommon.ConfigBytes(spec.ProviderConfig)); err != nil {
-			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), "could not decode providerConfig of cloudProfile: "+err.Error())}
+			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), fmt.Sprintf("could not decode providerConfig of cloudProfile for '%s': %v", name, err))}
 		}
 	}
-	return validateCloudProfile(extcommon.Canonicalized(MutateCloudProfile(spec)))
+	return validateCloudProfile(name, extcommon.Canonicalized(MutateCloudProfile(spec)))
 }
 
 // validateCloudProfile is the validating webhook alone, given the spec it receives.
-func validateCloudProfile(spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
+func validateCloudProfile(name string, spec gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	if spec.ProviderConfig == nil {
 		return cloudprofile.Problems{extcommon.Required(RuleProviderConfigRequired, extcommon.ProviderConfigPath(), "providerConfig must be set for AWS cloud profiles")}
 	}
 	cfg, err := decodeConfig(extcommon.ConfigBytes(spec.ProviderConfig))
 	if err != nil {
-		return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), "could not decode providerConfig of CloudProfile: "+err.Error())}
+		return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), fmt.Sprintf("could not decode providerConfig of CloudProfile %q: %v", name, err))}
 	}
 	defs := spec.MachineCapabilities
 	var ps cloudprofile.Problems

@@ -215,16 +215,16 @@ func check(t *testing.T, got cloudprofile.Problems, want []string, detail string
 
 func runCP(c cpCase) cloudprofile.Problems {
 	if c.webhookOnly {
-		return validateCloudProfile(extcommon.DefaultedSpec(c.spec))
+		return validateCloudProfile("p", extcommon.DefaultedSpec(c.spec))
 	}
-	return ValidateCloudProfile(c.spec)
+	return ValidateCloudProfile("p", c.spec)
 }
 
 func runNCP(c ncpCase) cloudprofile.Problems {
 	if c.webhookOnly {
-		return validateNamespaced(extcommon.DefaultedNamespacedSpec(c.spec), extcommon.DefaultedSpec(c.parent))
+		return validateNamespaced("n", extcommon.DefaultedNamespacedSpec(c.spec), extcommon.DefaultedSpec(c.parent))
 	}
-	return ValidateNamespacedCloudProfile(c.spec, c.parent)
+	return ValidateNamespacedCloudProfile("n", c.spec, c.parent)
 }
 
 func TestValidateCloudProfile(t *testing.T) {
@@ -240,7 +240,7 @@ func TestValidateNamespacedCloudProfile(t *testing.T) {
 }
 
 func TestAttributePaths(t *testing.T) {
-	ps := ValidateCloudProfile(spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))))
+	ps := ValidateCloudProfile("p", spec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0", "amd64", "arm64"))))
 	if len(ps) != 1 || ps[0].Path.Attribute() != "spec.machine_images[0].versions[0]" {
 		t.Fatalf("got %v", ps)
 	}
@@ -263,4 +263,22 @@ func TestRuleCatalogue(t *testing.T) {
 		}
 	}
 	exttest.CheckCatalogue(t, ".", "EXT-AWS", Rules(), used)
+}
+
+// TestProviderConfigDecode_TypeMetaAsTheWebhooks: EXT-AWS-2 reports a providerConfig without kind
+// or apiVersion as the validating webhooks do (Gardener's util.Decode requires both), also when a
+// mapping is missing too; the mutators' predictions and the merge still fill both in.
+func TestProviderConfigDecode_TypeMetaAsTheWebhooks(t *testing.T) {
+	newVersion := `{"name":"ubuntu","versions":[{"version":"2.0.0","regions":[{"name":"eu-west-1","ami":"ami-2"}]}]}`
+	parent := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))
+	exttest.CheckTypeMeta(t, exttest.TypeMetaCase{
+		Extension:          extension(),
+		Merge:              MergeProviderConfig,
+		Rule:               RuleProviderConfigDecode,
+		CloudProfile:       capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.Version("1.0.0"))),
+		Namespaced:         ncp(cfg(newVersion), exttest.Image("ubuntu", exttest.Version("2.0.0"))),
+		Parent:             parent,
+		CloudProfilePrefix: `could not decode providerConfig of CloudProfile "p": `,
+		NamespacedPrefix:   `could not decode providerConfig of NamespacedCloudProfile for 'n': `,
+	})
 }

@@ -26,10 +26,10 @@ func FuzzValidateCloudProfileAzure(f *testing.F) {
 		if shape&4 != 0 {
 			s.ProviderConfig = nil
 		}
-		_ = ValidateCloudProfile(s)
+		_ = ValidateCloudProfile("p", s)
 		_ = MutateCloudProfile(s)
 		n := gardencorev1beta1.NamespacedCloudProfileSpec{Parent: exttest.Parent(), ProviderConfig: exttest.Raw(string(raw)), MachineImages: images}
-		_ = ValidateNamespacedCloudProfile(n, s)
+		_ = ValidateNamespacedCloudProfile("n", n, s)
 		_ = MutateNamespacedCloudProfile(n, s)
 	})
 }

@@ -31,7 +31,7 @@ func TestNamespacedMessages(t *testing.T) {
 			{"version":"1.1","id":"image-id-1","architecture":"arm64"},
 			{"version":"1.1","id":"image-id-2","architecture":"amd64"},
 			{"version":"1.1-fallback","id":"image-id-3"}]}`)
-		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(ncp(config, images...), parent))
+		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile("n", ncp(config, images...), parent))
 		want := []string{
 			`Forbidden: machine image version image-1@1.1-fallback has an excess entry for architecture "amd64", which is not defined in the machineImages spec`,
 			`Required: machine image version image-1@1.1-fallback and architecture: "arm64" is not defined in the NamespacedCloudProfile providerConfig`,
@@ -50,7 +50,7 @@ func TestNamespacedMessages(t *testing.T) {
 			{"version":"1.1-fallback","capabilityFlavors":[{"capabilities":{"architecture":["amd64"]},"id":"image-id-3"}]}]}`)
 		spec := ncp(config, images...)
 		// The validating webhook alone, as the extension's validation tests call it.
-		got := exttest.Details(t, "spec.providerConfig.machineImages", validateNamespaced(extcommon.DefaultedNamespacedSpec(spec), extcommon.DefaultedSpec(capParent)))
+		got := exttest.Details(t, "spec.providerConfig.machineImages", validateNamespaced("n", extcommon.DefaultedNamespacedSpec(spec), extcommon.DefaultedSpec(capParent)))
 		want := []string{
 			`Forbidden: machine image version image-1@1.1-fallback has an excess capabilityFlavor map[architecture:[amd64]], which is not defined in the machineImages spec`,
 			`Required: machine image version image-1@1.1-fallback and capabilityFlavor map[architecture:[arm64]] is not defined in the NamespacedCloudProfile providerConfig`,
@@ -67,7 +67,7 @@ func TestNamespacedMessages(t *testing.T) {
 				rest = append(rest, w)
 			}
 		}
-		if got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(spec, capParent)); !slices.Equal(got, rest) {
+		if got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile("n", spec, capParent)); !slices.Equal(got, rest) {
 			t.Errorf("whole admission: got\n%q\nwant\n%q", got, rest)
 		}
 	})
@@ -76,7 +76,7 @@ func TestNamespacedMessages(t *testing.T) {
 		v := withFlavors(exttest.Expiring("1.0.0"), "amd64")
 		v.Architectures = []string{"amd64"}
 		for _, p := range []gardencorev1beta1.CloudProfileSpec{parent, capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64")))} {
-			if ps := ValidateNamespacedCloudProfile(ncp(ncfg(""), exttest.Image("ubuntu", v)), p); len(ps) != 0 {
+			if ps := ValidateNamespacedCloudProfile("n", ncp(ncfg(""), exttest.Image("ubuntu", v)), p); len(ps) != 0 {
 				t.Errorf("got %v", ps)
 			}
 		}

@@ -3,6 +3,7 @@ package extcommon
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
@@ -15,40 +16,93 @@ type testConfig struct {
 
 var testCodec = Codec{Group: "test.gardener.cloud", Versions: []string{"v1alpha1"}, Kind: "CloudProfileConfig", Scheme: "test"}
 
+// TestCodecDecode: Decode is the validating webhooks' decoding (Gardener's util.Decode, no target
+// type), which requires apiVersion and kind.
 func TestCodecDecode(t *testing.T) {
-	for _, c := range []struct {
-		name, raw, err string
-		items          int
-	}{
-		{name: "valid", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","items":["a"]}`, items: 1},
-		{name: "kind defaults to the config kind", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","items":["a","b"]}`, items: 2},
+	checkDecode(t, testCodec.Decode, []decodeCase{
+		{name: "valid", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","items":["a"]}`, items: 1,
+			apiVersion: "test.gardener.cloud/v1alpha1", kind: "CloudProfileConfig"},
+		{name: "missing kind", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","items":["a","b"]}`,
+			err: `Object 'Kind' is missing in '{"apiVersion":"test.gardener.cloud/v1alpha1","items":["a","b"]}'`},
+		{name: "empty kind", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","kind":""}`, err: `Object 'Kind' is missing in '`},
+		{name: "missing apiVersion", raw: `{"kind":"CloudProfileConfig","items":[]}`,
+			err: `Object 'apiVersion' is missing in '{"items":[],"kind":"CloudProfileConfig"}'`},
+		{name: "missing both: the kind first", raw: `{"items":[]}`, err: `Object 'Kind' is missing in '{"items":[]}'`},
+		{name: "group without version", raw: `{"apiVersion":"test.gardener.cloud/","kind":"CloudProfileConfig"}`, err: `Object 'apiVersion' is missing in '`},
+		{name: "version without group", raw: `{"apiVersion":"v1alpha1","kind":"CloudProfileConfig"}`, err: `no kind "CloudProfileConfig" is registered for version "v1alpha1" in scheme "test"`},
+		{name: "the internal version named explicitly", raw: `{"apiVersion":"test.gardener.cloud/__internal","kind":"CloudProfileConfig","items":[],"more":1}`,
+			err: `strict decoding error: unknown field "items", unknown field "more"`},
 		{name: "unknown version", raw: `{"apiVersion":"test.gardener.cloud/v2","kind":"CloudProfileConfig"}`, err: `no kind "CloudProfileConfig" is registered for version "test.gardener.cloud/v2" in scheme "test"`},
 		{name: "other group", raw: `{"apiVersion":"v1","kind":"CloudProfileConfig"}`, err: `no kind "CloudProfileConfig" is registered for version "v1"`},
 		{name: "other kind", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","kind":"WorkerConfig"}`, err: `no kind "WorkerConfig" is registered`},
 		{name: "malformed apiVersion", raw: `{"apiVersion":"a/b/c"}`, err: "unexpected GroupVersion string: a/b/c"},
-		{name: "missing apiVersion falls back to the internal version", raw: `{"kind":"CloudProfileConfig","items":[],"more":1}`, err: `strict decoding error: unknown field "items", unknown field "more"`},
-		{name: "missing apiVersion, nothing else", raw: `{"kind":"CloudProfileConfig"}`},
-		{name: "group without version", raw: `{"apiVersion":"test.gardener.cloud/","items":[]}`, err: `unknown field "items"`},
-		{name: "unknown field", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","items":[],"x":{"y":1}}`, err: `strict decoding error: unknown field "x"`},
-		{name: "duplicate field", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","items":[],"items":[]}`, err: `strict decoding error: duplicate field "items"`},
-		{name: "case-sensitive names", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","Items":[]}`, err: `unknown field "Items"`},
-		{name: "wrong type", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","items":"a"}`, err: "cannot unmarshal string"},
+		{name: "unknown field", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","items":[],"x":{"y":1}}`, err: `strict decoding error: unknown field "x"`},
+		{name: "duplicate field", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","items":[],"items":[]}`, err: `strict decoding error: duplicate field "items"`},
+		{name: "case-sensitive names", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","Items":[]}`, err: `unknown field "Items"`},
+		{name: "wrong type", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","items":"a"}`, err: "cannot unmarshal string"},
 		{name: "not JSON", raw: `{"apiVersion":`, err: "couldn't get version/kind; json parse error: unexpected end of JSON input"},
 		{name: "apiVersion not a string", raw: `{"apiVersion":1}`, err: "couldn't get version/kind; json parse error"},
 		{name: "empty", raw: ``, err: "couldn't get version/kind; json parse error"},
-	} {
+	})
+}
+
+// TestCodecDecodeVersioned: DecodeVersioned is the mutating webhooks' decoding, into the versioned
+// type, which fills in a missing kind, and a missing version where the group is missing or the
+// extension's; into keeps apiVersion and kind as given.
+func TestCodecDecodeVersioned(t *testing.T) {
+	checkDecode(t, testCodec.DecodeVersioned, []decodeCase{
+		{name: "missing kind", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","items":["a","b"]}`, items: 2, apiVersion: "test.gardener.cloud/v1alpha1"},
+		{name: "missing apiVersion", raw: `{"kind":"CloudProfileConfig","items":["a"]}`, items: 1, kind: "CloudProfileConfig"},
+		{name: "missing both", raw: `{"items":["a"]}`, items: 1},
+		{name: "the group without version", raw: `{"apiVersion":"test.gardener.cloud/","items":[]}`, apiVersion: "test.gardener.cloud/"},
+		{name: "another group without version", raw: `{"apiVersion":"other.gardener.cloud/","items":[]}`, err: `Object 'apiVersion' is missing in '{"apiVersion":"other.gardener.cloud/","items":[]}'`},
+		{name: "version without group", raw: `{"apiVersion":"v1alpha1","items":[]}`, err: `no kind "CloudProfileConfig" is registered for version "v1alpha1" in scheme "test"`},
+		{name: "other kind", raw: `{"apiVersion":"test.gardener.cloud/v1alpha1","kind":"WorkerConfig"}`, err: `no kind "WorkerConfig" is registered`},
+		{name: "unknown field", raw: `{"items":[],"x":1}`, err: `strict decoding error: unknown field "x"`},
+	})
+}
+
+type decodeCase struct {
+	name, raw, err   string
+	items            int
+	apiVersion, kind string
+}
+
+func checkDecode(t *testing.T, decode func([]byte, any) error, cases []decodeCase) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var cfg testConfig
-			err := testCodec.Decode([]byte(c.raw), &cfg)
+			err := decode([]byte(c.raw), &cfg)
 			switch {
 			case c.err == "" && err != nil:
 				t.Fatalf("unexpected error %v", err)
 			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
 				t.Fatalf("got error %v, want %q", err, c.err)
-			case c.err == "" && len(cfg.Items) != c.items:
-				t.Fatalf("got %d items, want %d", len(cfg.Items), c.items)
+			case c.err == "" && (len(cfg.Items) != c.items || cfg.APIVersion != c.apiVersion || cfg.Kind != c.kind):
+				t.Fatalf("got %+v, want %d items, apiVersion %q, kind %q", cfg, c.items, c.apiVersion, c.kind)
 			}
 		})
+	}
+}
+
+// TestCodecDecode_QuotesTheConfigAsTheWebhookReceivesIt: the decoder quotes the providerConfig a
+// webhook receives, which after a server-side apply is re-encoded. The want is what provider-local's
+// webhook answered in the local Garden to an apply of this configuration.
+func TestCodecDecode_QuotesTheConfigAsTheWebhookReceivesIt(t *testing.T) {
+	raw := `{ "machineImages": [ {"versions":[{"version":"1.0.0","image":"a<b>&c"}], "name":"gardenlinux"} ],
+   "apiVersion": "test.gardener.cloud/v1alpha1", "x": 1.50, "y": 1e3, "z": 12345678901234567890 }`
+	want := `Object 'Kind' is missing in '{"apiVersion":"test.gardener.cloud/v1alpha1","machineImages":[{"name":"gardenlinux",` +
+		`"versions":[{"image":"a\u003cb\u003e\u0026c","version":"1.0.0"}]}],"x":1.5,"y":1000,"z":12345678901234567000}'`
+	if err := testCodec.Decode([]byte(raw), &testConfig{}); err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+	long := `{"apiVersion":"test.gardener.cloud/v1alpha1","items":["` + strings.Repeat("x", 1000) + `"]}`
+	err := testCodec.Decode([]byte(long), &testConfig{})
+	want = `Object 'Kind' is missing in '{"apiVersion":"test.gardener.cloud/v1alpha1","items":["xxx`
+	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), `xxx…' (the providerConfig has 1058 characters)`) ||
+		utf8.RuneCountInString(err.Error()) > 600 {
+		t.Errorf("a long configuration is quoted by its start: %v", err)
 	}
 }
 

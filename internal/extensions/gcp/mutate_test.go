@@ -39,12 +39,12 @@ func TestMutateCloudProfile(t *testing.T) {
 
 func TestAdmissionChain(t *testing.T) {
 	s := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64")))
-	if ps := ValidateCloudProfile(s); len(ps) != 0 {
+	if ps := ValidateCloudProfile("p", s); len(ps) != 0 {
 		t.Errorf("the mutating webhook takes the providerConfig's flavors, got %v", ps)
 	}
 	bad := ncp(`{"apiVersion":"gcp.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","bogus":1}`)
-	ps := ValidateNamespacedCloudProfile(bad, spec(cfg(ubuntuAMD64)))
-	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of namespacedCloudProfile spec: strict decoding error: unknown field "bogus"` {
+	ps := ValidateNamespacedCloudProfile("n", bad, spec(cfg(ubuntuAMD64)))
+	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of namespacedCloudProfile spec for 'n': strict decoding error: unknown field "bogus"` {
 		t.Errorf("got %v", ps)
 	}
 }

@@ -19,12 +19,13 @@ import (
 // NamespacedCloudProfile that only sets an expiration date passes.
 // Before, the spec passes defaulting and the extension's mutating webhook
 // (MutateNamespacedCloudProfile, whose decoding failure rejects the object first).
-func ValidateNamespacedCloudProfile(spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
+// name is metadata.name, which the decoding failures quote as the webhooks do.
+func ValidateNamespacedCloudProfile(name string, spec gardencorev1beta1.NamespacedCloudProfileSpec, parent gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems {
 	spec = extcommon.DefaultedNamespacedSpec(spec)
 	parent = extcommon.DefaultedSpec(parent)
 	if spec.ProviderConfig != nil {
 		if _, err := decodeForMutation(extcommon.ConfigBytes(spec.ProviderConfig)); err != nil {
-			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), "could not decode providerConfig of namespacedCloudProfile spec: "+err.Error())}
+			return cloudprofile.Problems{extcommon.Failure(RuleProviderConfigDecode, extcommon.ProviderConfigPath(), fmt.Sprintf("could not decode providerConfig of namespacedCloudProfile spec for '%s': %v", name, err))}
 		}
 	}
 	return validateNamespaced(MutateNamespacedCloudProfile(spec, parent), parent)

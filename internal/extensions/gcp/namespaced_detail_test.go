@@ -31,7 +31,7 @@ func TestNamespacedMessages(t *testing.T) {
 			{"version":"1.1","image":"image-id-1","architecture":"arm64"},
 			{"version":"1.1","image":"image-id-2","architecture":"amd64"},
 			{"version":"1.1-fallback","image":"image-id-3"}]}`)
-		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(ncp(config, images...), parent))
+		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile("n", ncp(config, images...), parent))
 		want := []string{
 			`Forbidden: machine image version image-1@1.1-fallback has an excess entry for architecture "amd64", which is not defined in the machineImages spec`,
 			`Required: machine image version image-1@1.1-fallback and architecture: "arm64" is not defined in the NamespacedCloudProfile providerConfig`,
@@ -67,7 +67,7 @@ func TestNamespacedMessages(t *testing.T) {
 				rest = append(rest, w)
 			}
 		}
-		if got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(spec, capParent)); !slices.Equal(got, rest) {
+		if got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile("n", spec, capParent)); !slices.Equal(got, rest) {
 			t.Errorf("whole admission: got\n%q\nwant\n%q", got, rest)
 		}
 	})

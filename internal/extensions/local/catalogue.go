@@ -26,9 +26,10 @@ var catalogue = []cloudprofile.RuleInfo{
 	},
 	{
 		ID: "EXT-LOCAL-2", Summary: "The provider configuration cannot be decoded",
-		Gardener: cpValidator + "; " + ncpValidator + "(namespacedCloudProfileValidator.Validate)" + release + "; decoding: pkg/provider-local/admission/decode.go",
-		Meaning:  "The extension decodes `spec.providerConfig` strictly: it must be a JSON object with apiVersion `local.provider.extensions.gardener.cloud/v1alpha1` and kind `CloudProfileConfig`, without unknown, repeated or differently cased fields, every value of the right JSON type. The extension's message names no field.",
-		Fix:      "Correct the JSON in `spec.provider_config`: apiVersion, kind, and only the fields `machineImages` (name, versions: version, image, capabilityFlavors: image, capabilities) and `loadBalancer` (image).",
+		Gardener: cpValidator + "; " + ncpValidator + "(namespacedCloudProfileValidator.Validate)" + release + "; decoding: pkg/provider-local/admission/decode.go and Gardener's extensions/pkg/util/serialization.go Decode",
+		Meaning: codec.RuleMeaning(" (prefixed with `could not decode providerConfig of CloudProfile \"<name>\"` or `… of NamespacedCloudProfile for '<name>'`)") + " Every value must have the right JSON type. " +
+			"The NamespacedCloudProfile mutator, which merges the providerConfig into the status, decodes into the versioned type, which fills in a missing apiVersion and kind.",
+		Fix: "Correct the JSON in `spec.provider_config`: apiVersion, kind, and only the fields `machineImages` (name, versions: version, image, capabilityFlavors: image, capabilities) and `loadBalancer` (image).",
 	},
 	{
 		ID: "EXT-LOCAL-3", Summary: "The provider configuration maps no machine image",

@@ -1,14 +1,9 @@
 package local
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"slices"
-
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 )
 
 // Type is the provider type whose profiles provider-local's admission judges. Gardener labels a
@@ -16,8 +11,8 @@ import (
 // select on that label.
 const Type = "local"
 
-// APIVersion and Kind identify provider-local's profile configuration; the extension decodes
-// nothing else from spec.providerConfig.
+// APIVersion and Kind identify provider-local's profile configuration; the extension's validating
+// webhooks decode nothing else from spec.providerConfig.
 const (
 	APIVersion = "local.provider.extensions.gardener.cloud/v1alpha1"
 	Kind       = "CloudProfileConfig"
@@ -63,136 +58,37 @@ type LoadBalancer struct {
 	Image string `json:"image"`
 }
 
-// known lists the JSON fields of each object in a CloudProfileConfig, for strict decoding.
-var known = map[string][]string{
-	"config":  {"apiVersion", "kind", "machineImages", "loadBalancer"},
-	"image":   {"name", "versions"},
-	"version": {"version", "image", "capabilityFlavors"},
-	"flavor":  {"image", "capabilities"},
-	"lb":      {"image"},
+// codec decodes a CloudProfileConfig as the extension's webhooks do. The scheme name is the one
+// provider-local's messages give in the local Garden: apimachinery names a scheme after the place
+// that created it, which for a module build is apimachinery's own NewScheme.
+var codec = extcommon.Codec{
+	Group:    "local.provider.extensions.gardener.cloud",
+	Versions: []string{"v1alpha1"},
+	Kind:     Kind,
+	Scheme:   "pkg/runtime/scheme.go:111",
 }
 
-// DecodeCloudProfileConfig decodes raw strictly, as the extension does: raw must be a JSON object with apiVersion APIVersion and kind Kind; a field that is unknown, written
-// in another case, or given twice is an error, as is a value of the wrong JSON type. The error
-// messages are this package's own; Gardener's decoder words them differently.
+// DecodeCloudProfileConfig decodes raw as the extension's validating webhooks do
+// (extcommon.Codec.Decode): apiVersion APIVersion and kind Kind must both be given; a field that is
+// unknown, written in another case, or given twice is an error, as is a value of the wrong JSON
+// type. The messages are the decoder's.
 func DecodeCloudProfileConfig(raw []byte) (*CloudProfileConfig, error) {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
-		return nil, fmt.Errorf("not a JSON object: %w", err)
-	}
-	if top == nil {
-		return nil, errors.New("not a JSON object")
-	}
-	if err := checkStrict(raw, "config"); err != nil {
-		return nil, fmt.Errorf("strict decoding error: %w", err)
-	}
 	cfg := &CloudProfileConfig{}
-	if err := json.Unmarshal(raw, cfg); err != nil {
+	if err := codec.Decode(raw, cfg); err != nil {
 		return nil, err
-	}
-	switch {
-	case cfg.Kind == "":
-		return nil, errors.New("kind is missing")
-	case cfg.APIVersion == "":
-		return nil, errors.New("apiVersion is missing")
-	case cfg.APIVersion != APIVersion || cfg.Kind != Kind:
-		return nil, fmt.Errorf("no kind %q is registered for version %q", cfg.Kind, cfg.APIVersion)
 	}
 	return cfg, nil
 }
 
-// checkStrict walks raw, an object of the given kind, and reports unknown, differently cased and
-// repeated fields.
-func checkStrict(raw []byte, kind string) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := walk(dec, kind, ""); err != nil {
-		return err
+// decodeForMutation decodes raw as the extension's NamespacedCloudProfile mutator does
+// (extcommon.Codec.DecodeVersioned): as DecodeCloudProfileConfig, except that a missing apiVersion
+// or kind is filled in for the decoding (the result keeps them as raw gives them).
+func decodeForMutation(raw []byte) (*CloudProfileConfig, error) {
+	cfg := &CloudProfileConfig{}
+	if err := codec.DecodeVersioned(raw, cfg); err != nil {
+		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the object")
-	}
-	return nil
-}
-
-// walk reads one JSON value from dec. kind names the object schema the value must follow ("" for
-// any value, "capabilities" for a map of string lists).
-func walk(dec *json.Decoder, kind, at string) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return err
-	}
-	d, ok := tok.(json.Delim)
-	if !ok {
-		return nil
-	}
-	switch d {
-	case '[':
-		elem := ""
-		switch kind {
-		case "images":
-			elem = "image"
-		case "versions":
-			elem = "version"
-		case "flavors":
-			elem = "flavor"
-		}
-		for i := 0; dec.More(); i++ {
-			if err := walk(dec, elem, fmt.Sprintf("%s[%d]", at, i)); err != nil {
-				return err
-			}
-		}
-		_, err = dec.Token()
-		return err
-	case '{':
-		seen := map[string]bool{}
-		for dec.More() {
-			tok, err := dec.Token()
-			if err != nil {
-				return err
-			}
-			name, _ := tok.(string)
-			if seen[name] {
-				return fmt.Errorf("duplicate field %q", joinField(at, name))
-			}
-			seen[name] = true
-			child := ""
-			if fields, ok := known[kind]; ok {
-				if !slices.Contains(fields, name) {
-					return fmt.Errorf("unknown field %q", joinField(at, name))
-				}
-				child = childKind(kind, name)
-			}
-			if err := walk(dec, child, joinField(at, name)); err != nil {
-				return err
-			}
-		}
-		_, err = dec.Token()
-		return err
-	}
-	return nil
-}
-
-// childKind is the schema of field name of an object of kind.
-func childKind(kind, name string) string {
-	switch kind + "." + name {
-	case "config.machineImages":
-		return "images"
-	case "config.loadBalancer":
-		return "lb"
-	case "image.versions":
-		return "versions"
-	case "version.capabilityFlavors":
-		return "flavors"
-	}
-	return ""
-}
-
-func joinField(at, name string) string {
-	if at == "" {
-		return name
-	}
-	return at + "." + name
+	return cfg, nil
 }
 
 // imageIndex maps image names to versions to mappings; a name or version given twice keeps its

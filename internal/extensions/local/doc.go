@@ -13,8 +13,9 @@
 // are EXT-LOCAL-1 … EXT-LOCAL-18 (Rules).
 //
 // Files:
-//   - config.go: CloudProfileConfig and its parts, the strict decoding the extension applies
-//     (DecodeCloudProfileConfig), Type and AppliesTo.
+//   - config.go: CloudProfileConfig and its parts, the strict decoding the extension's validating
+//     webhooks apply (DecodeCloudProfileConfig) and its mutator's (decodeForMutation), Type and
+//     AppliesTo.
 //   - catalogue.go: the catalogue of rule ids.
 //   - validate_cloudprofile.go: ValidateCloudProfile (EXT-LOCAL-1 … EXT-LOCAL-12) and the problem
 //     constructors.

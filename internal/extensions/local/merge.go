@@ -32,11 +32,11 @@ func MergeProviderConfig(name string, specConfig, statusConfig *runtime.RawExten
 	if specConfig == nil || statusConfig == nil {
 		return statusConfig, nil
 	}
-	spec, err := DecodeCloudProfileConfig(specConfig.Raw)
+	spec, err := decodeForMutation(specConfig.Raw)
 	if err != nil {
 		return nil, fmt.Errorf("could not decode providerConfig of namespacedCloudProfile spec for '%s': %w", name, err)
 	}
-	status, err := DecodeCloudProfileConfig(statusConfig.Raw)
+	status, err := decodeForMutation(statusConfig.Raw)
 	if err != nil {
 		return nil, fmt.Errorf("could not decode providerConfig of namespacedCloudProfile status for '%s': %w", name, err)
 	}

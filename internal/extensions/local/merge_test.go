@@ -53,8 +53,11 @@ func TestMergeProviderConfig(t *testing.T) {
 		}
 	})
 	t.Run("undecodable configurations fail the status write", func(t *testing.T) {
-		if _, err := MergeProviderConfig("n", raw(`{}`), parent, nil); err == nil {
-			t.Error("spec")
+		if _, err := MergeProviderConfig("n", raw(`{"kind":"Other"}`), parent, nil); err == nil {
+			t.Error("spec of another kind")
+		}
+		if _, err := MergeProviderConfig("n", raw(`{"machineImages":[],"tag":"x"}`), parent, nil); err == nil {
+			t.Error("spec with an unknown field")
 		}
 		if _, err := MergeProviderConfig("n", parent, raw(`[]`), nil); err == nil {
 			t.Error("status")
@@ -70,6 +73,41 @@ func TestMergeProviderConfig(t *testing.T) {
 			t.Errorf("got  %s\nwant %s", got.Raw, want)
 		}
 	})
+}
+
+// TestMergeProviderConfig_WithoutAPIVersionOrKind: the mutator decodes into the versioned type,
+// which fills in a missing apiVersion and kind, so a NamespacedCloudProfile's providerConfig without
+// them (or a status's) merges as with them; the status keeps the apiVersion and kind it has.
+func TestMergeProviderConfig_WithoutAPIVersionOrKind(t *testing.T) {
+	images := `"machineImages":[{"name":"gardenlinux","versions":[{"version":"3.0.0","image":"c"}]}]`
+	status := config(`[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a"}]}]`)
+	want, err := MergeProviderConfig("n", config(`[{"name":"gardenlinux","versions":[{"version":"3.0.0","image":"c"}]}]`), status, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []string{
+		`{"apiVersion":"` + APIVersion + `",` + images + `}`,
+		`{"kind":"` + Kind + `",` + images + `}`,
+		`{` + images + `}`,
+		`{"apiVersion":"local.provider.extensions.gardener.cloud/",` + images + `}`,
+	} {
+		got, err := MergeProviderConfig("n", raw(spec), status, nil)
+		if err != nil {
+			t.Errorf("%s: %v", spec, err)
+			continue
+		}
+		if string(got.Raw) != string(want.Raw) {
+			t.Errorf("%s:\n  got  %s\n  want %s", spec, got.Raw, want.Raw)
+		}
+	}
+	untyped := raw(`{"machineImages":[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a"}]}]}`)
+	got, err := MergeProviderConfig("n", raw(`{`+images+`}`), untyped, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := `{"machineImages":[{"name":"gardenlinux","versions":[{"version":"1.0.0","image":"a","capabilityFlavors":null},{"version":"3.0.0","image":"c","capabilityFlavors":null}]}],"loadBalancer":{"image":""}}`; string(got.Raw) != w {
+		t.Errorf("a status without apiVersion and kind stays without them:\n  got  %s\n  want %s", got.Raw, w)
+	}
 }
 
 func TestRulesCatalogue(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/extensions/extcommon"
 )
 
 // architectureName is the capability that names a machine's CPU architecture.
@@ -78,9 +79,10 @@ func ValidateCloudProfile(name string, spec gardencorev1beta1.CloudProfileSpec) 
 	return validateMappings(spec.MachineImages, cfg.MachineImages, defs, images)
 }
 
-// decodeProblem is EXT-LOCAL-2: the extension answers with a plain message that names no field.
+// decodeProblem is EXT-LOCAL-2: the extension answers with a plain message that names no field,
+// reported as an internal error at spec.providerConfig (extcommon.Failure).
 func decodeProblem(pc cloudprofile.Path, detail string) cloudprofile.Problem {
-	return cloudprofile.Problem{Rule: "EXT-LOCAL-2", Type: cloudprofile.Invalid, Path: pc, Detail: detail}
+	return extcommon.Failure("EXT-LOCAL-2", pc, detail)
 }
 
 // validateConfigImages checks the entries of providerConfig.machineImages on their own.

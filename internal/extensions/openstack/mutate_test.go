@@ -34,12 +34,12 @@ func TestMutateCloudProfile(t *testing.T) {
 
 func TestAdmissionChain(t *testing.T) {
 	s := capSpec(cfg(ubuntuAMD64), exttest.Image("ubuntu", exttest.FlavorVersion("1.0.0", "amd64", "arm64")))
-	if ps := ValidateCloudProfile(s); len(ps) != 0 {
+	if ps := ValidateCloudProfile("p", s); len(ps) != 0 {
 		t.Errorf("the mutating webhook takes the providerConfig's flavors, got %v", ps)
 	}
 	bad := capSpec(`{"apiVersion":"openstack.provider.extensions.gardener.cloud/v1alpha1","kind":"CloudProfileConfig","bogus":1}`)
-	ps := ValidateCloudProfile(bad)
-	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of cloudProfile: strict decoding error: unknown field "bogus"` {
+	ps := ValidateCloudProfile("p", bad)
+	if len(ps) != 1 || ps[0].Detail != `could not decode providerConfig of cloudProfile for 'p': strict decoding error: unknown field "bogus"` {
 		t.Errorf("got %v", ps)
 	}
 }

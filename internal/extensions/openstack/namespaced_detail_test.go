@@ -32,7 +32,7 @@ func TestNamespacedMessages(t *testing.T) {
 		config := ncfg(`{"name":"image-1","versions":[
 			{"version":"1.1-regions","regions":[{"name":"image-region-1","id":"a1","architecture":"arm64"},{"name":"image-region-2","id":"a2","architecture":"amd64"}]},
 			{"version":"1.1-fallback","regions":[{"name":"image-region-2","id":"a2"}]}]}`)
-		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(ncp(config, images...), parent))
+		got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile("n", ncp(config, images...), parent))
 		want := []string{
 			`Forbidden: machine image version image-1@1.1-fallback in region "image-region-2" has an excess entry for architecture "amd64", which is not defined in the machineImages spec`,
 			`Required: machine image version image-1@1.1-fallback for region "image-region-2" with architecture "arm64" is not defined in the NamespacedCloudProfile providerConfig`,
@@ -75,7 +75,7 @@ func TestNamespacedMessages(t *testing.T) {
 				rest = append(rest, w)
 			}
 		}
-		if got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile(spec, capParent)); !slices.Equal(got, rest) {
+		if got := exttest.Details(t, "spec.providerConfig.machineImages", ValidateNamespacedCloudProfile("n", spec, capParent)); !slices.Equal(got, rest) {
 			t.Errorf("whole admission: got\n%q\nwant\n%q", got, rest)
 		}
 	})

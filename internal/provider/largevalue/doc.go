@@ -29,10 +29,13 @@
 // functions and fails when the framework's version changes; the provider's parity tests compare
 // the Server's answers to every RPC it touches with the bare framework's.
 //
-// Where it goes beyond the framework, for the large values only: a proposed value that only
-// writes the prior one differently plans as the prior one (keepPriorSpelling: `8192Mi` for `8Gi`
-// plans no change), and after a read or an apply an empty list or map that comes back null keeps
-// its prior or planned value (Kubernetes APIs omit empty collections).
+// Where it goes beyond the framework, for the large values only: a proposed value that stands for
+// what the prior one stands for in the Garden plans as the prior one (keepPriorStored: `8192Mi` for
+// `8Gi`, `[]` for a list left out, plan no change), and a changing plan conforms to what Terraform
+// accepts against the configuration (conformToConfig); after a read or an apply an empty list or
+// map that comes back null keeps its prior or planned value (Kubernetes APIs omit empty
+// collections). A refreshed state goes back as JSON, which Terraform decodes as it decodes its
+// state file, so that the refresh of an unchanged object equals the state it read (encodeJSON).
 //
 // How the provider's code meets it: a resource's model holds its small attributes only, read with
 // Get and written with Values.SetState (the framework's conversion against the schema without the

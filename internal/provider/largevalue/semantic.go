@@ -11,6 +11,6 @@ import (
 // (also an empty collection stored as null) replaced by the planned one: the state Terraform gets
 // after an apply that stores next.
 func KeepSemanticallyEqual(ctx context.Context, a rschema.Attribute, planned, next tftypes.Value) tftypes.Value {
-	kept, _ := keepSemanticallyEqual(ctx, sameStored, a, planned, next)
+	kept, _ := keepSemanticallyEqual(ctx, a, planned, next)
 	return kept
 }

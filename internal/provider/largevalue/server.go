@@ -2,6 +2,7 @@ package largevalue
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -53,6 +54,8 @@ type largeSchema struct {
 	version int64
 	// attributes are the schema attributes at the paths, by key (resources only).
 	attributes map[string]rschema.Attribute
+	// writeOnly are the resource's write-only top-level attributes, whose state is null.
+	writeOnly map[string]bool
 }
 
 // NewServer is the Server: the framework's server of p (serve) for everything but the large
@@ -98,6 +101,14 @@ func resourceSchema(ctx context.Context, providerTypeName string, r largeResourc
 		paths: r.LargeAttributes(), attributes: map[string]rschema.Attribute{}, version: whole.Schema.Version,
 	}
 	ls.converted = append(slices.Clip(ls.paths), ticketPath)
+	for name, a := range whole.Schema.Attributes {
+		if a.IsWriteOnly() {
+			if ls.writeOnly == nil {
+				ls.writeOnly = map[string]bool{}
+			}
+			ls.writeOnly[name] = true
+		}
+	}
 	for _, p := range ls.paths {
 		ls.attributes[p.Key()] = attributeAt(whole.Schema.Attributes, p)
 	}
@@ -202,7 +213,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	if err != nil {
 		return nil, err
 	}
-	proposed = keepPriorSpelling(ctx, ls, prior, proposed)
+	proposed = keepPriorStored(ctx, ls, prior, proposed, config)
 	lv := s.begin(ls)
 	defer s.end(lv)
 	reduced := *req
@@ -241,21 +252,53 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 			value, diags = planner(ls.attributes[p.Key()], value)
 			resp.Diagnostics = append(resp.Diagnostics, protocolDiagnostics(diags)...)
 		}
+		if before, ok := tfvalue.At(prior, p); ok {
+			configured, _ := tfvalue.At(config, p)
+			value, _ = conformToConfig(ctx, ls.attributes[p.Key()], before, value, configured)
+		}
 		return value
 	})
 	if err != nil {
+		return nil, err
+	}
+	if resp.PlannedPrivate, err = withPrivateKeys(resp.PlannedPrivate, lv.private); err != nil {
 		return nil, err
 	}
 	resp.PlannedState, err = encodeValue(ls.typ, whole)
 	return resp, err
 }
 
-// keepPriorSpelling returns the proposed state with every part of a large value that only writes
-// the prior state's differently (a quantity "8192Mi" for "8Gi") replaced by the prior one, so that
-// such a configuration plans no change. This goes beyond the framework, which plans the configured
-// spelling; Terraform accepts a planned value equal to the prior one in place of an equivalent
-// configured one.
-func keepPriorSpelling(ctx context.Context, ls largeSchema, prior, proposed tftypes.Value) tftypes.Value {
+// withPrivateKeys is a private state as the framework encodes it (a JSON object of base64
+// values) with the keys set (an empty value removes its key).
+func withPrivateKeys(private []byte, keys map[string][]byte) ([]byte, error) {
+	if len(keys) == 0 {
+		return private, nil
+	}
+	merged := map[string][]byte{}
+	if len(private) > 0 {
+		if err := json.Unmarshal(private, &merged); err != nil {
+			return nil, fmt.Errorf("decoding the planned private state: %w", err)
+		}
+	}
+	for k, v := range keys {
+		if len(v) == 0 {
+			delete(merged, k)
+			continue
+		}
+		merged[k] = v
+	}
+	if len(merged) == 0 {
+		return nil, nil
+	}
+	return json.Marshal(merged)
+}
+
+// keepPriorStored returns the proposed state with every part of a large value that stands for what
+// the prior state's stands for in the Garden (a quantity "8192Mi" for "8Gi", `[]` for a list left
+// out; see the function of the value) replaced by the prior one, so that such a configuration plans
+// no change. This goes beyond the framework, which plans the configured form; Terraform accepts a
+// planned value equal to the prior one in place of an equivalent configured one.
+func keepPriorStored(ctx context.Context, ls largeSchema, prior, proposed, config tftypes.Value) tftypes.Value {
 	if !prior.IsKnown() || prior.IsNull() || !proposed.IsKnown() || proposed.IsNull() {
 		return proposed
 	}
@@ -265,7 +308,8 @@ func keepPriorSpelling(ctx context.Context, ls largeSchema, prior, proposed tfty
 		if !hadBefore || !hasNext || tfvalue.Equal(before, next) {
 			continue // Equal allocates nothing: a plan that changes nothing walks no further
 		}
-		if kept, changed := keepSemanticallyEqual(ctx, sameSpelling, ls.attributes[p.Key()], before, next); changed {
+		configured, _ := tfvalue.At(config, p)
+		if kept, changed := keepPriorStoredValue(ctx, ls.attributes[p.Key()], before, next, configured); changed {
 			if replaced, err := tfvalue.Replace(proposed, p, kept); err == nil {
 				proposed = replaced
 			}
@@ -323,7 +367,8 @@ func (lv *values) reduceToUnknown(ls largeSchema, config tftypes.Value) (*tfprot
 }
 
 // ReadResource reads with the framework; the large attributes the provider's code read come back
-// as written, except where they only write the prior state differently.
+// as written, except where they only write the prior state differently. The new state goes back
+// as JSON (see encodeJSON).
 func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
 	ls, ok := s.resources[req.TypeName]
 	if !ok {
@@ -339,7 +384,7 @@ func (s *server) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRe
 	if err != nil || resp == nil {
 		return resp, err
 	}
-	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, fromPrior)
+	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, fromPrior, encodeJSON)
 	return resp, err
 }
 
@@ -370,7 +415,7 @@ func (s *server) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyRe
 		resp.NewState = req.PriorState
 		return resp, nil
 	}
-	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, fromPlanned)
+	resp.NewState, err = lv.restore(ctx, ls, resp.NewState, fromPlanned, encodeValue)
 	return resp, err
 }
 
@@ -400,7 +445,7 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 	if err != nil || resp == nil {
 		return resp, err
 	}
-	resp.State, err = lv.restore(ctx, ls, resp.State, fromConfig)
+	resp.State, err = lv.restore(ctx, ls, resp.State, fromConfig, encodeValue)
 	return resp, err
 }
 
@@ -447,8 +492,8 @@ func (lv *values) reduce(ls largeSchema, role origin, v tftypes.Value, baseline 
 // restore is a response's reduced state in the whole form, with the large values: what the
 // provider's code wrote (keeping the request's value where it is semantically equal), or, where
 // the state still holds the request's placeholder (the code wrote nothing, e.g. after an error),
-// the request's value.
-func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.DynamicValue, baseline origin) (*tfprotov6.DynamicValue, error) {
+// the request's value; encoded with encode.
+func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.DynamicValue, baseline origin, encode func(tftypes.Type, tftypes.Value) (*tfprotov6.DynamicValue, error)) (*tfprotov6.DynamicValue, error) {
 	if dv == nil {
 		return dv, nil
 	}
@@ -461,7 +506,7 @@ func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.Dyn
 		value, written := lv.out[p.Key()]
 		switch {
 		case written && hadBefore:
-			value, _ = keepSemanticallyEqual(ctx, sameStored, ls.attributes[p.Key()], before, value)
+			value, _ = keepSemanticallyEqual(ctx, ls.attributes[p.Key()], before, value)
 		case written:
 		case hadBefore && held.IsKnown() && !held.IsNull():
 			value = before
@@ -473,7 +518,7 @@ func (lv *values) restore(ctx context.Context, ls largeSchema, dv *tfprotov6.Dyn
 	if err != nil {
 		return nil, err
 	}
-	return encodeValue(ls.typ, whole)
+	return encode(ls.typ, whole)
 }
 
 // deepestValueAt is the value at the path or, where the path ends early (a null or unknown

@@ -38,10 +38,28 @@ func TestConformsTo(t *testing.T) {
 		{"not JSON", `{"id":`, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if got := conformsTo([]byte(c.json), upgradeTestType); got != c.want {
+			if got := conformsTo([]byte(c.json), upgradeTestType, nil); got != c.want {
 				t.Errorf("conformsTo = %v, want %v", got, c.want)
 			}
 		})
+	}
+}
+
+// TestConformsTo_WriteOnlyAttributesAreNull: a state with a value for a top-level write-only
+// attribute (written before the attribute became write-only) does not conform: the framework,
+// which makes it null, upgrades it; a null or missing one conforms.
+func TestConformsTo_WriteOnlyAttributesAreNull(t *testing.T) {
+	writeOnly := map[string]bool{"id": true}
+	for json, want := range map[string]bool{
+		`{"id":"a","spec":null}`:  false,
+		`{"id":false}`:            false,
+		`{"id":null,"spec":null}`: true,
+		`{"spec":null}`:           true,
+		`null`:                    true,
+	} {
+		if got := conformsTo([]byte(json), upgradeTestType, writeOnly); got != want {
+			t.Errorf("conformsTo(%s) = %v, want %v", json, got, want)
+		}
 	}
 }
 

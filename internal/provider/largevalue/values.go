@@ -1,6 +1,7 @@
 package largevalue
 
 import (
+	"context"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -52,6 +53,8 @@ type values struct {
 	out    map[string]tftypes.Value
 	// planners are how the provider's code plans large attributes of a changing plan (Plan).
 	planners map[string]planner
+	// private are the keys of the plan's private state the planners recorded (PlannedPrivate).
+	private map[string][]byte
 }
 
 // planner plans a large attribute of a changing plan: it gets the attribute's schema and the
@@ -60,7 +63,7 @@ type values struct {
 type planner func(a rschema.Attribute, planned tftypes.Value) (tftypes.Value, diag.Diagnostics)
 
 func newValues(paths []Path) *values {
-	lv := &values{paths: map[string]bool{}, out: map[string]tftypes.Value{}, planners: map[string]planner{}}
+	lv := &values{paths: map[string]bool{}, out: map[string]tftypes.Value{}, planners: map[string]planner{}, private: map[string][]byte{}}
 	for _, p := range paths {
 		lv.paths[p.Key()] = true
 	}
@@ -77,6 +80,7 @@ func (lv *values) release() {
 	lv.in = [originCount]map[string]tftypes.Value{}
 	lv.out = nil
 	lv.planners = nil
+	lv.private = nil
 }
 
 // Values are the large values of one request as the provider's code reads, writes and plans
@@ -107,6 +111,25 @@ func (v Values) Plan(plan *tfsdk.Plan, p Path, f planner) diag.Diagnostics {
 	}
 	plan.Raw = planned
 	return diags
+}
+
+// privateKeys is the framework's private state of a resource as ModifyPlan writes it.
+type privateKeys interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// PlannedPrivate returns how a planner (see Plan) records a key of the plan's private state,
+// which the apply of the plan receives (an empty value removes the key): through the Server, into
+// its response once the planners have run; without it, into private (ModifyPlan's) at once, as
+// the planner then runs within ModifyPlan.
+func (v Values) PlannedPrivate(ctx context.Context, private privateKeys) func(key string, value []byte) diag.Diagnostics {
+	if v.lv == nil {
+		return func(key string, value []byte) diag.Diagnostics { return private.SetKey(ctx, key, value) }
+	}
+	return func(key string, value []byte) diag.Diagnostics {
+		v.lv.private[key] = value
+		return nil
+	}
 }
 
 // Changing tells whether a plan creates or changes the resource of state. Through the Server, the

@@ -74,8 +74,8 @@ func CheckCatalogue(t *testing.T, dir, prefix string, rules []cloudprofile.RuleI
 type Extension struct {
 	Type                           string
 	Release                        string
-	ValidateCloudProfile           func(gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems
-	ValidateNamespacedCloudProfile func(gardencorev1beta1.NamespacedCloudProfileSpec, gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems
+	ValidateCloudProfile           func(string, gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems
+	ValidateNamespacedCloudProfile func(string, gardencorev1beta1.NamespacedCloudProfileSpec, gardencorev1beta1.CloudProfileSpec) cloudprofile.Problems
 	MutateCloudProfile             func(gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.CloudProfileSpec
 	MutateNamespacedCloudProfile   func(gardencorev1beta1.NamespacedCloudProfileSpec, gardencorev1beta1.CloudProfileSpec) gardencorev1beta1.NamespacedCloudProfileSpec
 	Rules                          func() []cloudprofile.RuleInfo
@@ -95,10 +95,10 @@ func CheckExtension(t *testing.T, e Extension) {
 	}
 	// An empty CloudProfile lacks the providerConfig; an empty NamespacedCloudProfile has no parent
 	// of kind CloudProfile. Both are rejected, neither panics.
-	if len(e.ValidateCloudProfile(gardencorev1beta1.CloudProfileSpec{})) == 0 {
+	if len(e.ValidateCloudProfile("p", gardencorev1beta1.CloudProfileSpec{})) == 0 {
 		t.Error("an empty CloudProfile passes")
 	}
-	if len(e.ValidateNamespacedCloudProfile(gardencorev1beta1.NamespacedCloudProfileSpec{}, gardencorev1beta1.CloudProfileSpec{})) == 0 {
+	if len(e.ValidateNamespacedCloudProfile("n", gardencorev1beta1.NamespacedCloudProfileSpec{}, gardencorev1beta1.CloudProfileSpec{})) == 0 {
 		t.Error("a NamespacedCloudProfile without parent kind passes")
 	}
 	_ = e.MutateCloudProfile(gardencorev1beta1.CloudProfileSpec{})

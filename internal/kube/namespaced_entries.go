@@ -1,0 +1,186 @@
+package kube
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// Entries of a NamespacedCloudProfile that a change of its parent CloudProfile removes first:
+// Gardener refuses to remove a Kubernetes version or a machine image version from a CloudProfile
+// while a NamespacedCloudProfile of it still names it, and Terraform applies the parent before the
+// NamespacedCloudProfiles that refer to it. The parent's apply removes such entries when this
+// client's field manager alone wrote them (NamespacedEntries, OwnsEntriesAlone), with one JSON
+// patch that tests every entry it removes (RemoveNamespacedEntries).
+
+// NamespacedEntries are entries of a NamespacedCloudProfile's spec, by their keys.
+type NamespacedEntries struct {
+	// KubernetesVersions are entries of spec.kubernetes.versions.
+	KubernetesVersions []string `json:"kubernetesVersions,omitempty"`
+	// ImageVersions are entries of spec.machineImages[].versions, by image name.
+	ImageVersions map[string][]string `json:"imageVersions,omitempty"`
+	// Images are whole entries of spec.machineImages.
+	Images []string `json:"images,omitempty"`
+}
+
+// Empty tells whether there are no entries.
+func (e NamespacedEntries) Empty() bool {
+	return len(e.KubernetesVersions) == 0 && len(e.ImageVersions) == 0 && len(e.Images) == 0
+}
+
+// OwnsEntriesAlone tells whether manager's server-side apply is the only field manager of each
+// of the entries of ncp (of its spec; the status's managers do not count), so that removing them
+// takes nothing from another manager.
+func OwnsEntriesAlone(ncp *gardencorev1beta1.NamespacedCloudProfile, manager string, entries NamespacedEntries) (bool, error) {
+	var paths [][]string
+	for _, v := range entries.KubernetesVersions {
+		paths = append(paths, []string{"f:spec", "f:kubernetes", "f:versions", fieldsKey("version", v)})
+	}
+	for image, versions := range entries.ImageVersions {
+		for _, v := range versions {
+			paths = append(paths, []string{"f:spec", "f:machineImages", fieldsKey("name", image), "f:versions", fieldsKey("version", v)})
+		}
+	}
+	for _, image := range entries.Images {
+		paths = append(paths, []string{"f:spec", "f:machineImages", fieldsKey("name", image)})
+	}
+	for _, p := range paths {
+		owners := 0
+		for _, e := range ncp.ManagedFields {
+			if e.Subresource != "" || e.FieldsV1 == nil {
+				continue
+			}
+			var set map[string]any
+			if err := json.Unmarshal(e.FieldsV1.GetRawBytes(), &set); err != nil {
+				return false, fmt.Errorf("decoding managed fields of %q: %w", e.Manager, err)
+			}
+			if !holdsPath(set, p) {
+				continue
+			}
+			if e.Manager != manager || e.Operation != metav1.ManagedFieldsOperationApply {
+				return false, nil
+			}
+			owners++
+		}
+		if owners == 0 {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// fieldsKey is the key of an element of an associative list in a fieldsV1 set, as the API server
+// writes it (k:{"version":"1.31.1"}).
+func fieldsKey(field, value string) string {
+	raw, _ := json.Marshal(map[string]string{field: value})
+	return "k:" + string(raw)
+}
+
+// holdsPath tells whether the fieldsV1 set has the path (any field at or below it). An element
+// key matches by its decoded value, however the server escaped it.
+func holdsPath(set map[string]any, p []string) bool {
+	for _, step := range p {
+		next, ok := set[step].(map[string]any)
+		if !ok && strings.HasPrefix(step, "k:") {
+			next, ok = elementOf(set, step)
+		}
+		if !ok {
+			return false
+		}
+		set = next
+	}
+	return true
+}
+
+// elementOf finds the element of key (k:{...}) in a fieldsV1 set by the decoded key.
+func elementOf(set map[string]any, key string) (map[string]any, bool) {
+	var want map[string]any
+	if json.Unmarshal([]byte(key[2:]), &want) != nil {
+		return nil, false
+	}
+	for k, v := range set {
+		var got map[string]any
+		if strings.HasPrefix(k, "k:") && json.Unmarshal([]byte(k[2:]), &got) == nil && maps.Equal(got, want) {
+			next, ok := v.(map[string]any)
+			return next, ok
+		}
+	}
+	return nil, false
+}
+
+// RemoveNamespacedEntries removes the entries from the NamespacedCloudProfile namespace/name of
+// the UID uid, under the client's field manager: it reads the object (one request) and sends one
+// JSON patch (one more) that tests the UID and each entry's key at its position before removing
+// it, so that it removes exactly these entries or nothing. Entries the object no longer has are
+// left out; without any, nothing is sent.
+func (c *Client) RemoveNamespacedEntries(ctx context.Context, namespace, name string, uid types.UID, entries NamespacedEntries) error {
+	k := namespacedKind(namespace, name)
+	ncp, err := c.GetNamespacedCloudProfile(ctx, namespace, name)
+	if err != nil {
+		return err
+	}
+	ops := removalOps(ncp, entries)
+	if len(ops) == 0 {
+		return nil
+	}
+	ops = append([]patchOp{{Op: "test", Path: "/metadata/uid", Value: string(uid)}}, ops...)
+	body, err := json.Marshal(ops)
+	if err != nil {
+		return err
+	}
+	err = k.request(c.rest.Patch(types.JSONPatchType)).Name(name).Param("fieldManager", c.fieldManager).Body(body).Do(ctx).Error()
+	if err != nil {
+		return classify(err, k.ref)
+	}
+	return nil
+}
+
+// patchOp is one operation of a JSON patch.
+type patchOp struct {
+	Op    string `json:"op"`
+	Path  string `json:"path"`
+	Value any    `json:"value,omitempty"`
+}
+
+// removalOps are the operations that remove the entries ncp has: a test of each entry's key
+// and its removal, the later positions of a list first, so that each position stays right.
+func removalOps(ncp *gardencorev1beta1.NamespacedCloudProfile, entries NamespacedEntries) []patchOp {
+	var tests, removals []patchOp
+	remove := func(at, keyField, key string, i int) {
+		p := at + "/" + strconv.Itoa(i)
+		tests = append(tests, patchOp{Op: "test", Path: p + "/" + keyField, Value: key})
+		removals = append(removals, patchOp{Op: "remove", Path: p})
+	}
+	if k := ncp.Spec.Kubernetes; k != nil {
+		for i := len(k.Versions) - 1; i >= 0; i-- {
+			if slices.Contains(entries.KubernetesVersions, k.Versions[i].Version) {
+				remove("/spec/kubernetes/versions", "version", k.Versions[i].Version, i)
+			}
+		}
+	}
+	for i, image := range ncp.Spec.MachineImages {
+		if slices.Contains(entries.Images, image.Name) {
+			continue
+		}
+		at := "/spec/machineImages/" + strconv.Itoa(i) + "/versions"
+		for j := len(image.Versions) - 1; j >= 0; j-- {
+			if slices.Contains(entries.ImageVersions[image.Name], image.Versions[j].Version) {
+				remove(at, "version", image.Versions[j].Version, j)
+			}
+		}
+	}
+	for i := len(ncp.Spec.MachineImages) - 1; i >= 0; i-- {
+		if name := ncp.Spec.MachineImages[i].Name; slices.Contains(entries.Images, name) {
+			remove("/spec/machineImages", "name", name, i)
+		}
+	}
+	return append(tests, removals...)
+}

@@ -1,0 +1,76 @@
+package kube
+
+import (
+	"encoding/json"
+	"testing"
+
+	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// entriesProfile is a NamespacedCloudProfile with two Kubernetes overrides and two images, whose
+// spec the managers own as given (fieldsV1 sets).
+func entriesProfile(managers ...metav1.ManagedFieldsEntry) *gardencorev1beta1.NamespacedCloudProfile {
+	return &gardencorev1beta1.NamespacedCloudProfile{
+		ObjectMeta: metav1.ObjectMeta{Name: "p", Namespace: "garden-dev", ManagedFields: managers},
+		Spec: gardencorev1beta1.NamespacedCloudProfileSpec{
+			Kubernetes: &gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{{Version: "1.31.1"}, {Version: "1.31.0"}}},
+			MachineImages: []gardencorev1beta1.MachineImage{
+				{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.0.0"}}, {ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "1.1.0"}}}},
+				{Name: "ubuntu", Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "24.4.0"}}}},
+			},
+		},
+	}
+}
+
+// managerEntry is a managed fields entry of the spec's fields set.
+func managerEntry(manager string, op metav1.ManagedFieldsOperationType, set string) metav1.ManagedFieldsEntry {
+	return metav1.ManagedFieldsEntry{Manager: manager, Operation: op, FieldsType: "FieldsV1", FieldsV1: &metav1.FieldsV1{Raw: []byte(set)}}
+}
+
+// TestOwnsEntriesAlone: an entry is the manager's alone when its apply entry holds it and no other
+// manager's entry does; the status subresource's managers do not count.
+func TestOwnsEntriesAlone(t *testing.T) {
+	mine := managerEntry("tf", metav1.ManagedFieldsOperationApply,
+		`{"f:spec":{"f:kubernetes":{"f:versions":{"k:{\"version\":\"1.31.1\"}":{".":{},"f:version":{}},"k:{\"version\":\"1.31.0\"}":{".":{}}}},`+
+			`"f:machineImages":{"k:{\"name\":\"gardenlinux\"}":{"f:versions":{"k:{\"version\":\"1.0.0\"}":{}}}}}}`)
+	theirs := managerEntry("kubectl-edit", metav1.ManagedFieldsOperationUpdate, `{"f:spec":{"f:kubernetes":{"f:versions":{"k:{\"version\":\"1.31.0\"}":{"f:expirationDate":{}}}}}}`)
+	status := managerEntry("gardener", metav1.ManagedFieldsOperationUpdate, `{"f:spec":{"f:kubernetes":{"f:versions":{"k:{\"version\":\"1.31.1\"}":{}}}}}`)
+	status.Subresource = "status"
+	ncp := entriesProfile(mine, theirs, status)
+	for _, c := range []struct {
+		name    string
+		entries NamespacedEntries
+		want    bool
+	}{
+		{"an override only the manager wrote", NamespacedEntries{KubernetesVersions: []string{"1.31.1"}}, true},
+		{"an override another manager changed", NamespacedEntries{KubernetesVersions: []string{"1.31.0"}}, false},
+		{"an image version only the manager wrote", NamespacedEntries{ImageVersions: map[string][]string{"gardenlinux": {"1.0.0"}}}, true},
+		{"an image version nobody's entry holds", NamespacedEntries{ImageVersions: map[string][]string{"gardenlinux": {"1.1.0"}}}, false},
+		{"an image another manager wrote", NamespacedEntries{Images: []string{"ubuntu"}}, false},
+	} {
+		if got, err := OwnsEntriesAlone(ncp, "tf", c.entries); err != nil || got != c.want {
+			t.Errorf("%s: got %v (%v), want %v", c.name, got, err, c.want)
+		}
+	}
+}
+
+// TestRemovalOps: the patch tests each entry's key before it removes it, removes later positions
+// first, the versions of an image before whole images, and leaves out what the object lacks.
+func TestRemovalOps(t *testing.T) {
+	ops := removalOps(entriesProfile(), NamespacedEntries{
+		KubernetesVersions: []string{"1.31.1", "1.31.0", "1.29.0"},
+		ImageVersions:      map[string][]string{"gardenlinux": {"1.1.0"}},
+		Images:             []string{"ubuntu"},
+	})
+	raw, _ := json.Marshal(ops)
+	want := `[{"op":"test","path":"/spec/kubernetes/versions/1/version","value":"1.31.0"},` +
+		`{"op":"test","path":"/spec/kubernetes/versions/0/version","value":"1.31.1"},` +
+		`{"op":"test","path":"/spec/machineImages/0/versions/1/version","value":"1.1.0"},` +
+		`{"op":"test","path":"/spec/machineImages/1/name","value":"ubuntu"},` +
+		`{"op":"remove","path":"/spec/kubernetes/versions/1"},{"op":"remove","path":"/spec/kubernetes/versions/0"},` +
+		`{"op":"remove","path":"/spec/machineImages/0/versions/1"},{"op":"remove","path":"/spec/machineImages/1"}]`
+	if string(raw) != want {
+		t.Errorf("got  %s\nwant %s", raw, want)
+	}
+}
