@@ -171,6 +171,11 @@ func TestRules_SayFromWhichReleaseTheyApply(t *testing.T) {
 		since, until Release
 	}{
 		{"A-1", v146, Release{}},
+		// The label, annotation and provider-type rules and the promotion notice: every known release.
+		{"A-4", v146, Release{}},
+		{"A-5", v146, Release{}},
+		{"B-5", v146, Release{}},
+		{"W-promoted-soon", v146, Release{}},
 		{"I-3", v147, Release{}},
 		{"C-9", v146, v148},
 		{"F-11", v146, v148},
