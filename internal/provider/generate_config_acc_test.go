@@ -46,9 +46,9 @@ func isOpenTofu() bool {
 	return os.Getenv("TF_ACC_PROVIDER_HOST") == "registry.opentofu.org" || filepath.Base(os.Getenv("TF_ACC_TERRAFORM_PATH")) == "tofu"
 }
 
-// readOnlyLine is a line of `state show` that sets an attribute only the provider sets: the
-// onboarding guide tells users to delete these lines.
-var readOnlyLine = regexp.MustCompile(`(?m)^\s*(id|uid|resource_version|generation)\s+=.*\n`)
+// readOnlyLine is a line of `state show` that sets an attribute only the provider sets, or shows
+// a write-only one (force_conflicts): the onboarding guide tells users to delete these lines.
+var readOnlyLine = regexp.MustCompile(`(?m)^\s*((id|uid|resource_version|generation)\s+=.*|\w+\s+=\s+\(write-only attribute\))\n`)
 
 // TestAccOnboarding_openTofuStateShowGivesTheConfiguration: what the onboarding guide says about
 // generated configuration on OpenTofu. There `plan -generate-config-out` fails on the unquoted keys

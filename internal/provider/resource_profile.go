@@ -305,9 +305,9 @@ func (r *profileResourceOf[K, M, O, S]) ModifyPlan(ctx context.Context, req reso
 	if req.Plan.Raw.IsNull() {
 		return
 	}
+	planConfiguredEmptyMaps(req, resp) // before the replacement's unknown uid, which it would take back
 	planReplacementOfTerminating(ctx, req, resp)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, setBackKey, nil)...) // the server check records this plan's
-	planConfiguredEmptyMaps(req, resp)
 	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	data := r.kind.base().data
 	plan := profilePlan[O]{
