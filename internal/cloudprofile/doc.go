@@ -2,20 +2,24 @@
 // functions: the classification of a version at an instant, validation on create and update, what
 // the API server drops or defaults, and the merge of a NamespacedCloudProfile with its parent.
 //
-// It imports neither Terraform nor client-go. Time and feature gates are arguments (Options), never
-// globals. Every finding is a Problem whose Path names both Gardener's field path and the Terraform
-// attribute that caused it. Its Rule identifier (C-3, K-4/C-5, ...) names an entry of the rule
-// catalogue (Rules), which docs/guides/rules.md renders.
+// It imports neither Terraform nor client-go. Time, the Gardener release and feature gates are
+// arguments (Options), never globals. Every finding is a Problem whose Path names both Gardener's
+// field path and the Terraform attribute that caused it. Its Rule identifier (C-3, K-4/C-5, ...)
+// names an entry of the rule catalogue (Rules), which docs/guides/rules.md renders.
 //
 // Files, by what they hold:
 //
 // Findings and their vocabulary:
 //   - problem.go: Problem, its types and severities, and the constructors the rules use.
 //   - rule_catalogue.go: RuleInfo and the catalogue of every rule id.
+//   - rule_releases.go: the rules that some known Gardener release does not apply (RuleInfo.Since
+//     and Until).
 //   - path.go: Path, Gardener's field path together with the Terraform attribute path.
 //   - options.go: Options, the instant, the release and the feature gates a rule depends on.
-//   - release.go: Release, the Gardener releases whose rules the package carries.
-//   - feature_gates.go: FeatureGates, the gardener-apiserver gates that matter, and their defaults.
+//   - release.go: Release, the Gardener releases whose rules the package carries; releases.md
+//     lists what differs between them, and where the package carries each difference.
+//   - feature_gates.go: FeatureGates, the gardener-apiserver gates that matter, and the gates and
+//     defaults of each release.
 //   - semver.go: versions parsed as Gardener parses them (Masterminds semver).
 //   - capabilities.go: capability definitions as the rules see them, and the known architectures.
 //
@@ -30,7 +34,7 @@
 //   - validate_request.go: ValidateCloudProfileRequest, defaulting, preparation and validation.
 //   - validate_metadata.go (A), validate_spec.go (B), validate_kubernetes.go (C),
 //     validate_expirable.go (D), validate_images.go and validate_architecture.go (E, F),
-//     validate_supported_per_minor.go (C-8, F-8), validate_machinetypes.go (G),
+//     validate_supported_per_minor.go (C-8, C-9, F-8, F-11), validate_machinetypes.go (G),
 //     validate_volumetypes.go (H), validate_capabilities.go (I), validate_regions.go (J).
 //   - validate_values.go: checks of names and quantities several groups share.
 //   - validate_warnings.go: the W warnings of a CloudProfile; warnings_changed.go: the versions

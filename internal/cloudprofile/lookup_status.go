@@ -18,9 +18,15 @@ import (
 // Comparisons of what Gardener's controllers wrote to status with what this package computes.
 
 // StatusInSync tells whether a CloudProfile status is exactly what Gardener's CloudProfile controller
-// writes for spec at the instant at (StatusAt), compared as JSON.
+// of DefaultRelease writes for spec at the instant at (StatusAt), compared as JSON.
 func StatusInSync(spec gardencorev1beta1.CloudProfileSpec, status gardencorev1beta1.CloudProfileStatus, at time.Time) bool {
-	want, err1 := json.Marshal(StatusAt(spec, at))
+	return StatusInSyncFor(spec, status, Options{Now: at})
+}
+
+// StatusInSyncFor is StatusInSync for the release under opts (Options.Release) at opts.Now: the
+// status must be StatusFor, so the empty status before v1.149.0.
+func StatusInSyncFor(spec gardencorev1beta1.CloudProfileSpec, status gardencorev1beta1.CloudProfileStatus, opts Options) bool {
+	want, err1 := json.Marshal(StatusFor(spec, opts))
 	got, err2 := json.Marshal(status)
 	return err1 == nil && err2 == nil && bytes.Equal(want, got)
 }

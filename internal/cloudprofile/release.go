@@ -85,3 +85,40 @@ func RulesOf(r Release) (Release, ReleaseMatch) {
 	// Unreachable while knownReleases has every minor between its oldest and newest.
 	return newest, ReleaseNewer
 }
+
+// Compare orders releases: negative when r is older than o, zero when equal, positive when newer.
+func (r Release) Compare(o Release) int {
+	if r.Minor != o.Minor {
+		return r.Minor - o.Minor
+	}
+	return r.Patch - o.Patch
+}
+
+// OldestKnownRelease is the oldest of KnownReleases.
+func OldestKnownRelease() Release { return knownReleases[0] }
+
+// The first releases of the rules that differ between the known releases (rule_releases.go lists
+// them by rule).
+var (
+	// release147 forbids capability names with Gardener's reserved prefix (I-3).
+	release147 = Release{Minor: 147}
+	// release148 registers the gardener-apiserver feature gate LiveControlPlaneMigration.
+	release148 = Release{Minor: 148}
+	// release149 stops checking lifecycle-only versions for a second supported version of their
+	// minor (C-9, F-11), and its CloudProfile controller writes status (StatusFor).
+	release149 = Release{Minor: 149}
+)
+
+// rules returns the known release whose rules apply under o: Release, or DefaultRelease when zero,
+// mapped to its known minor (RulesOf).
+func (o Options) rules() Release {
+	r := o.Release
+	if r.IsZero() {
+		r = DefaultRelease
+	}
+	known, _ := RulesOf(r)
+	return known
+}
+
+// from tells whether the rules that apply under o are those of release r or a later one.
+func (o Options) from(r Release) bool { return o.rules().Compare(r) >= 0 }

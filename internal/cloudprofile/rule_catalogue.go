@@ -1,7 +1,6 @@
 package cloudprofile
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -24,11 +23,17 @@ type RuleInfo struct {
 	// ProviderOwn is true for the provider's own checks (the W and X rules): Gardener never gives
 	// their messages, so diagnostics do not quote them as Gardener's.
 	ProviderOwn bool
+	// Since is the first known Gardener release that applies the rule; OldestKnownRelease for a
+	// rule of every known release (which older releases may apply as well).
+	Since Release
+	// Until is the last known Gardener release that applies the rule; zero while the newest known
+	// release applies it.
+	Until Release
 }
 
 // Rules returns the catalogue of every rule the package checks, ordered by group and number.
 func Rules() []RuleInfo {
-	return slices.Clone(ruleCatalogue)
+	return withReleases(ruleCatalogue)
 }
 
 // Locations in gardener/gardener v1.149 that several rules share.
@@ -147,6 +152,12 @@ var ruleCatalogue = []RuleInfo{
 		Gardener: gardenerCloudProfileValidation + "validateSupportedVersionsConfiguration",
 		Meaning:  "A version with the legacy `classification = \"supported\"` that is supported now conflicts with every other version of the same minor whose legacy classification is `supported` or whose lifecycle has a `supported` stage, expired or not. One error is reported per conflicting version. Versions that use only a lifecycle are never checked themselves.",
 		Fix:      "Classify the older patch versions in `spec.kubernetes.versions[*].classification` as `deprecated`.",
+	},
+	{
+		ID: "C-9", Summary: "A supported lifecycle-only Kubernetes version shares a minor version with another supported version",
+		Gardener: gardenerCloudProfileValidation + "validateSupportedVersionsConfiguration",
+		Meaning:  "Releases before v1.149.0 apply C-8 also to a version that has a `lifecycle` and no legacy `classification`: when it is supported now, it conflicts with every other version of the same minor whose legacy classification is `supported` or whose lifecycle has a `supported` stage, unless both versions have lifecycles whose supported periods do not overlap. One error is reported per conflicting version. Gardener v1.149.0 stopped checking such versions.",
+		Fix:      "Give the older patch versions of that minor a `deprecated` stage in `spec.kubernetes.versions[*].lifecycle`.",
 	},
 
 	// D: version classifications and lifecycles.
@@ -297,6 +308,12 @@ var ruleCatalogue = []RuleInfo{
 		Gardener: gardenerCloudProfileValidation + "ValidateMachineImageAdditionalConfig",
 		Meaning:  "Without `machine_capabilities` every version needs `architectures` (a CloudProfile defaults them to `[\"amd64\"]`) and must not set `capability_flavors`.",
 		Fix:      "Set `spec.machine_images[*].versions[*].architectures` and remove `capability_flavors`, or define `spec.machine_capabilities`.",
+	},
+	{
+		ID: "F-11", Summary: "A supported lifecycle-only image version shares a minor version with another supported version",
+		Gardener: gardenerCloudProfileValidation + "ValidateMachineImageAdditionalConfig (validateSupportedVersionsConfiguration)",
+		Meaning:  "Within one image, the rule of C-9: releases before v1.149.0 also check a version that has a `lifecycle` and no legacy `classification` and is supported now against the other supported versions of the same minor. Gardener v1.149.0 stopped checking such versions.",
+		Fix:      "Give the older versions of that minor a `deprecated` stage in `spec.machine_images[*].versions[*].lifecycle`.",
 	},
 
 	// G: machine types.
@@ -738,7 +755,7 @@ var ruleCatalogue = []RuleInfo{
 // rulesByID indexes the catalogue by rule id.
 var rulesByID = func() map[string]RuleInfo {
 	m := make(map[string]RuleInfo, len(ruleCatalogue))
-	for _, r := range ruleCatalogue {
+	for _, r := range withReleases(ruleCatalogue) {
 		m[r.ID] = r
 	}
 	return m

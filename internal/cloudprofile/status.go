@@ -84,3 +84,22 @@ func NextRequeue(spec gardencorev1beta1.CloudProfileSpec, at time.Time) time.Dur
 	}
 	return next.Sub(at)
 }
+
+// StatusFor returns the status that Gardener's CloudProfile controller of the release under opts
+// (Options.Release) leaves for spec at opts.Now: StatusAt from v1.149.0 on; the controller of
+// older releases writes no status, so it stays empty.
+func StatusFor(spec gardencorev1beta1.CloudProfileSpec, opts Options) gardencorev1beta1.CloudProfileStatus {
+	if !opts.from(release149) {
+		return gardencorev1beta1.CloudProfileStatus{}
+	}
+	return StatusAt(spec, opts.Now)
+}
+
+// RequeueFor returns how long after opts.Now the CloudProfile controller of the release under opts
+// requeues the profile: NextRequeue from v1.149.0 on; older controllers do not requeue (0).
+func RequeueFor(spec gardencorev1beta1.CloudProfileSpec, opts Options) time.Duration {
+	if !opts.from(release149) {
+		return 0
+	}
+	return NextRequeue(spec, opts.Now)
+}

@@ -16,8 +16,8 @@ import (
 
 const gardenerReservedCapabilityPrefix = "gardener-"
 
-// validateCapabilityDefinitions applies I-1 … I-5 when definitions exist. Duplicate values within
-// a capability are accepted, as by Gardener.
+// validateCapabilityDefinitions applies I-1 … I-5 when definitions exist (I-3 from v1.147.0).
+// Duplicate values within a capability are accepted, as by Gardener.
 func validateCapabilityDefinitions(defs []gardencorev1beta1.CapabilityDefinition, fld Path, opts Options) Problems {
 	if len(defs) == 0 {
 		return nil
@@ -36,7 +36,7 @@ func validateCapabilityDefinitions(defs []gardencorev1beta1.CapabilityDefinition
 		} else {
 			order = append(order, d.Name)
 		}
-		if strings.HasPrefix(d.Name, gardenerReservedCapabilityPrefix) {
+		if opts.from(release147) && strings.HasPrefix(d.Name, gardenerReservedCapabilityPrefix) {
 			ps = append(ps, forbidden("I-3", namePath, fmt.Sprintf("the %q prefix is reserved for Gardener-core capabilities", gardenerReservedCapabilityPrefix)))
 		}
 		last[d.Name] = k

@@ -160,7 +160,7 @@ func validateMachineImageVersionBaseAt(imageName string, v gardencorev1beta1.Mac
 }
 
 // validateMachineImageAdditional applies the CloudProfile-level version rules to every version of
-// one image: F-7 (CRI), F-8 (one supported version per minor within the image), and the D rules
+// one image: F-7 (CRI), F-8 and F-11 (one supported version per minor within the image), and the D rules
 // and F-10 (without capability definitions: architectures required, flavors forbidden).
 func validateMachineImageAdditional(image gardencorev1beta1.MachineImage, caps capabilities, fld Path, opts Options) Problems {
 	if len(image.Versions) == 0 {
@@ -170,7 +170,7 @@ func validateMachineImageAdditional(image gardencorev1beta1.MachineImage, caps c
 	versions := fld.Child("versions")
 	expirable := func(j int) gardencorev1beta1.ExpirableVersion { return image.Versions[j].ExpirableVersion }
 	parsed := parseVersionStrings(len(image.Versions), func(j int) string { return image.Versions[j].Version })
-	perMinor := validateOneSupportedPerMinor("F-8", len(image.Versions), expirable, parsed, versions, opts)
+	perMinor := validateOneSupportedPerMinor(perMinorRules{"F-8", "F-11"}, len(image.Versions), expirable, parsed, versions, opts)
 	var byVersion map[string]Problems
 	if len(perMinor) > 0 {
 		byVersion = make(map[string]Problems, len(perMinor))

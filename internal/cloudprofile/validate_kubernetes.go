@@ -14,7 +14,7 @@ import (
 //	validateKubernetesVersionEntries(versions []gardencorev1beta1.ExpirableVersion, fld Path, opts Options) Problems
 //	    C-5, C-6 and D-1 … D-9 only; fld is the ".kubernetes.versions" path.
 
-// validateKubernetesVersions applies C-1 … C-8 and the D rules.
+// validateKubernetesVersions applies C-1 … C-9 and the D rules.
 func validateKubernetesVersions(versions []gardencorev1beta1.ExpirableVersion, fld Path, opts Options) Problems {
 	var ps Problems
 	if len(versions) == 0 {
@@ -23,7 +23,7 @@ func validateKubernetesVersions(versions []gardencorev1beta1.ExpirableVersion, f
 	parsed := parseVersionStrings(len(versions), func(i int) string { return versions[i].Version })
 	ps = append(ps, validateLatestKubernetesVersion(versions, parsed, fld)...)
 	ps = append(ps, validateKubernetesVersionEntries(versions, fld, opts)...)
-	ps = append(ps, validateOneSupportedPerMinor("C-8", len(versions), func(i int) gardencorev1beta1.ExpirableVersion { return versions[i] }, parsed, fld, opts)...)
+	ps = append(ps, validateOneSupportedPerMinor(perMinorRules{"C-8", "C-9"}, len(versions), func(i int) gardencorev1beta1.ExpirableVersion { return versions[i] }, parsed, fld, opts)...)
 	return ps
 }
 

@@ -13,7 +13,9 @@ import (
 // exactly as Gardener's validateSupportedVersionsConfiguration behaves:
 //
 //  1. Only a version whose legacy classification is set and that is supported at opts.Now is
-//     checked (a lifecycle-only version never is, upstream issue #14328).
+//     checked (from v1.149.0 a lifecycle-only version never is, upstream issue #14328). Releases
+//     before v1.149.0 also check a version that has a lifecycle and no legacy classification
+//     when it is supported at opts.Now; its problems carry the rule of that check (C-9, F-11).
 //  2. Its partners are all versions of the list whose legacy classification is supported
 //     (whether expired or not) or whose lifecycle has a supported stage (at any time), with the
 //     same semver major and minor but a different semver value.
@@ -33,14 +35,26 @@ import (
 // (supportedPartners): it reports the same errors in the same order, each once with the number of
 // its repeats (Problem.Repeats), in O(n log n) for any list.
 
-func validateOneSupportedPerMinor(rule string, n int, version func(i int) gardencorev1beta1.ExpirableVersion, parsed parsedVersions, fld Path, opts Options) Problems {
+// perMinorRules are the rules of one list: classified checks the versions with a legacy
+// classification (C-8, F-8), lifecycleOnly the versions with only a lifecycle (C-9, F-11).
+type perMinorRules struct{ classified, lifecycleOnly string }
+
+func validateOneSupportedPerMinor(rules perMinorRules, n int, version func(i int) gardencorev1beta1.ExpirableVersion, parsed parsedVersions, fld Path, opts Options) Problems {
 	var (
-		partners *supportedPartners
-		ps       Problems
+		partners      *supportedPartners
+		ps            Problems
+		lifecycleOnly = !opts.from(release149)
 	)
 	for i := 0; i < n; i++ {
 		v := version(i)
-		if v.Classification == nil || Classify(v, opts.Now) != gardencorev1beta1.ClassificationSupported || parsed.errs[i] != nil {
+		rule := rules.classified
+		if v.Classification == nil {
+			if !lifecycleOnly || len(v.Lifecycle) == 0 {
+				continue
+			}
+			rule = rules.lifecycleOnly
+		}
+		if Classify(v, opts.Now) != gardencorev1beta1.ClassificationSupported || parsed.errs[i] != nil {
 			continue
 		}
 		if partners == nil {

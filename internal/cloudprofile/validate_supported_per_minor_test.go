@@ -93,7 +93,7 @@ func TestRuleC8_CountedRepeatsAgreeWithGardenersPairwiseComparison(t *testing.T)
 		}
 		want := pairwiseOneSupportedPerMinor(versions, opts)
 		parsed := parseVersionStrings(len(versions), func(i int) string { return versions[i].Version })
-		got := validateOneSupportedPerMinor("C-8", len(versions), func(i int) gardencorev1beta1.ExpirableVersion { return versions[i] }, parsed, NewPath("spec").Child("kubernetes").Child("versions"), opts)
+		got := validateOneSupportedPerMinor(perMinorRules{"C-8", "C-9"}, len(versions), func(i int) gardencorev1beta1.ExpirableVersion { return versions[i] }, parsed, NewPath("spec").Child("kubernetes").Child("versions"), opts)
 		counts := map[int]int{}
 		for _, p := range got {
 			i := p.Path.Steps()[len(p.Path.Steps())-1].Index

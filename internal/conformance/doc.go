@@ -12,4 +12,11 @@
 // The tests run only with TF_ACC=1 and GARDEN_KUBECONFIG set:
 //
 //	GARDEN_KUBECONFIG=$(scripts/garden.sh up) TF_ACC=1 go test -count=1 -run Differential ./internal/conformance/ -v
+//
+// releases_test.go compares the package with every known Gardener release without a Garden: with
+// Options.Release set to each release, against that release's own code, which the release oracles
+// (the module in oracle/, one build per release) run. They need GARDENER_ORACLES (make
+// test-releases sets it):
+//
+//	make test-releases
 package conformance

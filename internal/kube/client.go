@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"strings"
 
+	gardencorev1 "github.com/gardener/gardener/pkg/apis/core/v1"
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -33,13 +35,20 @@ type Client struct {
 	parents      parentCache
 	listDenials  listDenials
 	shoots       shootCache
+	// gardenerVersion is the version the Garden publishes (release.go), extensions the extensions
+	// it runs (extensions.go), each read once per run.
+	gardenerVersion runValue[string]
+	extensions      extensionCache
 }
 
 // NewClient builds a client for core.gardener.cloud/v1beta1 from a rest.Config. It does no request.
 func NewClient(cfg *rest.Config, fieldManager string) (*Client, error) {
 	scheme := runtime.NewScheme()
-	if err := gardencorev1beta1.AddToScheme(scheme); err != nil {
-		return nil, fmt.Errorf("registering Gardener's API types: %w", err)
+	// gardener-info is a core/v1 ConfigMap, ControllerDeployments are core.gardener.cloud/v1.
+	for _, add := range []func(*runtime.Scheme) error{gardencorev1beta1.AddToScheme, gardencorev1.AddToScheme, corev1.AddToScheme} {
+		if err := add(scheme); err != nil {
+			return nil, fmt.Errorf("registering API types: %w", err)
+		}
 	}
 	metav1.AddToGroupVersion(scheme, metav1.SchemeGroupVersion)
 	c := rest.CopyConfig(cfg)

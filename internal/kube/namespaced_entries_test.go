@@ -25,7 +25,7 @@ func entriesProfile(managers ...metav1.ManagedFieldsEntry) *gardencorev1beta1.Na
 
 // managerEntry is a managed fields entry of the spec's fields set.
 func managerEntry(manager string, op metav1.ManagedFieldsOperationType, set string) metav1.ManagedFieldsEntry {
-	return metav1.ManagedFieldsEntry{Manager: manager, Operation: op, FieldsType: "FieldsV1", FieldsV1: &metav1.FieldsV1{Raw: []byte(set)}}
+	return metav1.ManagedFieldsEntry{Manager: manager, Operation: op, FieldsType: "FieldsV1", FieldsV1: metav1.NewFieldsV1(set)}
 }
 
 // TestOwnsEntriesAlone: an entry is the manager's alone when its apply entry holds it and no other

@@ -41,7 +41,8 @@ func (d *cloudProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRe
 		objectAttributes("Generation of the object's spec."),
 		profileAttributes("Name of the CloudProfile.", "Whether the classifications Gardener's CloudProfile "+
 			"controller wrote to `status` are exactly those of the spec at the time of reading (not at `at`). False while the controller has "+
-			"not caught up with a change, or where no controller runs. Shoots do not depend on it: Gardener classifies versions from the spec."),
+			"not caught up with a change, or where no controller runs. The controller writes `status` from Gardener v1.149.0 on: under the rules of "+
+			"an older release (see the provider's `gardener_version`) an empty `status` is in sync. Shoots do not depend on it: Gardener classifies versions from the spec."),
 		map[string]schema.Attribute{
 			"type": schema.StringAttribute{Computed: true, MarkdownDescription: "Provider type of the profile (`spec.type`), e.g. `aws`."},
 		})
@@ -64,7 +65,7 @@ func (d *cloudProfileDataSource) Read(ctx context.Context, req datasource.ReadRe
 	m.Type = types.StringValue(cp.Spec.Type)
 	spec, diags := flattenSpecTerraform(cloudProfileSpecRoot, cp.Spec)
 	resp.Diagnostics.Append(diags...)
-	m.StatusInSync = types.BoolValue(cloudprofile.StatusInSync(cp.Spec, cp.Status, readAt))
+	m.StatusInSync = types.BoolValue(cloudprofile.StatusInSyncFor(cp.Spec, cp.Status, d.data.statusOptions(ctx, readAt, &resp.Diagnostics)))
 	m.profileOutputs, diags = computeProfileOutputs(ctx, &cp.Spec, newStatusClassifications(cp.Status), ev, wholeProfile)
 	resp.Diagnostics.Append(diags...)
 	m.readShootUsage(ctx, d.data, "", &cp.Spec, func(s []gardencorev1beta1.Shoot) cloudprofile.VersionUsage {

@@ -91,7 +91,7 @@ type evaluation struct {
 func (in *profileInputs) resolve(data *providerData) (evaluation, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	now := data.now()
-	ev := evaluation{at: now.UTC(), window: data.options(now).ExpiryWarningWindow}
+	ev := evaluation{at: now.UTC(), window: data.warningWindow()}
 	if s := in.At.ValueString(); !in.At.IsNull() && !in.At.IsUnknown() {
 		t, err := time.Parse(time.RFC3339Nano, s)
 		if err != nil {

@@ -143,7 +143,7 @@ func (d *effectiveCloudProfileDataSource) Read(ctx context.Context, req datasour
 			return
 		}
 		spec, status = &cp.Spec, newStatusClassifications(cp.Status)
-		m.StatusInSync = types.BoolValue(cloudprofile.StatusInSync(cp.Spec, cp.Status, d.data.now()))
+		m.StatusInSync = types.BoolValue(cloudprofile.StatusInSyncFor(cp.Spec, cp.Status, d.data.statusOptions(ctx, d.data.now(), &resp.Diagnostics)))
 	}
 
 	var large []largevalue.ValueAtPath

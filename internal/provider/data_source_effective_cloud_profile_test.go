@@ -47,6 +47,7 @@ func TestEffectiveCloudProfile_BothKindsOneExpressionLookups(t *testing.T) {
 	fake := &fakeGarden{seen: map[string]int{}, objects: map[string]any{
 		fakeAPI + "/cloudprofiles/parent":                        parent,
 		fakeAPI + "/namespaces/team/namespacedcloudprofiles/ncp": team,
+		fakeGardenerInfo: gardenerInfo("v1.149.3"),
 	}}
 	server := httptest.NewServer(fake)
 	defer server.Close()
@@ -149,8 +150,12 @@ output "cp_spec_is_the_profiles" {
 	if got := fake.count("LIST", fakeAPI+"/cloudprofiles/parent"); got < 2*reads || got > 3*reads {
 		t.Errorf("%d GETs of the CloudProfile, want %d to %d (two or three per read)", got, 2*reads, 3*reads)
 	}
-	if len(fake.seen) != 2 {
-		t.Errorf("requests other than the two GETs: %v", fake.seen)
+	// The run's release, for the CloudProfile's status_in_sync: one read per run.
+	if got := fake.count("GET", fakeGardenerInfo); got != reads {
+		t.Errorf("%d GETs of gardener-info, want %d (one per run)", got, reads)
+	}
+	if len(fake.seen) != 3 {
+		t.Errorf("requests other than the reads of the two profiles and of gardener-info: %v", fake.seen)
 	}
 }
 

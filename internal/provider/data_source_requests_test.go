@@ -73,9 +73,19 @@ func (f *fakeGarden) count(method, p string) int {
 
 const fakeAPI = "/apis/core.gardener.cloud/v1beta1"
 
+// fakeGardenerInfo is the path of gardener-info, which a Garden publishes (see gardenerInfo).
+const fakeGardenerInfo = "/api/v1/namespaces/gardener-system-public/configmaps/gardener-info"
+
+// gardenerInfo is gardener-info as gardener-operator writes it, for a fake Garden of release version.
+func gardenerInfo(version string) map[string]any {
+	return map[string]any{"apiVersion": "v1", "kind": "ConfigMap",
+		"metadata": map[string]any{"name": "gardener-info", "namespace": "gardener-system-public"},
+		"data":     map[string]any{"gardenerAPIServer": "version: " + version + "\nworkloadIdentityIssuerURL: \"\"\n"}}
+}
+
 // TestDataSources_RequestsPerLookupAndMissingParent reads through a fake API server: a CloudProfile
-// lookup makes one read, a NamespacedCloudProfile lookup two at most (itself, and its parent once
-// per run) and nothing else; a missing parent is a condition, not an error; lifecycle_overrides switches to the GEP-32
+// lookup makes one read (and the run reads the Garden's release once, for status_in_sync), a
+// NamespacedCloudProfile lookup two at most (itself, and its parent once per run) and nothing else; a missing parent is a condition, not an error; lifecycle_overrides switches to the GEP-32
 // merge, which the (v1.149) status does not match.
 func TestDataSources_RequestsPerLookupAndMissingParent(t *testing.T) {
 	parent := lifecycleCloudProfile("parent")
@@ -100,6 +110,7 @@ func TestDataSources_RequestsPerLookupAndMissingParent(t *testing.T) {
 		fakeAPI + "/cloudprofiles/parent":                           parent,
 		fakeAPI + "/namespaces/team/namespacedcloudprofiles/ncp":    team,
 		fakeAPI + "/namespaces/team/namespacedcloudprofiles/orphan": orphan,
+		fakeGardenerInfo: gardenerInfo("v1.149.3"),
 	}}
 	server := httptest.NewServer(fake)
 	defer server.Close()
@@ -186,6 +197,8 @@ data "gardener_namespaced_cloud_profile" "orphan" {
 		"LIST " + fakeAPI + "/namespaces/team/namespacedcloudprofiles/ncp":    2 * reads,
 		"LIST " + fakeAPI + "/namespaces/team/namespacedcloudprofiles/orphan": reads,
 		"LIST " + fakeAPI + "/cloudprofiles/gone":                             reads,
+		// Once per run, for the release of the CloudProfile's status_in_sync.
+		"GET " + fakeGardenerInfo: reads,
 	}
 	fake.mu.Lock()
 	defer fake.mu.Unlock()

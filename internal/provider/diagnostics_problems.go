@@ -402,15 +402,37 @@ const maxListedProblems = 8
 // checks follow.
 func problemParagraphs(p cloudprofile.Problem, where string) []string {
 	paragraphs := []string{where, problemMessage(p)}
-	if r, _, known := ruleOf(p.Rule); known && cloudprofile.IsNotice(p.Rule) {
+	if r, ext, known := ruleOf(p.Rule); known && cloudprofile.IsNotice(p.Rule) {
 		paragraphs = append(paragraphs, r.Fix) // a notice has nothing to fix, and its text says so
 	} else if known {
 		paragraphs = append(paragraphs, "To fix: "+r.Fix)
+		if releases := ruleReleases(r); releases != "" && ext == "" {
+			paragraphs = append(paragraphs, releases)
+		}
 	}
 	if cloudprofile.HoldsBackLaterChecks(p) {
 		paragraphs = append(paragraphs, laterChecksNote)
 	}
 	return paragraphs
+}
+
+// ruleReleases says which Gardener releases apply a rule that not every known release applies, ""
+// for the others: whether the Garden applies it depends on its release, which the offline checks
+// follow (see rulesRelease).
+func ruleReleases(r cloudprofile.RuleInfo) string {
+	var which string
+	switch from := r.Since != cloudprofile.OldestKnownRelease(); {
+	case from && !r.Until.IsZero():
+		which = fmt.Sprintf("Gardener %s to %s apply", r.Since, r.Until)
+	case from:
+		which = fmt.Sprintf("Gardener %s and later apply", r.Since)
+	case !r.Until.IsZero():
+		which = fmt.Sprintf("Gardener releases up to %s apply", r.Until)
+	default:
+		return ""
+	}
+	return fmt.Sprintf("%s rule %s. The offline checks follow %s, else the release the Garden publishes, else %s.",
+		which, r.ID, gardenerVersionAttribute, cloudprofile.DefaultRelease)
 }
 
 // problemMessage quotes Gardener's field error with the rule, "Gardener: <field error> (rule X)",

@@ -12,7 +12,9 @@
 //   - provider_schema.go: the provider's schema.
 //   - provider_data.go: the provider's model, providerData, the settings as read (one parser
 //     each), the rule options they decide, and the lazy client.
-//   - provider_feature_gates.go: the feature_gates setting and the gates Terraform validated.
+//   - provider_feature_gates.go: the feature_gates setting, and the settings Terraform validated.
+//   - provider_release.go: the gardener_version setting and the Gardener release whose rules a
+//     run follows (the setting's, else the one the Garden publishes), with the run's one note.
 //
 // The two resources:
 //   - resource_profile.go: the resource of either kind (profileResourceOf): create, read, update,
@@ -54,6 +56,8 @@
 //   - plan_retired_entries.go: the entries of NamespacedCloudProfiles a CloudProfile's apply
 //     removes before the versions they name.
 //   - plan_extensions.go: the offline admission of the provider extensions.
+//   - plan_extension_releases.go: the release of a provider extension the Garden runs, against
+//     the one its offline checks follow.
 //   - plan_shoots.go: the Shoots a plan lists, and the force updates it causes.
 //   - plan_server_check.go: the dry-run apply of a changing plan (server_checks).
 //   - plan_server_changes.go: the values the API server would store differently.

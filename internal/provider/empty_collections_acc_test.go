@@ -62,7 +62,8 @@ func resourceSchemas(t *testing.T, w *cliWorkspace) map[string]map[string]schema
 		} `json:"provider_schemas"`
 	}
 	raw := w.mustRun(0, "providers", "schema", "-json")
-	if err := json.Unmarshal([]byte(raw[strings.Index(raw, "{"):]), &out); err != nil {
+	_, schemaJSON, _ := strings.Cut(raw, "{")
+	if err := json.Unmarshal([]byte("{"+schemaJSON), &out); err != nil {
 		t.Fatalf("reading the provider schema: %v\n%s", err, raw)
 	}
 	schemas := map[string]map[string]schemaAttribute{}

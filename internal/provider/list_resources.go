@@ -123,7 +123,7 @@ func (r *cloudProfileListResource) List(ctx context.Context, req list.ListReques
 	streamPages(ctx, req, stream, diags, "CloudProfiles", func(page kube.ListPage) ([]gardencorev1beta1.CloudProfile, string, error) {
 		return client.CloudProfilesPage(ctx, withSelector(page, selector))
 	}, func(cp *gardencorev1beta1.CloudProfile) list.ListResult {
-		return listResult(ctx, req, listed, client, cp, storedCloudProfileSpec(r.data.options(r.data.now())))
+		return listResult(ctx, req, listed, client, cp, storedCloudProfileSpec(r.data.options(ctx, r.data.now(), nil)))
 	})
 }
 
@@ -136,7 +136,7 @@ func (r *namespacedCloudProfileListResource) List(ctx context.Context, req list.
 	streamPages(ctx, req, stream, diags, listName("NamespacedCloudProfiles", namespace.ValueString()), func(page kube.ListPage) ([]gardencorev1beta1.NamespacedCloudProfile, string, error) {
 		return client.NamespacedCloudProfilesPage(ctx, namespace.ValueString(), withSelector(page, selector))
 	}, func(ncp *gardencorev1beta1.NamespacedCloudProfile) list.ListResult {
-		return listResult(ctx, req, listed, client, ncp, storedNamespacedCloudProfileSpec(r.data.options(r.data.now())))
+		return listResult(ctx, req, listed, client, ncp, storedNamespacedCloudProfileSpec(r.data.options(ctx, r.data.now(), nil)))
 	})
 }
 

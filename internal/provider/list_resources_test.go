@@ -81,12 +81,12 @@ func listedResource(t *testing.T, obj any) tfsdk.Resource {
 	case *gardencorev1beta1.CloudProfile:
 		newCloudProfileResource().Schema(ctx, resource.SchemaRequest{}, &resp)
 		build = func(r *tfsdk.Resource) diag.Diagnostics {
-			return listResultResource(ctx, r, newCloudProfileResource().(*cloudProfileResourceOf), o, nil, "terraform-provider-gardener", storedCloudProfileSpec((*providerData)(nil).options((*providerData)(nil).now())))
+			return listResultResource(ctx, r, newCloudProfileResource().(*cloudProfileResourceOf), o, nil, "terraform-provider-gardener", storedCloudProfileSpec((*providerData)(nil).options(ctx, (*providerData)(nil).now(), nil)))
 		}
 	case *gardencorev1beta1.NamespacedCloudProfile:
 		newNamespacedCloudProfileResource().Schema(ctx, resource.SchemaRequest{}, &resp)
 		build = func(r *tfsdk.Resource) diag.Diagnostics {
-			return listResultResource(ctx, r, newNamespacedCloudProfileResource().(*namespacedCloudProfileResourceOf), o, nil, "terraform-provider-gardener", storedNamespacedCloudProfileSpec((*providerData)(nil).options((*providerData)(nil).now())))
+			return listResultResource(ctx, r, newNamespacedCloudProfileResource().(*namespacedCloudProfileResourceOf), o, nil, "terraform-provider-gardener", storedNamespacedCloudProfileSpec((*providerData)(nil).options(ctx, (*providerData)(nil).now(), nil)))
 		}
 	}
 	r := tfsdk.Resource{Schema: resp.Schema, Raw: tftypes.NewValue(resp.Schema.Type().TerraformType(ctx), nil)}

@@ -62,6 +62,7 @@ func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.Modi
 	}
 	if changing {
 		predictCloudProfilePlan(ctx, req, resp, plan.large, knownSpec(cp, unknown), old, opts, serverCheckFor(ctx, r.data, cloudProfileServerCheck, req, plan.large, resp))
+		r.data.noteExtensionRelease(ctx, cp.Spec.Type, &resp.Diagnostics)
 	}
 	var problems cloudprofile.Problems
 	if old != nil {

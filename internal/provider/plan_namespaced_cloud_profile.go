@@ -88,6 +88,9 @@ func (r *namespacedCloudProfileResource) modifyPlan(ctx context.Context, req res
 			check = nil
 		}
 		predictNamespacedCloudProfilePlan(ctx, req, resp, plan.large, knownSpec(ncp, unknown), old, parent, opts, check)
+		if parent != nil {
+			r.data.noteExtensionRelease(ctx, parent.Spec.Type, &resp.Diagnostics)
+		}
 	}
 	problems = append(problems, cloudprofile.WarnNamespacedCloudProfile(ncp, old, parent, opts)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)

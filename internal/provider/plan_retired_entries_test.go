@@ -33,8 +33,8 @@ func TestEntriesToRetire(t *testing.T) {
 	ncp := func(name, parent, manager string) gardencorev1beta1.NamespacedCloudProfile {
 		return gardencorev1beta1.NamespacedCloudProfile{
 			ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "garden-dev", UID: "uid-of-" + types.UID(name),
-				ManagedFields: []metav1.ManagedFieldsEntry{{Manager: manager, Operation: metav1.ManagedFieldsOperationApply, FieldsType: "FieldsV1", FieldsV1: &metav1.FieldsV1{Raw: []byte(
-					`{"f:spec":{"f:kubernetes":{"f:versions":{"k:{\"version\":\"1.31.1\"}":{}}},"f:machineImages":{"k:{\"name\":\"gardenlinux\"}":{"f:versions":{"k:{\"version\":\"1.0.0\"}":{}}}}}}`)}}}},
+				ManagedFields: []metav1.ManagedFieldsEntry{{Manager: manager, Operation: metav1.ManagedFieldsOperationApply, FieldsType: "FieldsV1", FieldsV1: metav1.NewFieldsV1(
+					`{"f:spec":{"f:kubernetes":{"f:versions":{"k:{\"version\":\"1.31.1\"}":{}}},"f:machineImages":{"k:{\"name\":\"gardenlinux\"}":{"f:versions":{"k:{\"version\":\"1.0.0\"}":{}}}}}}`)}}},
 			Spec: gardencorev1beta1.NamespacedCloudProfileSpec{
 				Parent:     gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: parent},
 				Kubernetes: &gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{{Version: "1.31.1"}}},

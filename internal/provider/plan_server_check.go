@@ -173,10 +173,10 @@ func checkOnServer(ctx context.Context, c serverCheck, spec tftypes.Value) (tfty
 		return spec, diag.Diagnostics{existsAtPlanWarning(result.ref, result.existing(ctx))}
 	}
 	if c.offline.rejected() {
-		diags.AddWarning("Offline rules and the Garden disagree", fmt.Sprintf("Gardener v1.149's rules, which the provider checks "+
+		diags.AddWarning("Offline rules and the Garden disagree", fmt.Sprintf("Gardener %s's rules, which the provider checks "+
 			"offline, reject this %s (the errors of this plan), but the Garden accepted it in a dry-run apply. The Garden may run "+
 			"another Gardener version or other feature gates.\n\nTo fix: follow the errors, or check the Garden's Gardener version "+
-			"and feature gates.", result.ref))
+			"(%s) and feature gates.", c.data.followedRelease(), result.ref, gardenerVersionAttribute))
 	}
 	stored, ok := c.storedSpec(result)
 	if !ok {
@@ -227,7 +227,7 @@ func (c serverCheck) rejection(ctx context.Context, err error, spec tftypes.Valu
 		tflog.Info(ctx, "the object of the state's UID is gone at the server check; the apply reports it", map[string]any{"error": err.Error()})
 		return nil
 	case kind == kube.KindInvalid:
-		return rejectedAtPlan(err, spec, c.offline)
+		return rejectedAtPlan(err, spec, c.offline, c.data.followedRelease())
 	}
 	if c.offline.repeat(failureMessage(err)) {
 		return nil // e.g. an admission plugin's 500 with the message of an offline error

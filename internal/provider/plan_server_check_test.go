@@ -346,7 +346,7 @@ func TestServerCheck_webhookRejectionOnTheAttribute(t *testing.T) {
 	if at := diags[0].(diag.DiagnosticWithPath).Path(); !at.Equal(path.Root("spec").AtName("provider_config")) {
 		t.Fatalf("rejection on %s, want spec.provider_config", at)
 	}
-	if d := diags[0].Detail(); !strings.HasPrefix(d, "spec.provider_config\n") || !strings.Contains(d, "offline rules (Gardener v1.149) accept") || !strings.Contains(d, "To fix:") {
+	if d := diags[0].Detail(); !strings.HasPrefix(d, "spec.provider_config\n") || !strings.Contains(d, "offline rules (Gardener v1.149.3) accept") || !strings.Contains(d, "To fix:") {
 		t.Fatalf("detail:\n%s", d)
 	}
 }

@@ -27,9 +27,9 @@ func (d *providerData) serverChecksSkippedOnce(err error) diag.Diagnostics {
 	var diags diag.Diagnostics
 	d.serverChecksNotice.Do(func() {
 		diags.AddWarning(serverChecksSkipped, fmt.Sprintf("This plan could not ask the Garden to check the planned objects with a "+
-			"dry-run apply, so it relies on the provider's offline rules (Gardener v1.149): admission webhooks of provider extensions, "+
+			"dry-run apply, so it relies on the provider's offline rules (Gardener %s): admission webhooks of provider extensions, "+
 			"the Garden's feature gates and Gardener version are checked only at apply. Said once per run.\n\n%s\n\nTo fix: %s, or set "+
-			"server_checks = false in the provider block to plan offline without this warning.", skipReason(err), skipFix(err)))
+			"server_checks = false in the provider block to plan offline without this warning.", d.followedRelease(), skipReason(err), skipFix(err)))
 	})
 	return diags
 }
@@ -80,10 +80,10 @@ func existsAtPlanWarning(ref objectRef, existing metav1.Object) diag.Diagnostic 
 }
 
 // rejectedAtPlan puts the Garden's rejection on the attributes it names: one error per field,
-// or one for the object when it names none.
-func rejectedAtPlan(err error, spec tftypes.Value, offline offlineErrors) diag.Diagnostics {
-	verdict := "The provider's offline rules (Gardener v1.149) accept this value, but the Garden rejects it: it may run another " +
-		"Gardener version, other feature gates, or admission webhooks of provider extensions. Nothing was written (dry run)."
+// or one for the object when it names none. release is the one the offline rules followed.
+func rejectedAtPlan(err error, spec tftypes.Value, offline offlineErrors, release cloudprofile.Release) diag.Diagnostics {
+	verdict := fmt.Sprintf("The provider's offline rules (Gardener %s) accept this value, but the Garden rejects it: it may run another "+
+		"Gardener version, other feature gates, or admission webhooks of provider extensions. Nothing was written (dry run).", release)
 	if offline.rejected() {
 		verdict = "The offline rules reject this object too (see the other errors). Nothing was written (dry run)."
 	}

@@ -26,9 +26,9 @@ var (
 type gardenerProvider struct {
 	version string
 	lookup  func(string) (string, bool)
-	// validated holds the feature gates of the configuration Terraform validated, for the
-	// resources' checks at `terraform validate`.
-	validated *validatedGates
+	// validated holds the feature gates and gardener_version of the configuration Terraform
+	// validated, for the resources' checks at `terraform validate`.
+	validated *validatedSettings
 }
 
 // New returns a constructor of the provider at the given version, reading the process environment.
@@ -40,7 +40,7 @@ func New(version string) func() provider.Provider {
 // lookup, so tests can pin the environment.
 func NewWithEnvironment(version string, lookup func(string) (string, bool)) func() provider.Provider {
 	return func() provider.Provider {
-		return &gardenerProvider{version: version, lookup: lookup, validated: &validatedGates{}}
+		return &gardenerProvider{version: version, lookup: lookup, validated: &validatedSettings{}}
 	}
 }
 
@@ -80,8 +80,8 @@ func (p *gardenerProvider) Configure(ctx context.Context, req provider.Configure
 }
 
 // ValidateConfig checks every setting as Configure reads it, so that `terraform validate` reports
-// a bad setting on its attribute, and records feature_gates for the resources' offline checks
-// (see validatedGates). Only errors are reported here: Configure repeats the warnings.
+// a bad setting on its attribute, and records feature_gates and gardener_version for the
+// resources' offline checks (see validatedSettings). Only errors are reported here: Configure repeats the warnings.
 func (p *gardenerProvider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
 	var m providerModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
@@ -90,7 +90,7 @@ func (p *gardenerProvider) ValidateConfig(ctx context.Context, req provider.Vali
 	}
 	data, diags := newProviderData(ctx, m, p.lookup)
 	resp.Diagnostics.Append(diags.Errors()...)
-	p.validated.record(data.gates)
+	p.validated.record(data.gates, data.releaseSetting)
 }
 
 // The resources of the two kinds of profile (see profileResourceOf).

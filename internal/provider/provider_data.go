@@ -31,6 +31,10 @@ type providerData struct {
 	planReminders bool
 	// gates is the feature_gates setting.
 	gates gateSetting
+	// releaseSetting is the gardener_version setting, and run the release the run follows
+	// (rulesRelease, provider_release.go).
+	releaseSetting releaseSetting
+	run            runRelease
 	// serverChecks turns on the dry-run apply of changing plans (server_checks; see
 	// plan_server_check.go), and serverChecksNotice says once when they were skipped.
 	serverChecks       bool
@@ -43,6 +47,9 @@ type providerData struct {
 
 	// shootsWarning says once per run that the Shoots could not be listed (runShoots).
 	shootsWarning sync.Once
+	// extensionReleases are the provider types whose extension release a plan compared
+	// (noteExtensionRelease).
+	extensionReleases sync.Map
 	// cloudProfiles are the CloudProfiles this run's plans create, and the missing parents
 	// reported (see plannedCloudProfiles).
 	cloudProfiles plannedCloudProfiles
@@ -168,7 +175,10 @@ func newProviderData(ctx context.Context, m providerModel, lookup func(string) (
 		d.expiryWarningWindow = parseExpiryWarningWindow(w, &diags)
 	}
 	d.planReminders = m.PlanReminders.ValueBool()
-	gates, gateDiags := readGateSetting(ctx, m.FeatureGates)
+	release, releaseDiags := readReleaseSetting(m.GardenerVersion)
+	diags.Append(releaseDiags...)
+	d.releaseSetting = release
+	gates, gateDiags := readGateSetting(ctx, m.FeatureGates, release.orDefault())
 	diags.Append(gateDiags...)
 	d.gates = gates
 	d.serverChecks = m.ServerChecks.IsNull() || m.ServerChecks.IsUnknown() || m.ServerChecks.ValueBool()
@@ -354,6 +364,7 @@ type providerModel struct {
 	Burst                 types.Number `tfsdk:"burst"`
 	PlanReminders         types.Bool   `tfsdk:"plan_reminders"`
 	FeatureGates          types.Map    `tfsdk:"feature_gates"`
+	GardenerVersion       types.String `tfsdk:"gardener_version"`
 	ServerChecks          types.Bool   `tfsdk:"server_checks"`
 }
 
@@ -368,28 +379,41 @@ type execModel struct {
 }
 
 // validationOptions are the rule options of a resource's ValidateConfig: the configured
-// provider's, else (at `terraform validate`, where the provider is not configured) those with the
-// gates of the validated provider configuration.
-func validationOptions(data *providerData, validated *validatedGates) cloudprofile.Options {
+// provider's (see options), else (at `terraform validate`, where the provider is not configured)
+// those of the validated provider configuration's feature gates and gardener_version.
+func validationOptions(ctx context.Context, data *providerData, validated *validatedSettings, diags *diag.Diagnostics) cloudprofile.Options {
 	if data != nil {
-		return data.options(data.now())
+		return data.options(ctx, data.now(), diags)
 	}
-	return unconfiguredOptions(data.now(), validated.current())
+	gates, _ := validated.current()
+	release := data.rulesRelease(ctx, validated, diags)
+	return cloudprofile.Options{Now: data.now(), Release: release, Gates: gates.effective(release), ExpiryWarningWindow: cloudprofile.DefaultExpiryWarningWindow}
 }
 
-// options are the rule options the provider uses at an instant. Without provider data (validation
-// runs before the provider is configured) they are the defaults, with Gardener's feature gates.
-func (d *providerData) options(now time.Time) cloudprofile.Options {
+// options are the rule options the provider uses at an instant, under the rules of the run's
+// Gardener release (rulesRelease: the first call may read the Garden, and the first with diags gets
+// the run's note about the release). Without provider data (validation runs before the provider
+// is configured) they are the defaults, with the default release and its feature gates.
+func (d *providerData) options(ctx context.Context, now time.Time, diags *diag.Diagnostics) cloudprofile.Options {
 	if d == nil {
-		return unconfiguredOptions(now, defaultGateSetting())
+		return validationOptions(ctx, nil, nil, diags)
 	}
-	return cloudprofile.Options{Now: now, Gates: d.gates.effective(), ExpiryWarningWindow: d.expiryWarningWindow, RemindUnchanged: d.planReminders}
+	release := d.rulesRelease(ctx, nil, diags)
+	return cloudprofile.Options{Now: now, Release: release, Gates: d.gates.effective(release), ExpiryWarningWindow: d.expiryWarningWindow, RemindUnchanged: d.planReminders}
 }
 
-// unconfiguredOptions are the rule options without provider data: the default warning window and
-// the given gates.
-func unconfiguredOptions(now time.Time, gates gateSetting) cloudprofile.Options {
-	return cloudprofile.Options{Now: now, Gates: gates.effective(), ExpiryWarningWindow: cloudprofile.DefaultExpiryWarningWindow}
+// statusOptions are the options of comparing a CloudProfile's status with what Gardener's
+// controller writes at an instant: the run's release (rulesRelease) decides whether it writes one.
+func (d *providerData) statusOptions(ctx context.Context, at time.Time, diags *diag.Diagnostics) cloudprofile.Options {
+	return cloudprofile.Options{Now: at, Release: d.rulesRelease(ctx, nil, diags)}
+}
+
+// warningWindow is how far ahead classification changes are warned about (expiry_warning_window).
+func (d *providerData) warningWindow() time.Duration {
+	if d == nil {
+		return cloudprofile.DefaultExpiryWarningWindow
+	}
+	return d.expiryWarningWindow
 }
 
 // now is the instant the provider evaluates classifications at.

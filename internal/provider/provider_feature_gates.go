@@ -19,7 +19,7 @@ import (
 // rules D-1 and I-1 of the offline checks. Unset gates keep Gardener's defaults. `terraform
 // validate` does not configure the provider, so the provider records the gates of the
 // configuration Terraform validates (ValidateConfig) and the resources' offline checks at validate
-// time read them from there (validatedGates).
+// time read them from there (validatedSettings).
 
 // featureGatesAttribute names the setting.
 const featureGatesAttribute = "feature_gates"
@@ -31,37 +31,43 @@ func featureGatesSchema() schema.MapAttribute {
 		ElementType: types.BoolType,
 		MarkdownDescription: "The feature gates of the Garden's gardener-apiserver that change what it accepts in cloud profiles, " +
 			"by the names Gardener gives them, e.g. `{ VersionClassificationLifecycle = true }` (its `--feature-gates`). " +
-			"Gates not set keep the defaults of Gardener v1.149: `VersionClassificationLifecycle` off (alpha; `lifecycle` is " +
-			"rejected, rule D-1) and `CloudProfileCapabilities` on (beta; rule I-1). The offline checks of `terraform validate` " +
+			"Gates not set keep the defaults of the Gardener release whose rules apply (see `gardener_version`): in every release the provider knows, " +
+			"`VersionClassificationLifecycle` off (alpha; `lifecycle` is rejected, rule D-1) and `CloudProfileCapabilities` on (beta; rule I-1). The offline checks of `terraform validate` " +
 			"and `plan` follow this setting; set it as your Garden runs. The provider does not ask the Garden: " +
 			"gardener-apiserver does not publish its gates through the Garden's API. A value unknown until apply leaves both " +
 			"rules to the server.",
 	}
 }
 
-// gateSetting is the feature_gates setting as read: the gates, or that they are not known yet.
+// gateSetting is the feature_gates setting as read: the gates set, or that they are not known yet.
+// The gates not set take the defaults of the release whose rules apply (effective).
 type gateSetting struct {
-	gates cloudprofile.FeatureGates
+	set   map[string]bool
 	known bool
 }
 
 // defaultGateSetting is the setting when feature_gates is not set: Gardener's defaults.
 func defaultGateSetting() gateSetting {
-	return gateSetting{gates: cloudprofile.GardenerDefaultFeatureGates(), known: true}
+	return gateSetting{known: true}
 }
 
-// effective are the gates the offline checks use: with a setting unknown until apply, every gate
-// is on, so that nothing is rejected offline that the server might accept.
-func (s gateSetting) effective() cloudprofile.FeatureGates {
+// effective are the gates the offline checks use under the rules of release r: those set, the
+// others at r's defaults. With a setting unknown until apply, every gate is on, so that nothing is
+// rejected offline that the server might accept.
+func (s gateSetting) effective(r cloudprofile.Release) cloudprofile.FeatureGates {
 	if !s.known {
 		return cloudprofile.AllFeatureGatesOn()
 	}
-	return s.gates
+	gates := cloudprofile.DefaultFeatureGatesOf(r)
+	for name, on := range s.set {
+		gates, _ = gates.With(name, on) // names were checked by readGateSetting
+	}
+	return gates
 }
 
 // readGateSetting reads feature_gates; a name Gardener's cloud profile rules do not know is an
-// error on its key.
-func readGateSetting(ctx context.Context, m types.Map) (gateSetting, diag.Diagnostics) {
+// error on its key, which says what the name is to gardener-apiserver of release r.
+func readGateSetting(ctx context.Context, m types.Map, r cloudprofile.Release) (gateSetting, diag.Diagnostics) {
 	s := defaultGateSetting()
 	switch {
 	case m.IsNull():
@@ -85,43 +91,47 @@ func readGateSetting(ctx context.Context, m types.Map) (gateSetting, diag.Diagno
 			s.known = false
 			continue
 		}
-		gates, err := s.gates.With(name, v.ValueBool())
-		if err != nil {
+		if _, err := (cloudprofile.FeatureGates{}).WithIn(r, name, v.ValueBool()); err != nil {
 			diags.AddAttributeError(path.Root(featureGatesAttribute).AtMapKey(name), "Unknown feature gate",
 				fmt.Sprintf("%s[%q]: %v.\n\nTo fix: use one of %s as Gardener spells it, or remove the entry.",
 					featureGatesAttribute, name, err, strings.Join(cloudprofile.FeatureGateNames(), ", ")))
 			continue
 		}
-		s.gates = gates
+		if s.set == nil {
+			s.set = map[string]bool{}
+		}
+		s.set[name] = v.ValueBool()
 	}
 	return s, diags
 }
 
-// validatedGates holds the gates of the provider configuration Terraform validated last in this
-// process. Terraform validates the provider's configuration before the resources that use it; a
-// process that validated none (no provider block) has Gardener's defaults. It is safe for
-// concurrent use.
-type validatedGates struct {
+// validatedSettings holds the feature gates and the gardener_version of the provider configuration
+// Terraform validated last in this process. Terraform validates the provider's configuration
+// before the resources that use it; a process that validated none (no provider block) has
+// Gardener's defaults. It is safe for concurrent use.
+type validatedSettings struct {
 	mu      sync.Mutex
-	setting *gateSetting
+	gates   *gateSetting
+	release releaseSetting
 }
 
-// record keeps the setting of a validated provider configuration.
-func (v *validatedGates) record(s gateSetting) {
+// record keeps the settings of a validated provider configuration.
+func (v *validatedSettings) record(gates gateSetting, release releaseSetting) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	v.setting = &s
+	v.gates, v.release = &gates, release
 }
 
-// current is the recorded setting, else Gardener's defaults; a nil holder has the defaults too.
-func (v *validatedGates) current() gateSetting {
+// current are the recorded settings, else Gardener's default gates and no gardener_version; a nil
+// holder has the defaults too.
+func (v *validatedSettings) current() (gateSetting, releaseSetting) {
 	if v == nil {
-		return defaultGateSetting()
+		return defaultGateSetting(), releaseSetting{}
 	}
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if v.setting == nil {
-		return defaultGateSetting()
+	if v.gates == nil {
+		return defaultGateSetting(), v.release
 	}
-	return *v.setting
+	return *v.gates, v.release
 }

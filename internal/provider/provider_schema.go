@@ -91,7 +91,8 @@ func providerSchema() schema.Schema {
 				MarkdownDescription: "How far ahead a plan warns about versions that change classification (for example expire), " +
 					"as a Go duration such as `720h`. Default: `720h` (30 days). `0s` turns these warnings off.",
 			},
-			featureGatesAttribute: featureGatesSchema(),
+			featureGatesAttribute:    featureGatesSchema(),
+			gardenerVersionAttribute: gardenerVersionSchema(),
 			"plan_reminders": schema.BoolAttribute{
 				Optional: true,
 				MarkdownDescription: "Whether every plan repeats the warnings about all versions that are expired or change classification " +

@@ -69,6 +69,8 @@ func TestProviderValidate_BadSettingsAreOneClearErrorOnTheirAttribute(t *testing
 		{"negative qps", map[string]tftypes.Value{"qps": tfNumber(t, "-1")}, "qps", "qps = -1"},
 		{"negative expiry_warning_window", map[string]tftypes.Value{"expiry_warning_window": str("-1h")}, "expiry_warning_window", "non-negative Go duration"},
 		{"expiry_warning_window not a duration", map[string]tftypes.Value{"expiry_warning_window": str("a month")}, "expiry_warning_window", "720h"},
+		{"gardener_version without a patch", map[string]tftypes.Value{"gardener_version": str("1.149")}, "gardener_version", `"1.149" is not a Gardener release: expected v1.MINOR.PATCH`},
+		{"gardener_version of another major", map[string]tftypes.Value{"gardener_version": str("v2.0.0")}, "gardener_version", `such as "v1.149.3"`},
 	} {
 		diags := validateProvider(t, c.set)
 		if len(diags) != 1 || diags[0].Severity != tfprotov6.DiagnosticSeverityError {
@@ -86,7 +88,8 @@ func TestProviderValidate_GoodSettingsAndWarningsPassQuietly(t *testing.T) {
 	diags := validateProvider(t, map[string]tftypes.Value{
 		"qps": tfNumber(t, "50.5"), "burst": tfNumber(t, "100"),
 		"expiry_warning_window": tftypes.NewValue(tftypes.String, "48h"),
-		"insecure":              tftypes.NewValue(tftypes.Bool, true), // warned about by Configure
+		"insecure":              tftypes.NewValue(tftypes.Bool, true),         // warned about by Configure
+		"gardener_version":      tftypes.NewValue(tftypes.String, "v1.152.0"), // outside the known range: warned about by plans
 	})
 	if len(diags) != 0 {
 		t.Fatalf("want no diagnostics, got %s", diagnosticText(diags))
@@ -95,7 +98,8 @@ func TestProviderValidate_GoodSettingsAndWarningsPassQuietly(t *testing.T) {
 
 func TestProviderValidate_UnknownSettingsAreNotChecked(t *testing.T) {
 	unknown := tftypes.NewValue(tftypes.Number, tftypes.UnknownValue)
-	if diags := validateProvider(t, map[string]tftypes.Value{"qps": unknown, "burst": unknown}); len(diags) != 0 {
+	if diags := validateProvider(t, map[string]tftypes.Value{"qps": unknown, "burst": unknown,
+		"gardener_version": tftypes.NewValue(tftypes.String, tftypes.UnknownValue)}); len(diags) != 0 {
 		t.Fatalf("want no diagnostics, got %s", diagnosticText(diags))
 	}
 }

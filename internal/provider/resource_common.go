@@ -97,11 +97,11 @@ func (o objectRef) kubectlArgs() string {
 	return strings.ToLower(o.kind) + " " + o.importID
 }
 
-// profileResource is what both resources hold: the provider's data, and the feature gates of the
-// validated provider configuration.
+// profileResource is what both resources hold: the provider's data, and the feature gates and
+// gardener_version of the validated provider configuration.
 type profileResource struct {
 	data      *providerData
-	validated *validatedGates
+	validated *validatedSettings
 }
 
 // base is what both kinds hold.

@@ -148,7 +148,7 @@ func (r *profileResourceOf[K, M, O, S]) ValidateConfig(ctx context.Context, req 
 		return
 	}
 	base := r.kind.base()
-	opts := validationOptions(base.data, base.validated)
+	opts := validationOptions(ctx, base.data, base.validated, &resp.Diagnostics)
 	checked, providerConfig, problems := r.kind.validated(configured, opts)
 	resp.Diagnostics.Append(objectSizeDiagnostics(r.traits.kind, checked, r.kind.stored(checked, opts), providerConfig)...)
 	resp.Diagnostics.Append(problemDiagnostics(knownOnly(problems, unknown, spec), spec)...)
@@ -315,7 +315,7 @@ func (r *profileResourceOf[K, M, O, S]) ModifyPlan(ctx context.Context, req reso
 	resp.Diagnostics.Append(planResourceVersionOfUpdate(ctx, req, resp)...)
 	data := r.kind.base().data
 	plan := profilePlan[O]{
-		opts: data.options(data.now()), changing: largevalue.Changing(req.Plan, req.State),
+		opts: data.options(ctx, data.now(), &resp.Diagnostics), changing: largevalue.Changing(req.Plan, req.State),
 		large: r.large, largeAttributes: r.LargeAttributes(), configure: r.traits.configured,
 	}
 	plan.configured, plan.spec, plan.unknown, plan.known = configuredForPlan[M](ctx, req, r.large, plan.largeAttributes, plan.configure, &resp.Diagnostics)

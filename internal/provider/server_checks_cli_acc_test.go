@@ -46,8 +46,9 @@ func TestAccServerChecks_readOnlyCredentialsPlanOfflineAndSayItOnce(t *testing.T
 }
 
 // TestAccServerChecks_requestsPerPlan counts the provider's requests: a plan without changes makes
-// no request besides the refresh; a plan that changes the profile makes one dry-run apply more;
-// with server_checks = false none.
+// no request besides the refresh and the run's read of the Garden's release; a plan that changes the
+// profile makes one dry-run apply more (and reads the release of the profile's provider extension
+// once); with server_checks = false no dry run.
 func TestAccServerChecks_requestsPerPlan(t *testing.T) {
 	kubeconfig := acctest.Kubeconfig(t)
 	name := acctest.UniqueName("acc-requests")
@@ -55,7 +56,9 @@ func TestAccServerChecks_requestsPerPlan(t *testing.T) {
 	w.destroyOnCleanup()
 	w.mustRun(0, "apply", "-auto-approve")
 	base := w.h.env
-	requests := func(want int, args ...string) []string {
+	// requests are the requests of a terraform command on the profile, and how many other requests
+	// read what the Garden publishes about itself: its release (gardener-info) and its extensions.
+	requests := func(want int, args ...string) (profile []string, release, extensions int) {
 		t.Helper()
 		log := filepath.Join(t.TempDir(), "requests.log")
 		w.h.env = slices.Concat(base, []string{kube.RequestLogEnv + "=" + log})
@@ -65,7 +68,17 @@ func TestAccServerChecks_requestsPerPlan(t *testing.T) {
 		if err != nil && !os.IsNotExist(err) {
 			t.Fatal(err)
 		}
-		return strings.Fields(strings.ReplaceAll(string(raw), " ", "_"))
+		for _, l := range strings.Fields(strings.ReplaceAll(string(raw), " ", "_")) {
+			switch {
+			case strings.HasPrefix(l, "GET_"+gardenerInfoPath+"_"):
+				release++
+			case strings.Contains(l, "/controllerregistrations") || strings.Contains(l, "/controllerdeployments/"):
+				extensions++
+			default:
+				profile = append(profile, l)
+			}
+		}
+		return profile, release, extensions
 	}
 	count := func(lines []string, method, query string) int {
 		n := 0
@@ -76,19 +89,20 @@ func TestAccServerChecks_requestsPerPlan(t *testing.T) {
 		}
 		return n
 	}
-	noop := requests(0, "plan", "-detailed-exitcode")
-	if len(noop) != 1 || count(noop, "GET", "") != 1 {
-		t.Fatalf("a plan without changes: want only the refresh GET, got %v", noop)
+	noop, release, extensions := requests(0, "plan", "-detailed-exitcode")
+	if len(noop) != 1 || count(noop, "GET", "") != 1 || release != 1 || extensions != 0 {
+		t.Fatalf("a plan without changes: want only the refresh GET and one read of the release, got %v, %d, %d", noop, release, extensions)
 	}
 	w.write(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "16Gi", ""))
-	changing := requests(2, "plan", "-detailed-exitcode")
-	if len(changing) != 2 || count(changing, "GET", "") != 1 || count(changing, "PATCH", "dryRun=All") != 1 {
-		t.Fatalf("a plan changing the profile: want the refresh GET and one dry-run apply, got %v", changing)
+	changing, release, extensions := requests(2, "plan", "-detailed-exitcode")
+	if len(changing) != 2 || count(changing, "GET", "") != 1 || count(changing, "PATCH", "dryRun=All") != 1 || release != 1 || extensions > 2 {
+		t.Fatalf("a plan changing the profile: want the refresh GET, one dry-run apply, one read of the release and at most two of the "+
+			"extension's, got %v, %d, %d", changing, release, extensions)
 	}
 	w.write(strings.Replace(ownedConfig(acctest.ProviderBlock(kubeconfig), name, "16Gi", ""), "config_path", "server_checks = false\n  config_path", 1))
-	offline := requests(2, "plan", "-detailed-exitcode")
-	if len(offline) != 1 || count(offline, "GET", "") != 1 {
-		t.Fatalf("a changing plan with server_checks = false: want only the refresh GET, got %v", offline)
+	offline, release, _ := requests(2, "plan", "-detailed-exitcode")
+	if len(offline) != 1 || count(offline, "GET", "") != 1 || release != 1 {
+		t.Fatalf("a changing plan with server_checks = false: want only the refresh GET and one read of the release, got %v, %d", offline, release)
 	}
 }
 

@@ -81,6 +81,8 @@ type ExtensionRules struct {
 func Render(rules []cloudprofile.RuleInfo, extensions ...ExtensionRules) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(header)
+	fmt.Fprintf(&b, "\nThe provider knows the rules of Gardener %s to %s and applies those of the release the Garden\nruns; each rule names the first release that applies it (and the last, if a later release dropped it).\n",
+		cloudprofile.OldestKnownRelease(), cloudprofile.NewestKnownRelease())
 	group := ""
 	for _, r := range rules {
 		letter, _, _ := strings.Cut(r.ID, "-")
@@ -93,6 +95,9 @@ func Render(rules []cloudprofile.RuleInfo, extensions ...ExtensionRules) ([]byte
 			group = letter
 		}
 		fmt.Fprintf(&b, "\n### %s\n\n**%s.** %s\n\n- Fix: %s\n- Gardener: %s\n", r.ID, r.Summary, r.Meaning, r.Fix, gardenerLocation(r.Gardener))
+		if !r.Since.IsZero() {
+			fmt.Fprintf(&b, "- %s\n", releases(r))
+		}
 	}
 	if len(extensions) > 0 {
 		b.WriteString(extensionsIntro)
@@ -114,6 +119,20 @@ The admission webhooks of provider extensions check the profiles of their provid
 release its rules name; [Provider extensions](provider-extensions.md) says what that means for a
 plan. A problem inside ` + "`spec.provider_config`" + ` names Gardener's path within the JSON.
 `
+
+// releases says which Gardener releases apply a rule: its first known release ("or earlier" for
+// the oldest known release, which may not be the first), and its last one if a known release
+// dropped it.
+func releases(r cloudprofile.RuleInfo) string {
+	s := "First release: " + r.Since.String()
+	if r.Since == cloudprofile.OldestKnownRelease() {
+		s += " or earlier"
+	}
+	if !r.Until.IsZero() {
+		s += "; last release: " + r.Until.String()
+	}
+	return s
+}
 
 // gardenerLocation sets the paths of a location such as "pkg/x/y.go Function" as code.
 func gardenerLocation(loc string) string {

@@ -59,3 +59,27 @@ func TestRender_EveryGroupHasATitleAndRules(t *testing.T) {
 		t.Error("Render accepted a rule of a group without title")
 	}
 }
+
+func TestRender_EveryRuleNamesItsFirstRelease(t *testing.T) {
+	doc, err := Guide()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range cloudprofile.Rules() {
+		line := "- First release: " + r.Since.String()
+		if r.Since == cloudprofile.OldestKnownRelease() {
+			line += " or earlier"
+		}
+		if !r.Until.IsZero() {
+			line += "; last release: " + r.Until.String()
+		}
+		if !strings.Contains(string(doc), "\n### "+r.ID+"\n") || !strings.Contains(string(doc), line+"\n") {
+			t.Errorf("the section of rule %s does not say %q", r.ID, line)
+		}
+	}
+	for _, want := range []string{"- First release: v1.147.0\n", "- First release: v1.146.0 or earlier; last release: v1.148.0\n"} {
+		if !strings.Contains(string(doc), want) {
+			t.Errorf("the guide does not say %q", want)
+		}
+	}
+}

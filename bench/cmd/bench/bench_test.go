@@ -17,9 +17,18 @@ func TestCountRequests(t *testing.T) {
 		"PATCH /apis/core.gardener.cloud/v1beta1/cloudprofiles/a?fieldManager=x&dryRun=All 200",
 		"PATCH /apis/core.gardener.cloud/v1beta1/cloudprofiles/a?fieldManager=x 200",
 		"GET /openapi/v3 200",
+		"GET /api/v1/namespaces/gardener-system-public/configmaps/gardener-info 200",
+		"GET /apis/core.gardener.cloud/v1beta1/controllerregistrations 200",
+		"GET /apis/core.gardener.cloud/v1/controllerdeployments/provider-local 200",
 	}}
-	if n := r.count("", nil); n != 4 {
+	if n := r.count("", nil); n != 7 {
 		t.Errorf("all: %d", n)
+	}
+	if n := r.count("GET", isGardenInfo); n != 3 {
+		t.Errorf("the Garden's release and extensions: %d", n)
+	}
+	if n := r.count("GET", isRelease); n != 1 {
+		t.Errorf("the Garden's release: %d", n)
 	}
 	if n := r.count("PATCH", notDryRun); n != 1 {
 		t.Errorf("applies: %d", n)

@@ -288,8 +288,10 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 
 	fmt.Println()
 	objects := len(w.ncps) + 1
-	n := maxCount(plan, "", nil)
+	n := maxCount(plan, "", notGardenInfo)
 	b.check("requests: no-op plan", strconv.Itoa(n), fmt.Sprintf("≤ %d (one per object and parent)", objects), n <= objects)
+	n = maxCount(plan, "", isGardenInfo)
+	b.check("  reads of the Garden's release and extensions", strconv.Itoa(n), "≤ 1 (the run's release)", n <= 1)
 	n = maxCount(plan, "GET", isParent)
 	b.info("  of which reads of the parent", strconv.Itoa(n))
 	n = maxCount(plan, "", isDiscovery) + maxCount(apply, "", isDiscovery) + maxCount(data, "", isDiscovery) + create.count("", isDiscovery)
@@ -312,8 +314,10 @@ func (w *workspace) report(create, createFloor tfResult, plan, planFloor, apply,
 		fmt.Sprintf("%d; %d; %d to %d", 3*n, n, n, 2*n), dryRuns == 3*n && posts == n && patches >= n && patches <= 2*n)
 	n = create.count("GET", isParent)
 	b.check("  reads of the parent", strconv.Itoa(n), "≤ 2 (plan and apply)", n <= 2)
-	n = maxCount(data, "", nil)
+	n = maxCount(data, "", notGardenInfo)
 	b.check("requests: data sources", strconv.Itoa(n), fmt.Sprintf("≤ %d", objects), n <= objects)
+	n = maxCount(data, "", isGardenInfo)
+	b.check("  reads of the Garden's release and extensions", strconv.Itoa(n), "≤ 1 (the run's release)", n <= 1)
 	w.checkProviderLogs("no-op plan", plan)
 	w.checkProviderLogs("data sources", data)
 

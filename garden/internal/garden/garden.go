@@ -55,6 +55,9 @@ type Garden struct {
 	Kubeconfig string
 	// ProjectKubeconfigs maps each project name to the path of its user's kubeconfig.
 	ProjectKubeconfigs map[string]string
+	// GardenerVersion is the release of Gardener the Garden runs and publishes in gardener-info
+	// (see info.go).
+	GardenerVersion string
 
 	env    *gardenerenvtest.GardenerTestEnvironment
 	runDir string
@@ -81,6 +84,9 @@ func (g *Garden) start(ctx context.Context, opts Options) error {
 		return err
 	}
 	if err := g.startControlPlane(ctx, opts); err != nil {
+		return err
+	}
+	if err := g.publishRelease(ctx); err != nil {
 		return err
 	}
 	if err := g.startAdmission(ctx, opts); err != nil {
@@ -140,7 +146,29 @@ func (g *Garden) startAdmission(ctx context.Context, opts Options) error {
 	if err := extadmission.WaitActive(ctx, c); err != nil {
 		return fmt.Errorf("starting extension admission: %w", err)
 	}
+	if err := registerLocalExtension(ctx, c, g.GardenerVersion); err != nil {
+		return fmt.Errorf("registering provider-local: %w", err)
+	}
 	g.logf("extension admission %s serves at %s", opts.ExtensionAdmission, s.URL)
+	return nil
+}
+
+// publishRelease publishes the release of the Gardener module this binary runs, as
+// gardener-operator does (see info.go).
+func (g *Garden) publishRelease(ctx context.Context) error {
+	version, err := GardenerVersion()
+	if err != nil {
+		return fmt.Errorf("publishing gardener-info: %w", err)
+	}
+	g.GardenerVersion = version
+	c, err := client.New(g.Config, client.Options{Scheme: kubernetes.GardenScheme})
+	if err != nil {
+		return err
+	}
+	if err := publishInfo(ctx, c, version); err != nil {
+		return fmt.Errorf("publishing gardener-info: %w", err)
+	}
+	g.logf("gardener-info publishes gardener-apiserver %s", version)
 	return nil
 }
 

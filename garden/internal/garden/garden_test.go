@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"go.uber.org/zap/zapcore"
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -21,10 +22,12 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	crlog "sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+	"sigs.k8s.io/yaml"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"github.com/gardener/gardener/pkg/client/kubernetes"
 	"github.com/gardener/gardener/pkg/features"
+	gardenerutils "github.com/gardener/gardener/pkg/utils/gardener"
 
 	"github.com/gardener-community/terraform-provider-gardener/garden/internal/garden"
 	"github.com/gardener-community/terraform-provider-gardener/garden/internal/shim"
@@ -78,6 +81,25 @@ func TestLocalGarden(t *testing.T) {
 		ncp.Namespace = "default"
 		if err := user.Create(context.Background(), ncp); !apierrors.IsForbidden(err) {
 			t.Fatalf("want Forbidden, got %v", err)
+		}
+	})
+	t.Run("every user reads the release in gardener-info, as gardener-operator publishes it", func(t *testing.T) {
+		cm := &corev1.ConfigMap{}
+		key := client.ObjectKey{Namespace: gardencorev1beta1.GardenerSystemPublicNamespace, Name: "gardener-info"}
+		if err := user.Get(context.Background(), key, cm); err != nil {
+			t.Fatalf("the project user reads gardener-info: %v", err)
+		}
+		var info gardenerutils.APIServerInfo
+		if err := yaml.Unmarshal([]byte(cm.Data["gardenerAPIServer"]), &info); err != nil {
+			t.Fatal(err)
+		}
+		// garden/go.mod requires Gardener v1.149.3; the build info of this test binary says so too.
+		if info.Version != "v1.149.3" || g.GardenerVersion != info.Version {
+			t.Fatalf("gardener-info says %q, the Garden runs %q; want v1.149.3", info.Version, g.GardenerVersion)
+		}
+		other := &corev1.ConfigMap{}
+		if err := user.Get(context.Background(), client.ObjectKey{Namespace: key.Namespace, Name: "other"}, other); !apierrors.IsForbidden(err) {
+			t.Fatalf("want Forbidden for another ConfigMap of %s, got %v", key.Namespace, err)
 		}
 	})
 	t.Run("paused controllers write no status until resumed", func(t *testing.T) {
