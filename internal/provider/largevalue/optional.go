@@ -1,6 +1,7 @@
 package largevalue
 
 import (
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -21,63 +22,56 @@ import (
 // it accepts. Computed is not part of a value's type, so no state changes.
 
 // configured is what Terraform proposes from the configuration in an object of the provider's
-// schema: the attributes and nested blocks by name.
+// schema: its attributes by name.
 type configured struct {
 	// fromConfig: an Optional attribute that is not Computed in the provider's schema, whose
 	// proposed value is the configuration's.
 	fromConfig bool
-	// nesting is how a nested object repeats (tfprotov6.SchemaObjectNestingMode, or the block's
-	// mode as one); zero for an attribute that is no nested object.
-	nesting tfprotov6.SchemaObjectNestingMode
-	// children are the nested object's attributes and blocks, by name.
+	// nesting is how a nested attribute's objects repeat; zero for other attributes.
+	nesting nesting
+	// children are the nested attribute's attributes, by name.
 	children map[string]*configured
 }
 
-// newConfigured is the configured tree of a block of the provider's schema.
-func newConfigured(b *tfprotov6.SchemaBlock) *configured {
-	c := &configured{nesting: tfprotov6.SchemaObjectNestingModeSingle, children: map[string]*configured{}}
-	addBlockChildren(c, b)
-	return c
-}
+// nesting is how the objects of a nested attribute repeat.
+type nesting int
 
-func addBlockChildren(c *configured, b *tfprotov6.SchemaBlock) {
-	if b == nil {
-		return
-	}
-	for _, a := range b.Attributes {
-		c.children[a.Name] = attributeConfigured(a)
-	}
-	for _, nb := range b.BlockTypes {
-		child := &configured{nesting: blockNesting(nb.Nesting), children: map[string]*configured{}}
-		addBlockChildren(child, nb.Block)
-		c.children[nb.TypeName] = child
-	}
-}
+const (
+	notNested nesting = iota
+	nestedOne
+	nestedList
+	nestedMap
+	nestedSet
+)
 
-func attributeConfigured(a *tfprotov6.SchemaAttribute) *configured {
-	c := &configured{fromConfig: a.Optional && !a.Computed && !a.WriteOnly}
-	if a.NestedType != nil {
-		c.nesting, c.children = a.NestedType.Nesting, make(map[string]*configured, len(a.NestedType.Attributes))
-		for _, na := range a.NestedType.Attributes {
-			c.children[na.Name] = attributeConfigured(na)
-		}
+// newConfigured is the configured tree of a resource schema's attributes (the resources have no
+// blocks; servedSchema leaves blocks as they are).
+func newConfigured(attrs map[string]rschema.Attribute) *configured {
+	c := &configured{nesting: nestedOne, children: make(map[string]*configured, len(attrs))}
+	for name, a := range attrs {
+		c.children[name] = attributeConfigured(a)
 	}
 	return c
 }
 
-// blockNesting is a block's nesting mode as the equivalent mode of a nested attribute.
-func blockNesting(m tfprotov6.SchemaNestedBlockNestingMode) tfprotov6.SchemaObjectNestingMode {
-	switch m {
-	case tfprotov6.SchemaNestedBlockNestingModeSingle, tfprotov6.SchemaNestedBlockNestingModeGroup:
-		return tfprotov6.SchemaObjectNestingModeSingle
-	case tfprotov6.SchemaNestedBlockNestingModeList:
-		return tfprotov6.SchemaObjectNestingModeList
-	case tfprotov6.SchemaNestedBlockNestingModeMap:
-		return tfprotov6.SchemaObjectNestingModeMap
-	case tfprotov6.SchemaNestedBlockNestingModeSet:
-		return tfprotov6.SchemaObjectNestingModeSet
+func attributeConfigured(a rschema.Attribute) *configured {
+	var c *configured
+	switch n := a.(type) {
+	case rschema.SingleNestedAttribute:
+		c = newConfigured(n.Attributes)
+	case rschema.ListNestedAttribute:
+		c = newConfigured(n.NestedObject.Attributes)
+		c.nesting = nestedList
+	case rschema.MapNestedAttribute:
+		c = newConfigured(n.NestedObject.Attributes)
+		c.nesting = nestedMap
+	case rschema.SetNestedAttribute:
+		c = &configured{nesting: nestedSet}
+	default:
+		c = &configured{}
 	}
-	return tfprotov6.SchemaObjectNestingModeInvalid
+	c.fromConfig = a.IsOptional() && !a.IsComputed() && !a.IsWriteOnly()
+	return c
 }
 
 // proposeFromConfig is Terraform's proposed value of the object c under the served schema as
@@ -100,9 +94,9 @@ func (c *configured) proposeFromConfig(proposed, config tftypes.Value) (tftypes.
 			return value, false
 		}
 		switch child.nesting {
-		case tfprotov6.SchemaObjectNestingModeSingle:
+		case nestedOne:
 			return child.proposeFromConfig(value, configValue)
-		case tfprotov6.SchemaObjectNestingModeList, tfprotov6.SchemaObjectNestingModeMap:
+		case nestedList, nestedMap:
 			if !value.IsKnown() || value.IsNull() {
 				return value, false
 			}
@@ -113,7 +107,7 @@ func (c *configured) proposeFromConfig(proposed, config tftypes.Value) (tftypes.
 }
 
 // servedSchema is a copy of a resource schema of the provider with every Optional attribute also
-// Computed, except in objects nested in sets.
+// Computed, except write-only ones and those in objects of sets or in blocks.
 func servedSchema(s *tfprotov6.Schema) *tfprotov6.Schema {
 	if s == nil {
 		return nil
@@ -131,14 +125,6 @@ func servedBlock(b *tfprotov6.SchemaBlock) *tfprotov6.SchemaBlock {
 	out.Attributes = make([]*tfprotov6.SchemaAttribute, len(b.Attributes))
 	for i, a := range b.Attributes {
 		out.Attributes[i] = servedAttribute(a)
-	}
-	out.BlockTypes = make([]*tfprotov6.SchemaNestedBlock, len(b.BlockTypes))
-	for i, nb := range b.BlockTypes {
-		copied := *nb
-		if nb.Nesting != tfprotov6.SchemaNestedBlockNestingModeSet {
-			copied.Block = servedBlock(nb.Block)
-		}
-		out.BlockTypes[i] = &copied
 	}
 	return &out
 }

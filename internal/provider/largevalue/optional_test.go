@@ -1,17 +1,20 @@
 package largevalue
 
 import (
+	"context"
 	"testing"
 
+	rschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/tfvalue"
 )
 
-// optionalSchema is a resource schema with an Optional attribute, a server-computed one, a
-// required one, a write-only one, an attribute map of objects (as the spec's keyed entries) with
-// an Optional and an Optional+Computed attribute, a set of objects and a list block.
+// optionalSchema is a resource schema as Terraform gets it, with an Optional attribute, a
+// server-computed one, a required one, a write-only one, an attribute map of objects (as the
+// spec's keyed entries) with an Optional and an Optional+Computed attribute, a set of objects and
+// a list block.
 func optionalSchema() *tfprotov6.Schema {
 	entry := []*tfprotov6.SchemaAttribute{
 		{Name: "expiration", Type: tftypes.String, Optional: true},
@@ -35,7 +38,7 @@ func optionalSchema() *tfprotov6.Schema {
 // TestServedSchema_OptionalAttributesAreComputedToo: generated configuration leaves out a null
 // attribute only when it is Computed, so the served schema marks every Optional attribute
 // Computed, at any depth, except write-only ones (Terraform rejects a Computed write-only
-// attribute) and those in objects of sets; it leaves the provider's schema as it was.
+// attribute) and those in objects of sets or in blocks; it leaves the provider's schema as it was.
 func TestServedSchema_OptionalAttributesAreComputedToo(t *testing.T) {
 	own := optionalSchema()
 	served := servedSchema(own)
@@ -61,12 +64,31 @@ func TestServedSchema_OptionalAttributesAreComputedToo(t *testing.T) {
 	if a := served.Block.Attributes[5].NestedType.Attributes[0]; a.Computed {
 		t.Errorf("zones.%s (in a set) is Computed", a.Name)
 	}
-	if a := served.Block.BlockTypes[0].Block.Attributes[0]; !a.Computed {
-		t.Errorf("rules.%s (in a block) is not Computed", a.Name)
+	if a := served.Block.BlockTypes[0].Block.Attributes[0]; a.Computed {
+		t.Errorf("rules.%s (in a block, which the provider's resources do not have) is Computed", a.Name)
 	}
-	if own.Block.Attributes[1].Computed || own.Block.Attributes[4].NestedType.Attributes[0].Computed || own.Block.BlockTypes[0].Block.Attributes[0].Computed {
+	if own.Block.Attributes[1].Computed || own.Block.Attributes[4].NestedType.Attributes[0].Computed {
 		t.Error("servedSchema changed the provider's schema")
 	}
+}
+
+// frameworkSchema is optionalSchema as the provider declares it (the rules a list of objects).
+func frameworkSchema() rschema.Schema {
+	entry := map[string]rschema.Attribute{
+		"expiration":   rschema.StringAttribute{Optional: true},
+		"architecture": rschema.StringAttribute{Optional: true, Computed: true},
+	}
+	return rschema.Schema{Attributes: map[string]rschema.Attribute{
+		"name":      rschema.StringAttribute{Required: true},
+		"note":      rschema.StringAttribute{Optional: true},
+		"defaulted": rschema.StringAttribute{Optional: true, Computed: true},
+		"force":     rschema.BoolAttribute{Optional: true, WriteOnly: true},
+		"versions":  rschema.MapNestedAttribute{Optional: true, NestedObject: rschema.NestedAttributeObject{Attributes: entry}},
+		"zones":     rschema.SetNestedAttribute{Optional: true, NestedObject: rschema.NestedAttributeObject{Attributes: entry}},
+		"rules": rschema.ListNestedAttribute{Optional: true, NestedObject: rschema.NestedAttributeObject{Attributes: map[string]rschema.Attribute{
+			"limit": rschema.NumberAttribute{Optional: true},
+		}}},
+	}}
 }
 
 // TestProposeFromConfig_NullConfigurationProposesNull: for an attribute Optional in the
@@ -75,16 +97,17 @@ func TestServedSchema_OptionalAttributesAreComputedToo(t *testing.T) {
 // provider's schema, at any depth, and keeps what Terraform proposes for attributes the provider
 // computes (the prior value) and everything the configuration sets.
 func TestProposeFromConfig_NullConfigurationProposesNull(t *testing.T) {
-	schema := optionalSchema()
-	typ := schema.ValueType().(tftypes.Object)
+	schema := frameworkSchema()
+	typ := schema.Type().TerraformType(context.Background()).(tftypes.Object)
+	proposal := newConfigured(schema.Attributes)
 	entryType := typ.AttributeTypes["versions"].(tftypes.Map).ElementType
+	ruleType := typ.AttributeTypes["rules"].(tftypes.List).ElementType
 	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 	null := func(t tftypes.Type) tftypes.Value { return tftypes.NewValue(t, nil) }
 	entry := func(expiration, architecture tftypes.Value) tftypes.Value {
 		return tftypes.NewValue(entryType, map[string]tftypes.Value{"expiration": expiration, "architecture": architecture})
 	}
 	rule := func(limit tftypes.Value) tftypes.Value {
-		ruleType := typ.AttributeTypes["rules"].(tftypes.List).ElementType
 		return tftypes.NewValue(ruleType, map[string]tftypes.Value{"limit": limit})
 	}
 	object := func(note, defaulted, versions, rules tftypes.Value) tftypes.Value {
@@ -106,20 +129,19 @@ func TestProposeFromConfig_NullConfigurationProposesNull(t *testing.T) {
 	proposed := object(str("removed"), str("server default"), versions(entry(str("2030-01-01"), str("amd64"))), rules(rule(number)))
 	want := object(null(tftypes.String), str("server default"), versions(entry(null(tftypes.String), str("amd64"))), rules(rule(null(tftypes.Number))))
 
-	got, changed := newConfigured(schema.Block).proposeFromConfig(proposed, config)
+	got, changed := proposal.proposeFromConfig(proposed, config)
 	if !changed || !tfvalue.Equal(got, want) {
 		t.Errorf("proposeFromConfig = %v (changed %v), want %v", got, changed, want)
 	}
-	// A whole entry removed from the configuration is not in Terraform's proposal either; a
-	// configured value stays.
+	// A whole map removed from the configuration is null; a configured value stays.
 	configured := object(str("kept"), null(tftypes.String), null(typ.AttributeTypes["versions"]), null(typ.AttributeTypes["rules"]))
-	proposedNull := object(str("kept"), str("server default"), versions(entry(str("2030-01-01"), str("amd64"))), null(typ.AttributeTypes["rules"]))
+	proposedRemoved := object(str("kept"), str("server default"), versions(entry(str("2030-01-01"), str("amd64"))), null(typ.AttributeTypes["rules"]))
 	want = object(str("kept"), str("server default"), null(typ.AttributeTypes["versions"]), null(typ.AttributeTypes["rules"]))
-	if got, _ := newConfigured(schema.Block).proposeFromConfig(proposedNull, configured); !tfvalue.Equal(got, want) {
+	if got, _ := proposal.proposeFromConfig(proposedRemoved, configured); !tfvalue.Equal(got, want) {
 		t.Errorf("proposeFromConfig of a removed map = %v, want %v", got, want)
 	}
 	// A proposal equal to the configuration (a create) is returned as it is.
-	if _, changed := newConfigured(schema.Block).proposeFromConfig(config, config); changed {
+	if _, changed := proposal.proposeFromConfig(config, config); changed {
 		t.Error("proposeFromConfig changed a proposal equal to the configuration")
 	}
 }

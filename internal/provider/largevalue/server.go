@@ -83,9 +83,6 @@ func NewServer(ctx context.Context, p provider.Provider, serve func(provider.Pro
 			s.resources[name] = ls
 		}
 	}
-	if err := s.learnProposals(ctx); err != nil {
-		return nil, err
-	}
 	for _, newDataSource := range p.DataSources(ctx) {
 		if d, ok := newDataSource().(largeDataSource); ok {
 			name, ls := dataSourceSchema(ctx, meta.TypeName, d)
@@ -118,28 +115,8 @@ func resourceSchema(ctx context.Context, providerTypeName string, r largeResourc
 	for _, p := range ls.paths {
 		ls.attributes[p.Key()] = attributeAt(whole.Schema.Attributes, p)
 	}
+	ls.proposal = newConfigured(whole.Schema.Attributes)
 	return meta.TypeName, ls
-}
-
-// learnProposals records, for each resource with large attributes, what Terraform proposes from
-// the configuration under the provider's own schema.
-func (s *server) learnProposals(ctx context.Context) error {
-	resp, err := s.ProviderServer.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil {
-		return err
-	}
-	if hasError(resp.Diagnostics) {
-		return fmt.Errorf("the provider's schema: %s", resp.Diagnostics[0].Summary)
-	}
-	for name, ls := range s.resources {
-		schema := resp.ResourceSchemas[name]
-		if schema == nil {
-			return fmt.Errorf("the provider's schema has no resource %s", name)
-		}
-		ls.proposal = newConfigured(schema.Block)
-		s.resources[name] = ls
-	}
-	return nil
 }
 
 // GetProviderSchema is the provider's schema with the resources with large attributes served with
