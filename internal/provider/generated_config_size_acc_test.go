@@ -40,7 +40,7 @@ func objectYAML(t *testing.T, resource, namespace, name, manager string) (kubect
 	var fields map[string]any
 	for _, e := range u.GetManagedFields() {
 		if e.Manager == manager && e.Operation == "Apply" && e.Subresource == "" && e.FieldsV1 != nil {
-			if err := json.Unmarshal(e.FieldsV1.Raw, &fields); err != nil {
+			if err := json.Unmarshal(e.FieldsV1.GetRawBytes(), &fields); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -68,7 +68,7 @@ func attributeConfigured(a rschema.Attribute) *configured {
 	case rschema.SetNestedAttribute:
 		c = &configured{nesting: nestedSet}
 	default:
-		c = &configured{}
+		c = &configured{nesting: notNested}
 	}
 	c.fromConfig = a.IsOptional() && !a.IsComputed() && !a.IsWriteOnly()
 	return c
