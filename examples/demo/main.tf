@@ -73,6 +73,7 @@ resource "gardener_namespaced_cloud_profile" "team" {
   metadata = {
     name      = "demo-team"
     namespace = "garden-demo"
+    labels    = { "example.gardener.cloud/owner" = "demo" }
   }
   spec = {
     parent = { kind = "CloudProfile", name = gardener_cloud_profile.local.metadata.name }

@@ -37,6 +37,14 @@
 // collections). A refreshed state goes back as JSON, which Terraform decodes as it decodes its
 // state file, so that the refresh of an unchanged object equals the state it read (encodeJSON).
 //
+// What it serves beyond the framework, for the resources with large attributes: every Optional
+// attribute is also Computed in the schema Terraform sees (servedSchema), because generated
+// configuration (`-generate-config-out`) leaves out a null attribute only when it is Computed. The
+// Server plans with the proposal Terraform makes under the provider's own schema
+// (proposeFromConfig: null where the configuration is null, instead of the prior value Terraform
+// proposes for a Computed attribute), so every planner sees what it always saw and a removed
+// attribute plans its removal. The flags are not part of a value's type: states do not change.
+//
 // How the provider's code meets it: a resource's model holds its small attributes only, read with
 // Get and written with Values.SetState (the framework's conversion against the schema without the
 // large attributes, at any depth); it reads a large value with Values.Config, Prior or Planned,

@@ -56,6 +56,9 @@ type largeSchema struct {
 	attributes map[string]rschema.Attribute
 	// writeOnly are the resource's write-only top-level attributes, whose state is null.
 	writeOnly map[string]bool
+	// proposal is what Terraform proposes from the configuration under the provider's own schema
+	// (resources only; see servedSchema).
+	proposal *configured
 }
 
 // NewServer is the Server: the framework's server of p (serve) for everything but the large
@@ -112,7 +115,27 @@ func resourceSchema(ctx context.Context, providerTypeName string, r largeResourc
 	for _, p := range ls.paths {
 		ls.attributes[p.Key()] = attributeAt(whole.Schema.Attributes, p)
 	}
+	ls.proposal = newConfigured(whole.Schema.Attributes)
 	return meta.TypeName, ls
+}
+
+// GetProviderSchema is the provider's schema with the resources with large attributes served with
+// every Optional attribute also Computed (servedSchema), so that generated configuration leaves
+// out what is null.
+func (s *server) GetProviderSchema(ctx context.Context, req *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	resp, err := s.ProviderServer.GetProviderSchema(ctx, req)
+	if err != nil || resp == nil {
+		return resp, err
+	}
+	served := *resp
+	served.ResourceSchemas = make(map[string]*tfprotov6.Schema, len(resp.ResourceSchemas))
+	for name, schema := range resp.ResourceSchemas {
+		if _, large := s.resources[name]; large {
+			schema = servedSchema(schema)
+		}
+		served.ResourceSchemas[name] = schema
+	}
+	return &served, nil
 }
 
 // dataSourceSchema is the type name and largeSchema of a data source with large attributes.
@@ -202,7 +225,8 @@ func (s *server) ConfigureProvider(ctx context.Context, req *tfprotov6.Configure
 	return resp, nil
 }
 
-// PlanResourceChange plans the large attributes as the framework would plan them
+// PlanResourceChange plans, from Terraform's proposal as the provider's own schema would have it
+// (proposeFromConfig), the large attributes as the framework would plan them
 // (markComputedNullsUnknown) and everything else with the framework.
 func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
 	ls, ok := s.resources[req.TypeName]
@@ -213,6 +237,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	if err != nil {
 		return nil, err
 	}
+	proposed, _ = ls.proposal.proposeFromConfig(proposed, config)
 	proposed = keepPriorStored(ctx, ls, prior, proposed, config)
 	lv := s.begin(ls)
 	defer s.end(lv)
