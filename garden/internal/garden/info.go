@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
+	"runtime"
 	"runtime/debug"
+	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
@@ -33,11 +36,18 @@ const gardenerModule = "github.com/gardener/gardener"
 const readGardenerInfo = "gardener.cloud:system:read-gardener-system-public"
 
 // GardenerVersion is the version of the Gardener module this binary was built with (its
-// gardener-apiserver's release), read from the build info, such as "v1.149.3".
+// gardener-apiserver's release), read from the build info, such as "v1.149.3". A test binary's
+// build info lists no dependencies; there the version comes from the module cache's directory
+// name of Gardener's source (versionOfGardenerSource).
 func GardenerVersion() (string, error) {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "", errors.New("the binary carries no build info")
+	}
+	if len(info.Deps) == 0 {
+		if version, found := versionOfGardenerSource(); found {
+			return version, nil
+		}
 	}
 	for _, dep := range info.Deps {
 		if dep.Path != gardenerModule {
@@ -49,6 +59,19 @@ func GardenerVersion() (string, error) {
 		return dep.Version, nil
 	}
 	return "", fmt.Errorf("the build info lists no module %s", gardenerModule)
+}
+
+// versionOfGardenerSource is the version in the path of the source file of a function of Gardener's
+// module, which the module cache (and -trimpath) names module@version.
+func versionOfGardenerSource() (string, bool) {
+	pc := reflect.ValueOf(gardenerutils.GenerateBackupEntryName).Pointer()
+	file, _ := runtime.FuncForPC(pc).FileLine(pc)
+	_, rest, found := strings.Cut(file, gardenerModule+"@")
+	if !found {
+		return "", false
+	}
+	version, _, _ := strings.Cut(rest, "/")
+	return version, version != ""
 }
 
 // publishInfo creates gardener-info with version and the RBAC that lets every authenticated user
