@@ -76,7 +76,57 @@ func (f *shootFixture) create(ctx context.Context, gvr schema.GroupVersionResour
 	return nil
 }
 
-// prerequisites creates the ControllerRegistration, Secret and SecretBinding.
+// sharedRegistration names the ControllerRegistration of the extension types the tests' Shoots need
+// that no other registration controls (the local Garden registers provider-local's with extension
+// admission). Gardener allows one primary registration per kind and type, so every fixture, also of
+// suites running side by side, shares it; it lives as long as the Garden.
+const sharedRegistration = "acc-shoot-extensions"
+
+// shootExtensionTypes are the kinds and types of extensions a Shoot of the tests needs registered.
+var shootExtensionTypes = [][2]string{
+	{"Infrastructure", "local"}, {"ControlPlane", "local"}, {"Worker", "local"}, {"Network", "calico"}, {"OperatingSystemConfig", "gardenlinux"},
+}
+
+// registerExtensions makes sure that every type of shootExtensionTypes is registered, creating
+// sharedRegistration for those no registration controls.
+func (f *shootFixture) registerExtensions(ctx context.Context) error {
+	registrations := f.dyn.Resource(gvrControllerRegistrations)
+	list, err := registrations.List(ctx, metav1.ListOptions{})
+	if err != nil {
+		return fmt.Errorf("listing controllerregistrations: %w", err)
+	}
+	controlled := map[[2]string]bool{}
+	for _, r := range list.Items {
+		if r.GetName() == sharedRegistration {
+			return nil
+		}
+		resources, _, _ := unstructured.NestedSlice(r.Object, "spec", "resources")
+		for _, res := range resources {
+			kind, _, _ := unstructured.NestedString(res.(map[string]any), "kind")
+			typ, _, _ := unstructured.NestedString(res.(map[string]any), "type")
+			controlled[[2]string{kind, typ}] = true
+		}
+	}
+	var needed []any
+	for _, kt := range shootExtensionTypes {
+		if !controlled[kt] {
+			needed = append(needed, map[string]any{"kind": kt[0], "type": kt[1]})
+		}
+	}
+	if len(needed) == 0 {
+		return nil
+	}
+	_, err = registrations.Create(ctx, &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "core.gardener.cloud/v1beta1", "kind": "ControllerRegistration",
+		"metadata": map[string]any{"name": sharedRegistration}, "spec": map[string]any{"resources": needed},
+	}}, metav1.CreateOptions{})
+	if err != nil && !apierrors.IsAlreadyExists(err) {
+		return fmt.Errorf("creating controllerregistrations %s: %w", sharedRegistration, err)
+	}
+	return nil
+}
+
+// prerequisites registers the extension types and creates the Secret and SecretBinding.
 func (f *shootFixture) prerequisites(ctx context.Context) error {
 	meta := func(namespace string) map[string]any {
 		m := map[string]any{"name": f.name}
@@ -85,16 +135,7 @@ func (f *shootFixture) prerequisites(ctx context.Context) error {
 		}
 		return m
 	}
-	if err := f.create(ctx, gvrControllerRegistrations, "", map[string]any{
-		"apiVersion": "core.gardener.cloud/v1beta1", "kind": "ControllerRegistration", "metadata": meta(""),
-		"spec": map[string]any{"resources": []any{
-			map[string]any{"kind": "Infrastructure", "type": "local"},
-			map[string]any{"kind": "ControlPlane", "type": "local"},
-			map[string]any{"kind": "Worker", "type": "local"},
-			map[string]any{"kind": "Network", "type": "calico"},
-			map[string]any{"kind": "OperatingSystemConfig", "type": "gardenlinux"},
-		}},
-	}); err != nil {
+	if err := f.registerExtensions(ctx); err != nil {
 		return err
 	}
 	if err := f.create(ctx, gvrSecrets, projectNamespace, map[string]any{
