@@ -56,7 +56,9 @@ func TestAccPlan_aChangeToOneEntryIsOneKey(t *testing.T) {
 		w.write(config)
 		rendered := planText(w.mustRun(2, "plan", "-detailed-exitcode"))
 		requireNoProviderBug(t, rendered)
-		if lines := strings.Count(rendered, "\n") + 1; lines > maxOneKeyPlanLines {
+		// OpenTofu shows every write-only attribute (force_conflicts) in each update, whatever changed:
+		// that line is OpenTofu's, not the change's.
+		if lines := strings.Count(rendered, "\n") + 1 - strings.Count(rendered, "= (write-only attribute)"); lines > maxOneKeyPlanLines {
 			t.Errorf("%s: the rendered plan has %d lines, want at most %d:\n%s", c.what, lines, maxOneKeyPlanLines, rendered)
 		}
 		if !strings.Contains(rendered, c.key+" = {") || !strings.Contains(rendered, "1 to change") {
