@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -136,10 +137,11 @@ func gardenControlAddr(t *testing.T) string {
 	return ""
 }
 
-// gardenControllers pauses ("pause") or resumes ("resume") the local Garden's controllers.
-func gardenControllers(t *testing.T, addr, action string) {
+// gardenControllers pauses ("pause") or resumes ("resume") the local Garden's controllers for holder:
+// they stay paused while another test process sharing the Garden holds its own pause.
+func gardenControllers(t *testing.T, addr, action, holder string) {
 	t.Helper()
-	resp, err := http.Post(fmt.Sprintf("http://%s/controllers/%s", addr, action), "application/json", nil)
+	resp, err := http.Post(fmt.Sprintf("http://%s/controllers/%s?holder=%s", addr, action, url.QueryEscape(holder)), "application/json", nil)
 	if err != nil {
 		t.Fatalf("%s the controllers: %v", action, err)
 	}

@@ -90,7 +90,7 @@ func TestAccDataSourceNamespacedCloudProfile_mergeStatusSyncAndConditions(t *tes
 		return hasMachineType(ncp.Status.CloudProfileSpec, "x1.metal")
 	})
 	// Whatever happens, leave the shared Garden's controllers running.
-	t.Cleanup(func() { gardenControllers(t, control, "resume") })
+	t.Cleanup(func() { gardenControllers(t, control, "resume", name) })
 
 	k8s := func(version, attr string) tfjsonpath.Path {
 		return tfjsonpath.New("kubernetes_versions").AtMapKey(version).AtMapKey(attr)
@@ -178,7 +178,7 @@ data "gardener_namespaced_cloud_profile" "this" {
 				// The parent gains a machine type while the controllers are paused: the local merge
 				// has it, the rendered status does not.
 				PreConfig: func() {
-					gardenControllers(t, control, "pause")
+					gardenControllers(t, control, "pause", name)
 					changed := lifecycleCloudProfile(parentName)
 					extra := changed.Spec.MachineTypes[0]
 					extra.Name = "c5.xlarge"
@@ -199,7 +199,7 @@ data "gardener_namespaced_cloud_profile" "this" {
 			{
 				// Once the controllers run again they render the new parent, and the status is in sync.
 				PreConfig: func() {
-					gardenControllers(t, control, "resume")
+					gardenControllers(t, control, "resume", name)
 					dsWaitForNamespacedStatus(t, client, dsNamespace, name, func(ncp *gardencorev1beta1.NamespacedCloudProfile) bool {
 						return hasMachineType(ncp.Status.CloudProfileSpec, "c5.xlarge")
 					})
