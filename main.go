@@ -27,7 +27,7 @@ func main() {
 	if !*debug {
 		// Under -debug the provider's own output is what its developer reads, and the developer
 		// started the process.
-		quietSDKTraceUnlessLogging(os.Environ(), os.Setenv)
+		quietLogsUnlessLogging(os.Environ(), os.Setenv)
 		go exitWhenOrphaned(os.Getppid(), os.Getppid, orphanCheckInterval, func() { os.Exit(1) })
 	}
 	tuneGarbageCollectionUnlessTuned(os.LookupEnv, runtimedebug.SetGCPercent, runtimedebug.SetMemoryLimit)
@@ -91,19 +91,26 @@ func tuneGarbageCollectionUnlessTuned(lookupEnv func(string) (string, bool), set
 // and terraform-plugin-framework's, unless a subsystem's own variable sets it.
 const sdkLogLevelVariable = "TF_LOG_SDK"
 
-// quietSDKTraceUnlessLogging turns the SDK's trace logging off when no TF_LOG* variable is set.
-// Terraform then discards every provider log line, yet the SDK would still format and write them,
-// and Terraform read them: the framework a line for each value it walks (for a profile with
-// thousands of versions that was seconds of every plan), the protocol layer five lines for each
-// request (for a plan of 300 namespaced profiles, about 5% of its time). The provider's own
-// logs keep their level. With any TF_LOG* variable set (TF_LOG=TRACE to debug), nothing changes.
-func quietSDKTraceUnlessLogging(environ []string, setenv func(key, value string) error) {
+// providerLogLevelVariable sets the level of the provider's own logs (terraform-plugin-go names it
+// after the provider's type in Address).
+const providerLogLevelVariable = "TF_LOG_PROVIDER_GARDENER"
+
+// quietLogsUnlessLogging turns the SDK's and the provider's own logging off when no TF_LOG*
+// variable is set. Terraform then discards every provider log line, yet the SDK would still format
+// and write them, and Terraform read them: the framework a line for each value it walks (for a
+// profile with thousands of versions that was seconds of every plan), the protocol layer five lines
+// for each request (for a plan of 300 namespaced profiles, about 5% of its time), the provider a
+// line for each run's release and each exceptional case. With any TF_LOG* variable set (TF_LOG=TRACE
+// to debug), nothing changes: Terraform passes its environment on to the provider.
+func quietLogsUnlessLogging(environ []string, setenv func(key, value string) error) {
 	for _, kv := range environ {
 		if strings.HasPrefix(kv, "TF_LOG") {
 			return
 		}
 	}
-	if err := setenv(sdkLogLevelVariable, "OFF"); err != nil {
-		log.Printf("[WARN] could not set %s: %v", sdkLogLevelVariable, err)
+	for _, variable := range []string{sdkLogLevelVariable, providerLogLevelVariable} {
+		if err := setenv(variable, "OFF"); err != nil {
+			log.Printf("[WARN] could not set %s: %v", variable, err)
+		}
 	}
 }

@@ -233,9 +233,21 @@ func Profile(name, label string, z Sizes) *gardencorev1beta1.CloudProfile {
 // profile of type local without machine capabilities: an image for each machine image, given for
 // its first version.
 func localProviderConfig(images []gardencorev1beta1.MachineImage) *runtime.RawExtension {
+	return localProviderConfigOf(images, nil)
+}
+
+// localProviderConfigOf is localProviderConfig for a profile with the given machine capabilities:
+// with capabilities, provider-local maps each version's capability flavors (an image per flavor of
+// the version, which the version's capabilityFlavors list) instead of an image.
+func localProviderConfigOf(images []gardencorev1beta1.MachineImage, capabilities []gardencorev1beta1.CapabilityDefinition) *runtime.RawExtension {
+	type flavor struct {
+		Image        string                         `json:"image"`
+		Capabilities gardencorev1beta1.Capabilities `json:"capabilities,omitempty"`
+	}
 	type version struct {
-		Version string `json:"version"`
-		Image   string `json:"image"`
+		Version           string   `json:"version"`
+		Image             string   `json:"image,omitempty"`
+		CapabilityFlavors []flavor `json:"capabilityFlavors,omitempty"`
 	}
 	type image struct {
 		Name     string    `json:"name"`
@@ -247,10 +259,18 @@ func localProviderConfig(images []gardencorev1beta1.MachineImage) *runtime.RawEx
 		MachineImages []image `json:"machineImages"`
 	}{APIVersion: "local.provider.extensions.gardener.cloud/v1alpha1", Kind: "CloudProfileConfig"}
 	for _, mi := range images {
-		if len(mi.Versions) > 0 {
-			v := mi.Versions[0].Version
-			config.MachineImages = append(config.MachineImages, image{Name: mi.Name, Versions: []version{{Version: v, Image: "local/" + mi.Name + ":" + v}}})
+		if len(mi.Versions) == 0 {
+			continue
 		}
+		first := mi.Versions[0]
+		v := version{Version: first.Version}
+		if len(capabilities) == 0 {
+			v.Image = "local/" + mi.Name + ":" + first.Version
+		}
+		for _, f := range first.CapabilityFlavors {
+			v.CapabilityFlavors = append(v.CapabilityFlavors, flavor{Image: "local/" + mi.Name + ":" + first.Version, Capabilities: f.Capabilities})
+		}
+		config.MachineImages = append(config.MachineImages, image{Name: mi.Name, Versions: []version{v}})
 	}
 	raw, _ := json.Marshal(config) // structs of strings always marshal
 	return &runtime.RawExtension{Raw: raw}

@@ -80,7 +80,7 @@ func WorstCases(n int) []WorstCase {
 	one := func(name string, shape func(cp *gardencorev1beta1.CloudProfile)) WorstCase {
 		cp := smallProfile("worst")
 		shape(cp)
-		cp.Spec.ProviderConfig = localProviderConfig(cp.Spec.MachineImages)
+		cp.Spec.ProviderConfig = localProviderConfigOf(cp.Spec.MachineImages, cp.Spec.MachineCapabilities)
 		return WorstCase{Name: name, Valid: validCases[name], Profiles: []*gardencorev1beta1.CloudProfile{cp}}
 	}
 	cases := []WorstCase{

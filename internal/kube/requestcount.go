@@ -5,14 +5,16 @@ import (
 	"net/http"
 	"os"
 	"sync"
+	"time"
 
 	"k8s.io/client-go/rest"
 )
 
 // RequestLogEnv names the environment variable that turns on the request log: when it names a
-// file, every API request the provider makes appends one line "METHOD PATH STATUS" to it (PATH
-// with its query, STATUS the HTTP status code or ERR when no response came back). make bench reads
-// it to count the requests of each operation. Unset or empty, nothing is wrapped.
+// file, every API request the provider makes appends one line "METHOD PATH STATUS MICROSECONDS" to
+// it (PATH with its query, STATUS the HTTP status code or ERR when no response came back,
+// MICROSECONDS how long the round trip took until the response's headers). make bench reads it to
+// count the requests of each operation and to time the ones made once per run. Unset or empty, nothing is wrapped.
 const RequestLogEnv = "GARDENER_PROVIDER_REQUEST_LOG"
 
 // withRequestLog makes cfg log its requests to the file named by RequestLogEnv, if it is set.
@@ -37,14 +39,16 @@ func newRequestLog(next http.RoundTripper, file string) *requestLog {
 	return &requestLog{next: next, file: file}
 }
 
-// RoundTrip forwards the request and appends "METHOD PATH STATUS" to the log.
+// RoundTrip forwards the request and appends "METHOD PATH STATUS MICROSECONDS" to the log.
 func (l *requestLog) RoundTrip(req *http.Request) (*http.Response, error) {
+	start := time.Now()
 	resp, err := l.next.RoundTrip(req)
+	took := time.Since(start)
 	status := "ERR"
 	if resp != nil {
 		status = fmt.Sprint(resp.StatusCode)
 	}
-	l.write(fmt.Sprintf("%s %s %s\n", req.Method, req.URL.RequestURI(), status))
+	l.write(fmt.Sprintf("%s %s %s %d\n", req.Method, req.URL.RequestURI(), status, took.Microseconds()))
 	return resp, err
 }
 

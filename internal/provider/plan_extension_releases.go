@@ -42,11 +42,11 @@ func (d *providerData) noteExtensionRelease(ctx context.Context, providerType st
 	fields := map[string]any{"type": providerType, "offline": ext.Release}
 	if err != nil || !found {
 		fields["error"] = fmt.Sprint(err)
-		tflog.Info(ctx, "release of the provider extension in the Garden not read", fields)
+		tflog.Debug(ctx, "release of the provider extension in the Garden not read", fields)
 		return
 	}
 	fields["garden"] = running.Version
-	tflog.Info(ctx, "release of the provider extension in the Garden", fields)
+	tflog.Debug(ctx, "release of the provider extension in the Garden", fields)
 	offline, offlineOK := releaseVersion(ext.Release)
 	garden, gardenOK := releaseVersion(running.Version)
 	if !offlineOK || !gardenOK || offline.Major() == garden.Major() && offline.Minor() == garden.Minor() {

@@ -168,7 +168,7 @@ func logRelease(ctx context.Context, setting releaseSetting, published published
 			fields["published_error"] = published.err.Error()
 		}
 	}
-	tflog.Info(ctx, "Gardener release of the offline checks", fields)
+	tflog.Debug(ctx, "Gardener release of the offline checks", fields)
 }
 
 // releaseNote is the one warning of a run about the release it follows.

@@ -109,8 +109,25 @@ type tfResult struct {
 	// many lines they wrote to their standard error, which terraform reads (and discards, unless
 	// TF_LOG is set).
 	providerProcesses, providerLogLines int
+	// providerLogs is the file that keeps what the provider processes wrote to standard error
+	// beyond go-plugin's start-up lines (missing when they wrote nothing more).
+	providerLogs string
 	// output is the file that holds what terraform printed.
 	output string
+}
+
+// roundTrip returns the round trip of the first request with the method that satisfies pred, as
+// the request log records it (its last field, in microseconds).
+func (r tfResult) roundTrip(method string, pred func(uri string) bool) (time.Duration, bool) {
+	for _, line := range r.requests {
+		f := strings.Fields(line)
+		if len(f) != 4 || f[0] != method || !pred(f[1]) {
+			continue
+		}
+		us, err := strconv.ParseInt(f[3], 10, 64)
+		return time.Duration(us) * time.Microsecond, err == nil
+	}
+	return 0, false
 }
 
 // count returns how many requests have the method (empty: any) and satisfy pred (nil: any).
@@ -509,7 +526,7 @@ func (b *bench) tfWith(ctx context.Context, rc, dir string, okCodes []int, args 
 	gardenBefore := processGroupCPU(b.gardenPGID)
 	t0 := time.Now()
 	err = cmd.Run()
-	r := tfResult{dur: time.Since(t0), gardenCPU: processGroupCPU(b.gardenPGID) - gardenBefore, output: outLog}
+	r := tfResult{dur: time.Since(t0), gardenCPU: processGroupCPU(b.gardenPGID) - gardenBefore, output: outLog, providerLogs: rssLog + ".logs"}
 	if cmd.ProcessState != nil {
 		r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {

@@ -125,3 +125,18 @@ func TestLineCounter_CountsLinesAndPassesThemOn(t *testing.T) {
 		t.Errorf("%d lines, passed on %q", c.lines, out.String())
 	}
 }
+
+// TestLineCounter_KeepsWhatFollowsTheStartUpLines: the wrapper counts every line and keeps only
+// what follows go-plugin's two start-up lines, however the writes split them.
+func TestLineCounter_KeepsWhatFollowsTheStartUpLines(t *testing.T) {
+	var out bytes.Buffer
+	c := &lineCounter{w: &out}
+	for _, chunk := range []string{"1|6|unix|/tmp/plugin", "|grpc|\n{\"@level\":\"info\"}\nI1129 throttled", " 1s\nlast\n"} {
+		if _, err := c.Write([]byte(chunk)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.lines != 4 || string(c.extra) != "I1129 throttled 1s\nlast\n" || out.Len() != 69 {
+		t.Fatalf("lines %d, kept %q, passed on %d bytes", c.lines, c.extra, out.Len())
+	}
+}

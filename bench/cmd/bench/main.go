@@ -22,6 +22,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -141,6 +142,9 @@ func wrapProvider(real, rssLog string) int {
 				_, _ = fmt.Fprintf(f, "%d %d %d %d\n", cmd.ProcessState.Pid(), ru.Maxrss, cpu.Microseconds(), logs.lines) // kB on Linux
 				_ = f.Close()
 			}
+			if len(logs.extra) > 0 {
+				_ = appendFile(rssLog+".logs", fmt.Appendf(nil, "provider process %d:\n%s\n", cmd.ProcessState.Pid(), logs.extra))
+			}
 		}
 	}
 	if cmd.ProcessState != nil {
@@ -155,14 +159,42 @@ func wrapProvider(real, rssLog string) int {
 	return 0
 }
 
-// lineCounter passes what is written on to w and counts the lines.
+// appendFile appends data to file, creating it when missing.
+func appendFile(file string, data []byte) error {
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	return errors.Join(err, f.Close())
+}
+
+// lineCounter passes what is written on to w, counts the lines, and keeps the first
+// keptLogBytes of what follows go-plugin's two start-up lines (the lines a budget counts).
 type lineCounter struct {
 	w     io.Writer
 	lines int
+	extra []byte
 }
 
-// Write counts the newlines of p and writes p to w.
+// keptLogBytes is how much of a provider's unexpected log lines the wrapper keeps for the report.
+const keptLogBytes = 2048
+
+// Write counts the newlines of p, keeps what follows the first two lines, and writes p to w.
 func (c *lineCounter) Write(p []byte) (int, error) {
-	c.lines += bytes.Count(p, []byte{'\n'})
+	rest := p
+	for c.lines < 2 && len(rest) > 0 {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			rest = nil
+			break
+		}
+		c.lines++
+		rest = rest[i+1:]
+	}
+	c.lines += bytes.Count(rest, []byte{'\n'})
+	if room := keptLogBytes - len(c.extra); room > 0 {
+		c.extra = append(c.extra, rest[:min(room, len(rest))]...)
+	}
 	return c.w.Write(p)
 }

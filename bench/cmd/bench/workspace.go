@@ -24,6 +24,13 @@ const (
 	budgetWSDataRatio   = 1.5
 	budgetWSStateRatio  = 2.0
 	budgetWSTFRSSRatio  = 1.3
+	// budgetWSOwnWork bounds the provider's own work in a no-op plan: its plan minus the request
+	// floor's, as a multiple of the floor.
+	budgetWSOwnWork = 0.5
+	// budgetWSReleaseLookup bounds what reading the Garden's release adds to a no-op plan: the
+	// read's round trip (made once per provider process, so at most its whole time) as a multiple of
+	// the plan, below the noise of the runs.
+	budgetWSReleaseLookup = 0.01
 	// changedProfiles is how many namespaced profiles the measured apply changes.
 	changedProfiles = 10
 )
@@ -151,7 +158,30 @@ func (b *bench) runWorkspace(ctx context.Context) error {
 	w.reportMergedDataSources(dataMerged, dataFloor)
 	w.reportFrameworkFloor(plan, planFW, create, createFW)
 	w.reportRequestFloor(plan, planFloor, planRequests)
+	w.reportReleaseLookup(plan)
 	return nil
+}
+
+// reportReleaseLookup prints what the read of the Garden's release costs a no-op plan: the round
+// trip of its one GET of gardener-info (a provider process makes it once, when its first check
+// needs the rules, and waits for it), against the plan.
+func (w *workspace) reportReleaseLookup(plan []tfResult) {
+	b := w.b
+	fmt.Println()
+	fmt.Println("Release lookup: the round trip of the no-op plan's read of gardener-info, against the plan.")
+	var trips []time.Duration
+	for _, r := range plan {
+		if d, ok := r.roundTrip("GET", isGardenInfo); ok {
+			trips = append(trips, d)
+		}
+	}
+	if len(trips) != len(plan) {
+		b.check("  plans that read the Garden's release", strconv.Itoa(len(trips)), fmt.Sprintf("= %d", len(plan)), false)
+		return
+	}
+	m, p := medianDur(trips), medianDur(durs(plan))
+	share := float64(m) / float64(p)
+	b.check("the read of gardener-info", fmt.Sprintf("%s (%.4f× the plan)", fmtDur(m), share), fmt.Sprintf("≤ %.2f×", budgetWSReleaseLookup), share <= budgetWSReleaseLookup)
 }
 
 // reportCPU gives where the CPU time of the no-op plan and of the data sources goes: terraform with
@@ -196,8 +226,12 @@ func (w *workspace) checkProviderLogs(what string, rs []tfResult) {
 			worst = r
 		}
 	}
+	ok := worst.providerLogLines <= 2*worst.providerProcesses
 	w.b.check("provider log lines: "+what, strconv.Itoa(worst.providerLogLines),
-		fmt.Sprintf("≤ 2 per process (%d)", worst.providerProcesses), worst.providerLogLines <= 2*worst.providerProcesses)
+		fmt.Sprintf("≤ 2 per process (%d)", worst.providerProcesses), ok)
+	if !ok {
+		fmt.Printf("  the lines beyond go-plugin's (%s):\n%s\n", worst.providerLogs, tail(worst.providerLogs, 12))
+	}
 }
 
 // reportMergedDataSources prints the data sources with include_merged_profile against the floor of
@@ -248,9 +282,9 @@ func (w *workspace) reportFrameworkFloor(plan, planFW []tfResult, create, create
 	against("create (once)", []tfResult{create}, []tfResult{createFW})
 }
 
-// reportRequestFloor prints the request floor's no-op plan (requestfloor.go) against the floor and
-// the provider's (no budget): what the requests of a no-op plan cost by themselves, and what is
-// left of the no-op plan's budget for the provider's own work.
+// reportRequestFloor prints the request floor's no-op plan (requestfloor.go) against the floor:
+// what the requests of a no-op plan cost by themselves; and checks the provider's own work, the
+// provider's no-op plan beyond the request floor's, against budgetWSOwnWork.
 func (w *workspace) reportRequestFloor(plan, planFloor, planRequests []tfResult) {
 	b := w.b
 	fmt.Println()
@@ -259,7 +293,8 @@ func (w *workspace) reportRequestFloor(plan, planFloor, planRequests []tfResult)
 	b.info("no-op refresh-plan, request floor", fmtDur(r))
 	b.info("  ratio to the floor", fmt.Sprintf("%.2f×", float64(r)/float64(f)))
 	b.info("  requests", strconv.Itoa(maxCount(planRequests, "", nil)))
-	b.info("  left of the budget for the provider's own work", fmt.Sprintf("%.2f× (the provider takes %.2f×)", budgetWSPlanRatio-float64(r)/float64(f), float64(m-r)/float64(f)))
+	own := float64(m-r) / float64(f)
+	b.check("  the provider's own work (its plan − the request floor's)", fmt.Sprintf("%.2f×", own), fmt.Sprintf("≤ %.1f× the floor", budgetWSOwnWork), own <= budgetWSOwnWork)
 }
 
 // report prints the workspace's figures with their budgets.
