@@ -5,7 +5,6 @@ import (
 	"flag"
 	"log"
 	"os"
-	runtimedebug "runtime/debug"
 	"strings"
 	"time"
 
@@ -30,7 +29,7 @@ func main() {
 		quietLogsUnlessLogging(os.Environ(), os.Setenv)
 		go exitWhenOrphaned(os.Getppid(), os.Getppid, orphanCheckInterval, func() { os.Exit(1) })
 	}
-	tuneGarbageCollectionUnlessTuned(os.LookupEnv, runtimedebug.SetGCPercent, runtimedebug.SetMemoryLimit)
+	tuneGarbageCollectionUnlessTuned(os.LookupEnv, runtimeGC{})
 	stopProfile, err := startCPUProfileIfAsked(os.LookupEnv, os.Getpid())
 	if err != nil {
 		log.Fatal(err)
@@ -61,30 +60,6 @@ func exitWhenOrphaned(parent int, getppid func() int, interval time.Duration, ex
 		time.Sleep(interval)
 	}
 	exit()
-}
-
-// The provider's garbage collection: every request decodes and converts values that turn into
-// garbage at once, so collecting often costs much CPU (with a target of 50, a plan of hundreds of
-// small profiles spent about half of its CPU in the collector). The target providerGCPercent lets
-// the heap grow to three times what is live, and the soft limit providerMemoryLimit makes the
-// collector run sooner once the heap nears it, which keeps the process of a plan of a profile with
-// thousands of versions below 80 MB (make bench measures both).
-const (
-	providerGCPercent   = 200
-	providerMemoryLimit = 48 << 20
-)
-
-// tuneGarbageCollectionUnlessTuned sets providerGCPercent and providerMemoryLimit unless GOGC or
-// GOMEMLIMIT is set: whoever sets one has made their own trade between memory and CPU.
-func tuneGarbageCollectionUnlessTuned(lookupEnv func(string) (string, bool), setGCPercent func(int) int, setMemoryLimit func(int64) int64) {
-	if _, set := lookupEnv("GOGC"); set {
-		return
-	}
-	if _, set := lookupEnv("GOMEMLIMIT"); set {
-		return
-	}
-	setGCPercent(providerGCPercent)
-	setMemoryLimit(providerMemoryLimit)
 }
 
 // sdkLogLevelVariable sets the level of the SDK's logs: terraform-plugin-go's protocol subsystem

@@ -35,31 +35,6 @@ func TestQuietLogsUnlessLogging(t *testing.T) {
 	}
 }
 
-// TestTuneGarbageCollectionUnlessTuned: the provider sets its GC target and memory limit only
-// when neither GOGC nor GOMEMLIMIT is set.
-func TestTuneGarbageCollectionUnlessTuned(t *testing.T) {
-	for _, c := range []struct {
-		name      string
-		env       map[string]string
-		wantGC    int
-		wantLimit int64
-	}{
-		{"both unset", map[string]string{}, providerGCPercent, providerMemoryLimit},
-		{"GOGC set", map[string]string{"GOGC": "50"}, -1, -1},
-		{"GOGC set empty", map[string]string{"GOGC": ""}, -1, -1},
-		{"GOMEMLIMIT set", map[string]string{"GOMEMLIMIT": "1GiB"}, -1, -1},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			gotGC, gotLimit := -1, int64(-1)
-			lookup := func(k string) (string, bool) { v, ok := c.env[k]; return v, ok }
-			tuneGarbageCollectionUnlessTuned(lookup, func(p int) int { gotGC = p; return 100 }, func(l int64) int64 { gotLimit = l; return 0 })
-			if gotGC != c.wantGC || gotLimit != c.wantLimit {
-				t.Errorf("GC percent %d and memory limit %d set, want %d and %d (-1: not set)", gotGC, gotLimit, c.wantGC, c.wantLimit)
-			}
-		})
-	}
-}
-
 func TestExitWhenOrphaned_ExitsOnceTheParentChanges(t *testing.T) {
 	calls := 0
 	getppid := func() int {

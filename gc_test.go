@@ -1,0 +1,103 @@
+package main
+
+import (
+	"runtime"
+	"testing"
+	"time"
+)
+
+// gcRecord records what tuneGarbageCollectionUnlessTuned sets, and keeps the hook it installs.
+type gcRecord struct {
+	percent int
+	limit   int64
+	hook    func(liveHeap uint64)
+}
+
+func (r *gcRecord) SetGCPercent(percent int)             { r.percent = percent }
+func (r *gcRecord) SetMemoryLimit(limit int64)           { r.limit = limit }
+func (r *gcRecord) AfterEveryGC(f func(liveHeap uint64)) { r.hook = f }
+
+// TestTuneGarbageCollectionUnlessTuned: the provider sets its GC target and memory limit, and lifts
+// the limit with the live heap, only when neither GOGC nor GOMEMLIMIT is set.
+func TestTuneGarbageCollectionUnlessTuned(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		env   map[string]string
+		tunes bool
+	}{
+		{"both unset", map[string]string{}, true},
+		{"GOGC set", map[string]string{"GOGC": "50"}, false},
+		{"GOGC set empty", map[string]string{"GOGC": ""}, false},
+		{"GOMEMLIMIT set", map[string]string{"GOMEMLIMIT": "1GiB"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := &gcRecord{percent: -1, limit: -1}
+			tuneGarbageCollectionUnlessTuned(func(k string) (string, bool) { v, ok := c.env[k]; return v, ok }, r)
+			if !c.tunes {
+				if r.percent != -1 || r.limit != -1 || r.hook != nil {
+					t.Fatalf("set GC percent %d, limit %d, hook %v; want nothing", r.percent, r.limit, r.hook != nil)
+				}
+				return
+			}
+			if r.percent != providerGCPercent || r.limit != providerMemoryLimit || r.hook == nil {
+				t.Fatalf("set GC percent %d, limit %d, hook %v; want %d, %d and a hook", r.percent, r.limit, r.hook != nil, providerGCPercent, providerMemoryLimit)
+			}
+			r.hook(100 << 20)
+			if r.limit != 200<<20 {
+				t.Fatalf("after a collection with 100 MiB live the limit is %d, want 200 MiB", r.limit)
+			}
+			r.hook(10 << 20)
+			if r.limit != providerMemoryLimit {
+				t.Fatalf("after a collection with 10 MiB live the limit is %d, want %d", r.limit, providerMemoryLimit)
+			}
+		})
+	}
+}
+
+// TestMemoryLimitFor_LiftsTheLimitAboveALargeLiveHeap: the soft limit stays providerMemoryLimit for
+// small live heaps, and is twice a large live heap (so that the collector never runs without pause
+// against it), at most maxMemoryLimit.
+func TestMemoryLimitFor_LiftsTheLimitAboveALargeLiveHeap(t *testing.T) {
+	for _, c := range []struct {
+		live uint64
+		want int64
+	}{
+		{0, providerMemoryLimit},
+		{18 << 20, providerMemoryLimit},
+		{liftLimitAtLiveHeap - 1, providerMemoryLimit},
+		{liftLimitAtLiveHeap, 2 * liftLimitAtLiveHeap},
+		{100 << 20, 200 << 20},
+		{maxMemoryLimit / 2, maxMemoryLimit},
+		{1 << 30, maxMemoryLimit},
+	} {
+		if got := memoryLimitFor(c.live); got != c.want {
+			t.Errorf("memoryLimitFor(%d) = %d, want %d", c.live, got, c.want)
+		}
+		if got := memoryLimitFor(c.live); c.live >= liftLimitAtLiveHeap && c.live < maxMemoryLimit/2 && got < int64(2*c.live) {
+			t.Errorf("memoryLimitFor(%d) = %d leaves less than the live heap again as room", c.live, got)
+		}
+	}
+}
+
+// TestRuntimeGC_AfterEveryGCReportsEachCollection: the runtime's hook runs after each of several
+// collections (it re-arms itself) with a live heap the runtime measured.
+func TestRuntimeGC_AfterEveryGCReportsEachCollection(t *testing.T) {
+	reports := make(chan uint64, 16)
+	runtimeGC{}.AfterEveryGC(func(live uint64) {
+		select {
+		case reports <- live:
+		default:
+		}
+	})
+	for i := range 3 {
+		runtime.GC()
+		select {
+		case live := <-reports:
+			if live == 0 {
+				t.Fatalf("collection %d reported no live heap", i+1)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no report after collection %d", i+1)
+		}
+	}
+}
