@@ -13,9 +13,9 @@ import (
 // collector run sooner once the heap nears it, which keeps the process of a plan or apply of a
 // profile with thousands of versions (about 18 to 30 MB live) below 80 MB (make bench measures
 // both). A soft limit close to the live heap makes the collector run nearly all the time, though
-// (10,000 versions with lifecycles, about 100 MB live: 5.4 s of CPU instead of 1.5 s): once the
-// live heap passes liftLimitAtLiveHeap, each collection sets the limit to twice the live heap, at
-// most maxMemoryLimit (memoryLimitFor), which keeps any configuration below 300 MB of RSS.
+// (10,000 versions with lifecycles, about 100 MB live: 5.4 s of CPU instead of 1.5 s): while the
+// live heap after a collection is liftLimitAtLiveHeap or more, the limit is maxMemoryLimit instead
+// (memoryLimitFor), which only bounds the process, below 300 MB of RSS for any configuration.
 const (
 	providerGCPercent   = 200
 	providerMemoryLimit = 48 << 20
@@ -47,12 +47,12 @@ func tuneGarbageCollectionUnlessTuned(lookupEnv func(string) (string, bool), gc 
 }
 
 // memoryLimitFor is the soft memory limit for a live heap of live bytes: providerMemoryLimit while
-// the live heap is below liftLimitAtLiveHeap, else twice the live heap, at most maxMemoryLimit.
+// the live heap is below liftLimitAtLiveHeap, else maxMemoryLimit.
 func memoryLimitFor(live uint64) int64 {
 	if live < liftLimitAtLiveHeap {
 		return providerMemoryLimit
 	}
-	return int64(min(2*live, maxMemoryLimit))
+	return maxMemoryLimit
 }
 
 // runtimeGC is gcSettings of the Go runtime.

@@ -43,8 +43,8 @@ func TestTuneGarbageCollectionUnlessTuned(t *testing.T) {
 				t.Fatalf("set GC percent %d, limit %d, hook %v; want %d, %d and a hook", r.percent, r.limit, r.hook != nil, providerGCPercent, providerMemoryLimit)
 			}
 			r.hook(100 << 20)
-			if r.limit != 200<<20 {
-				t.Fatalf("after a collection with 100 MiB live the limit is %d, want 200 MiB", r.limit)
+			if r.limit != maxMemoryLimit {
+				t.Fatalf("after a collection with 100 MiB live the limit is %d, want %d", r.limit, maxMemoryLimit)
 			}
 			r.hook(10 << 20)
 			if r.limit != providerMemoryLimit {
@@ -55,8 +55,8 @@ func TestTuneGarbageCollectionUnlessTuned(t *testing.T) {
 }
 
 // TestMemoryLimitFor_LiftsTheLimitAboveALargeLiveHeap: the soft limit stays providerMemoryLimit for
-// small live heaps, and is twice a large live heap (so that the collector never runs without pause
-// against it), at most maxMemoryLimit.
+// small live heaps and is maxMemoryLimit for large ones, so that the collector never runs without
+// pause against a limit just above what is live.
 func TestMemoryLimitFor_LiftsTheLimitAboveALargeLiveHeap(t *testing.T) {
 	for _, c := range []struct {
 		live uint64
@@ -65,17 +65,16 @@ func TestMemoryLimitFor_LiftsTheLimitAboveALargeLiveHeap(t *testing.T) {
 		{0, providerMemoryLimit},
 		{18 << 20, providerMemoryLimit},
 		{liftLimitAtLiveHeap - 1, providerMemoryLimit},
-		{liftLimitAtLiveHeap, 2 * liftLimitAtLiveHeap},
-		{100 << 20, 200 << 20},
-		{maxMemoryLimit / 2, maxMemoryLimit},
+		{liftLimitAtLiveHeap, maxMemoryLimit},
+		{100 << 20, maxMemoryLimit},
 		{1 << 30, maxMemoryLimit},
 	} {
 		if got := memoryLimitFor(c.live); got != c.want {
 			t.Errorf("memoryLimitFor(%d) = %d, want %d", c.live, got, c.want)
 		}
-		if got := memoryLimitFor(c.live); c.live >= liftLimitAtLiveHeap && c.live < maxMemoryLimit/2 && got < int64(2*c.live) {
-			t.Errorf("memoryLimitFor(%d) = %d leaves less than the live heap again as room", c.live, got)
-		}
+	}
+	if maxMemoryLimit < 3*liftLimitAtLiveHeap {
+		t.Errorf("maxMemoryLimit %d leaves a live heap of %d less room than the GC target's", maxMemoryLimit, liftLimitAtLiveHeap)
 	}
 }
 
