@@ -13,9 +13,9 @@ import (
 // collector run sooner once the heap nears it, which keeps the process of a plan or apply of a
 // profile with thousands of versions (about 18 to 30 MB live) below 80 MB (make bench measures
 // both). A soft limit close to the live heap makes the collector run nearly all the time, though
-// (10,000 versions with lifecycles, about 100 MB live: 5.4 s of CPU instead of 1.5 s): while the
-// live heap after a collection is liftLimitAtLiveHeap or more, the limit is maxMemoryLimit instead
-// (memoryLimitFor), which only bounds the process, below 300 MB of RSS for any configuration.
+// (validating 10,000 versions with lifecycles took 5.4 s of CPU instead of 1.5 s): while the live
+// heap after a collection is liftLimitAtLiveHeap or more, the limit is maxMemoryLimit instead
+// (memoryLimitFor), which only bounds the process (make bench's worst cases peak at 273 MB of RSS).
 const (
 	providerGCPercent   = 200
 	providerMemoryLimit = 48 << 20
