@@ -137,11 +137,8 @@ func wrapProvider(real, rssLog string) int {
 	err := cmd.Wait()
 	if rssLog != "" && cmd.ProcessState != nil {
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			if f, ferr := os.OpenFile(rssLog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); ferr == nil {
-				cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-				_, _ = fmt.Fprintf(f, "%d %d %d %d\n", cmd.ProcessState.Pid(), ru.Maxrss, cpu.Microseconds(), logs.lines) // kB on Linux
-				_ = f.Close()
-			}
+			cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+			_ = appendFile(rssLog, fmt.Appendf(nil, "%d %d %d %d\n", cmd.ProcessState.Pid(), ru.Maxrss, cpu.Microseconds(), logs.lines)) // kB on Linux
 			if len(logs.extra) > 0 {
 				_ = appendFile(rssLog+".logs", fmt.Appendf(nil, "provider process %d:\n%s\n", cmd.ProcessState.Pid(), logs.extra))
 			}
