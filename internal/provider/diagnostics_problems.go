@@ -29,7 +29,12 @@ import (
 // not all fit; one more counts the problems of the others by rule.
 func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag.Diagnostics {
 	var diags diag.Diagnostics
-	shown, rest := capGroups(groupProblems(stepsThrough(spec).problems(problems.WithoutRepeatsOfMissingType()), spec))
+	groups := groupProblems(stepsThrough(spec).problems(problems.WithoutRepeatsOfMissingType()), spec)
+	limit := maxProblemDiagnostics
+	if len(groups) > 1 {
+		limit = problemDiagnosticsLimit(tfvalue.Elements(spec))
+	}
+	shown, rest := capGroups(groups, limit)
 	for _, g := range shown {
 		at := attributePath(g.problems[0].Path.Steps())
 		// Names and values from the configuration reach both texts.
@@ -42,7 +47,7 @@ func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag
 		}
 	}
 	if len(rest) > 0 {
-		diags.Append(moreProblemsDiagnostic(rest))
+		diags.Append(moreProblemsDiagnostic(rest, limit))
 	}
 	return diags
 }
@@ -52,25 +57,39 @@ func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag
 // bounded size.
 const maxProblemDiagnostics = 20
 
-// capGroups splits groups into the first maxProblemDiagnostics, errors before warnings when not
-// all fit, and the rest.
-func capGroups(groups []*problemGroup) (shown, rest []*problemGroup) {
-	if len(groups) <= maxProblemDiagnostics {
+// diagnosticEntriesBudget bounds the diagnostics of a large spec further: at most this many
+// divided by the entries of the spec. Terraform re-reads the whole configuration file for every
+// diagnostic it prints on an attribute (to show its snippet), about a second or two for a file
+// that holds 10,000 entries; so a spec of 1,000 entries gets 10 diagnostics, one of 10,000 gets one,
+// and Terraform's printing stays about as long as reading the configuration once or twice.
+const diagnosticEntriesBudget = 10_000
+
+// problemDiagnosticsLimit is how many diagnostics of problem groups a spec of the given entries
+// (elements of its maps and lists, nested ones included) gets: maxProblemDiagnostics, fewer for a
+// spec of more than diagnosticEntriesBudget/maxProblemDiagnostics entries, and at least one.
+func problemDiagnosticsLimit(entries int) int {
+	return max(1, min(maxProblemDiagnostics, diagnosticEntriesBudget/max(entries, 1)))
+}
+
+// capGroups splits groups into the first limit ones, errors before warnings when not all fit,
+// and the rest.
+func capGroups(groups []*problemGroup, limit int) (shown, rest []*problemGroup) {
+	if len(groups) <= limit {
 		return groups, nil
 	}
 	ordered := slices.Clone(groups)
 	slices.SortStableFunc(ordered, func(a, b *problemGroup) int {
 		return cmp.Compare(a.problems[0].Severity, b.problems[0].Severity)
 	})
-	return ordered[:maxProblemDiagnostics], ordered[maxProblemDiagnostics:]
+	return ordered[:limit], ordered[limit:]
 }
 
 // maxCountedRules bounds how many rules the summary of moreProblemsDiagnostic counts by id.
 const maxCountedRules = 10
 
-// moreProblemsDiagnostic counts the problems of the groups not shown, by rule id, most frequent
-// first. It is an error when one of them is.
-func moreProblemsDiagnostic(rest []*problemGroup) diag.Diagnostic {
+// moreProblemsDiagnostic counts the problems of the groups not shown (when shown were), by rule
+// id, most frequent first. It is an error when one of them is.
+func moreProblemsDiagnostic(rest []*problemGroup, shown int) diag.Diagnostic {
 	counts := map[string]int{}
 	total, isError := 0, false
 	for _, g := range rest {
@@ -95,9 +114,17 @@ func moreProblemsDiagnostic(rest []*problemGroup) diag.Diagnostic {
 		parts = append(parts, "and "+countOf(len(rules)-maxCountedRules, "more rule", "more rules"))
 	}
 	summary := fmt.Sprintf("… and %s: %s", countOf(total, "more problem", "more problems"), strings.Join(parts, ", "))
-	detail := fmt.Sprintf("The rules found more problems than the %d diagnostics above show; the others are counted here by "+
+	above := fmt.Sprintf("the %d diagnostics above show", shown)
+	if shown == 1 {
+		above = "the diagnostic above shows"
+	}
+	if shown < maxProblemDiagnostics {
+		above += fmt.Sprintf(" (fewer than the usual %d: Terraform re-reads the whole configuration for every diagnostic it prints, "+
+			"which takes long for a spec this large)", maxProblemDiagnostics)
+	}
+	detail := fmt.Sprintf("The rules found more problems than %s; the others are counted here by "+
 		"rule id (the provider's guide \"Rules by id\" explains each).\n\nTo fix: fix the problems shown and run the plan again "+
-		"to see the next ones; problems of one rule usually share one cause.", maxProblemDiagnostics)
+		"to see the next ones; problems of one rule usually share one cause.", above)
 	if isError {
 		return diag.NewErrorDiagnostic(summary, detail)
 	}

@@ -47,8 +47,8 @@ func diagnosticsSize(diags diag.Diagnostics) int {
 func TestProblemDiagnostics_TenThousandBadVersionsStayBounded(t *testing.T) {
 	problems, spec := badVersionsProblems(t, 10000)
 	diags := problemDiagnostics(problems, spec)
-	if len(diags) != maxProblemDiagnostics+1 {
-		t.Fatalf("got %d diagnostics, want %d and one that counts the rest", len(diags), maxProblemDiagnostics+1)
+	if len(diags) != 2 {
+		t.Fatalf("got %d diagnostics, want one (a spec of 10,000 entries) and one that counts the rest", len(diags))
 	}
 	if size := diagnosticsSize(diags); size > 64<<10 {
 		t.Fatalf("summaries and details take %d bytes, want at most 64 KiB", size)
@@ -57,7 +57,29 @@ func TestProblemDiagnostics_TenThousandBadVersionsStayBounded(t *testing.T) {
 	if last.Severity() != diag.SeverityError || !strings.HasPrefix(last.Summary(), "… and ") || !strings.Contains(last.Summary(), " more problems: ") {
 		t.Fatalf("the last diagnostic does not count the rest: %s / %s", last.Summary(), last.Detail())
 	}
+	if !strings.Contains(last.Detail(), "than the diagnostic above shows (fewer than the usual 20: Terraform re-reads the whole configuration") {
+		t.Fatalf("the count does not say why one diagnostic is shown: %s", last.Detail())
+	}
 	t.Logf("%d problems, last summary: %s", len(problems), last.Summary())
+}
+
+// TestProblemDiagnosticsLimit_ShrinksWithTheEntriesOfTheSpec: Terraform re-reads the whole
+// configuration for every diagnostic it prints, so a large spec gets fewer diagnostics (at
+// least one), and the rest are counted.
+func TestProblemDiagnosticsLimit_ShrinksWithTheEntriesOfTheSpec(t *testing.T) {
+	for _, c := range []struct{ entries, want int }{{0, 20}, {1, 20}, {500, 20}, {501, 19}, {1000, 10}, {2500, 4}, {5001, 1}, {10000, 1}, {1 << 30, 1}} {
+		if got := problemDiagnosticsLimit(c.entries); got != c.want {
+			t.Errorf("problemDiagnosticsLimit(%d) = %d, want %d", c.entries, got, c.want)
+		}
+	}
+	problems, spec := badVersionsProblems(t, 1000) // 1,000 versions of one lifecycle stage each: 2,000 entries
+	diags := problemDiagnostics(problems, spec)
+	if len(diags) != 6 || !strings.HasPrefix(diags[5].Summary(), "… and 996 more problems") {
+		t.Fatalf("a spec of 2,000 entries with an error in each version: got %d diagnostics, the last %q; want 5 and one that counts 996", len(diags), diags[len(diags)-1].Summary())
+	}
+	if !strings.Contains(diags[5].Detail(), "than the 5 diagnostics above show (fewer than the usual 20") {
+		t.Fatalf("the count does not say why 5 are shown: %s", diags[5].Detail())
+	}
 }
 
 // numberedSpec is a spec value with the Kubernetes versions 1.0.0 to 1.0.(n-1), which numberedProblems

@@ -112,3 +112,35 @@ func Element(v tftypes.Value, i int) tftypes.Value {
 	}
 	return elems[i]
 }
+
+// Elements counts the elements of every map, list, set and tuple in v, nested ones included;
+// null and unknown values hold none.
+func Elements(v tftypes.Value) int {
+	if v.Type() == nil || !v.IsKnown() || v.IsNull() {
+		return 0
+	}
+	count := 0
+	switch t := v.Type(); {
+	case t.Is(tftypes.Object{}), t.Is(tftypes.Map{}):
+		var m map[string]tftypes.Value
+		if v.As(&m) != nil {
+			return 0
+		}
+		if t.Is(tftypes.Map{}) {
+			count = len(m)
+		}
+		for _, c := range m {
+			count += Elements(c)
+		}
+	case t.Is(tftypes.List{}), t.Is(tftypes.Set{}), t.Is(tftypes.Tuple{}):
+		var elems []tftypes.Value
+		if v.As(&elems) != nil {
+			return 0
+		}
+		count = len(elems)
+		for _, c := range elems {
+			count += Elements(c)
+		}
+	}
+	return count
+}
