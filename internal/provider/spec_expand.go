@@ -90,7 +90,7 @@ func expandSpec(ctx context.Context, root specField, v types.Object, p path.Path
 
 func expandSpecTerraform(root specField, v tftypes.Value, p path.Path, out any) ([]path.Path, diag.Diagnostics) {
 	e := &expander{}
-	tree, present := e.value(root, v, p)
+	tree, present := e.value(root, v, &lazyPath{root: p})
 	if e.diags.HasError() || !present {
 		return e.unknown, e.diags
 	}
@@ -121,7 +121,7 @@ func asGardenerDecodes(out any) error {
 }
 
 // value converts v, the value of field f at p (see fieldValue), and notes an empty list or map.
-func (e *expander) value(f specField, v tftypes.Value, p path.Path) (any, bool) {
+func (e *expander) value(f specField, v tftypes.Value, p *lazyPath) (any, bool) {
 	out, present := e.fieldValue(f, v, p)
 	switch x := out.(type) {
 	case []any:
@@ -134,12 +134,12 @@ func (e *expander) value(f specField, v tftypes.Value, p path.Path) (any, bool) 
 
 // fieldValue converts v, the value of field f at p. present is false when the field is to be left
 // out: v is null or unknown (unknown paths are recorded), or malformed (an error is recorded).
-func (e *expander) fieldValue(f specField, v tftypes.Value, p path.Path) (out any, present bool) {
+func (e *expander) fieldValue(f specField, v tftypes.Value, p *lazyPath) (out any, present bool) {
 	if v.Type() == nil || v.IsNull() {
 		return nil, false
 	}
 	if !v.IsKnown() {
-		e.unknown = append(e.unknown, p)
+		e.unknown = append(e.unknown, p.path())
 		return nil, false
 	}
 	switch f.kind {
@@ -153,7 +153,7 @@ func (e *expander) fieldValue(f specField, v tftypes.Value, p path.Path) (out an
 		}
 		kind := map[specKind]canonicalKind{kindQuantity: quantityKind, kindTimestamp: timestampKind, kindDuration: durationKind}[f.kind]
 		if err := checkCanonical(kind, s); err != nil {
-			e.diags.Append(canonicalError(p, kind, s, err))
+			e.diags.Append(canonicalError(p.path(), kind, s, err))
 			return nil, false
 		}
 		if kind == timestampKind {
@@ -168,7 +168,7 @@ func (e *expander) fieldValue(f specField, v tftypes.Value, p path.Path) (out an
 			return nil, false
 		}
 		if err := checkJSONObject(s); err != nil {
-			e.diags.AddAttributeError(p, "Invalid provider_config",
+			e.diags.AddAttributeError(p.path(), "Invalid provider_config",
 				fmt.Sprintf("provider_config must be a JSON object, such as jsonencode({ apiVersion = \"...\", kind = \"...\" }): %v.", err))
 			return nil, false
 		}
@@ -186,82 +186,82 @@ func (e *expander) fieldValue(f specField, v tftypes.Value, p path.Path) (out an
 		}
 		i, acc := n.Int64()
 		if acc != big.Exact || i < math.MinInt32 || i > math.MaxInt32 {
-			e.diags.AddAttributeError(p, "Invalid number", fmt.Sprintf("%s is not a whole number between %d and %d.", n.String(), math.MinInt32, math.MaxInt32))
+			e.diags.AddAttributeError(p.path(), "Invalid number", fmt.Sprintf("%s is not a whole number between %d and %d.", n.String(), math.MinInt32, math.MaxInt32))
 			return nil, false
 		}
 		return int32(i), true
 	case kindStringList:
-		return e.list(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) { return e.element(ev, ep, "", e.strAny) })
+		return e.list(v, p, func(ev tftypes.Value, ep *lazyPath) (any, bool) { return e.element(ev, ep, "", e.strAny) })
 	case kindStringMap:
-		return e.mapOf(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) { return e.element(ev, ep, "", e.strAny) })
+		return e.mapOf(v, p, func(ev tftypes.Value, ep *lazyPath) (any, bool) { return e.element(ev, ep, "", e.strAny) })
 	case kindCapabilities:
 		return e.capabilities(v, p)
 	case kindCapabilityFlavors:
-		return e.list(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) {
+		return e.list(v, p, func(ev tftypes.Value, ep *lazyPath) (any, bool) {
 			return e.element(ev, ep, map[string]any{}, e.capabilities)
 		})
 	case kindObject:
 		return e.object(f, v, p)
 	case kindObjectList:
-		return e.list(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) {
-			return e.element(ev, ep, map[string]any{}, func(ov tftypes.Value, op path.Path) (any, bool) { return e.object(f, ov, op) })
+		return e.list(v, p, func(ev tftypes.Value, ep *lazyPath) (any, bool) {
+			return e.element(ev, ep, map[string]any{}, func(ov tftypes.Value, op *lazyPath) (any, bool) { return e.object(f, ov, op) })
 		})
 	case kindKeyedObjects:
 		return e.keyed(f, v, p)
 	}
-	e.diags.AddAttributeError(p, "Unsupported attribute", fmt.Sprintf("The provider does not know how to convert %q (kind %d). This is a bug in the provider.", f.attr, f.kind))
+	e.diags.AddAttributeError(p.path(), "Unsupported attribute", fmt.Sprintf("The provider does not know how to convert %q (kind %d). This is a bug in the provider.", f.attr, f.kind))
 	return nil, false
 }
 
 // element converts one element of a list or map. A null element is an error (Gardener's lists
 // hold no nulls); an unknown element is recorded and replaced by placeholder to keep indices.
-func (e *expander) element(v tftypes.Value, p path.Path, placeholder any, conv func(tftypes.Value, path.Path) (any, bool)) (any, bool) {
+func (e *expander) element(v tftypes.Value, p *lazyPath, placeholder any, conv func(tftypes.Value, *lazyPath) (any, bool)) (any, bool) {
 	if v.Type() == nil || v.IsNull() {
-		e.diags.AddAttributeError(p, "Null element", "Elements of this collection must not be null: remove the element or give it a value.")
+		e.diags.AddAttributeError(p.path(), "Null element", "Elements of this collection must not be null: remove the element or give it a value.")
 		return nil, false
 	}
 	if !v.IsKnown() {
-		e.unknown = append(e.unknown, p)
+		e.unknown = append(e.unknown, p.path())
 		return placeholder, true
 	}
 	return conv(v, p)
 }
 
 // str returns the string of a string-like value.
-func (e *expander) str(v tftypes.Value, p path.Path) (string, bool) {
+func (e *expander) str(v tftypes.Value, p *lazyPath) (string, bool) {
 	var s string
 	if err := v.As(&s); err != nil {
-		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a string, got %s. This is a bug in the provider.", v.Type()))
+		e.diags.AddAttributeError(p.path(), "Unexpected value type", fmt.Sprintf("Expected a string, got %s. This is a bug in the provider.", v.Type()))
 		return "", false
 	}
 	return s, true
 }
 
 // strAny is str with an `any` result.
-func (e *expander) strAny(v tftypes.Value, p path.Path) (any, bool) {
+func (e *expander) strAny(v tftypes.Value, p *lazyPath) (any, bool) {
 	return e.str(v, p)
 }
 
 // capabilities converts a map(list(string)).
-func (e *expander) capabilities(v tftypes.Value, p path.Path) (any, bool) {
-	return e.mapOf(v, p, func(ev tftypes.Value, ep path.Path) (any, bool) {
-		return e.element(ev, ep, []any{}, func(lv tftypes.Value, lp path.Path) (any, bool) {
-			return e.list(lv, lp, func(sv tftypes.Value, sp path.Path) (any, bool) { return e.element(sv, sp, "", e.strAny) })
+func (e *expander) capabilities(v tftypes.Value, p *lazyPath) (any, bool) {
+	return e.mapOf(v, p, func(ev tftypes.Value, ep *lazyPath) (any, bool) {
+		return e.element(ev, ep, []any{}, func(lv tftypes.Value, lp *lazyPath) (any, bool) {
+			return e.list(lv, lp, func(sv tftypes.Value, sp *lazyPath) (any, bool) { return e.element(sv, sp, "", e.strAny) })
 		})
 	})
 }
 
 // list converts the elements of a list value; the result is never nil (an empty list stays empty).
-func (e *expander) list(v tftypes.Value, p path.Path, conv func(tftypes.Value, path.Path) (any, bool)) (any, bool) {
+func (e *expander) list(v tftypes.Value, p *lazyPath, conv func(tftypes.Value, *lazyPath) (any, bool)) (any, bool) {
 	var elems []tftypes.Value
 	if !v.Type().Is(tftypes.List{}) || v.As(&elems) != nil {
-		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a list, got %s. This is a bug in the provider.", v.Type()))
+		e.diags.AddAttributeError(p.path(), "Unexpected value type", fmt.Sprintf("Expected a list, got %s. This is a bug in the provider.", v.Type()))
 		return nil, false
 	}
 	out := make([]any, 0, len(elems))
 	complete := true
 	for i, ev := range elems {
-		x, ok := conv(ev, p.AtListIndex(i))
+		x, ok := conv(ev, p.atListIndex(i))
 		if !ok {
 			complete = false
 			continue
@@ -272,16 +272,16 @@ func (e *expander) list(v tftypes.Value, p path.Path, conv func(tftypes.Value, p
 }
 
 // mapOf converts the elements of a map value.
-func (e *expander) mapOf(v tftypes.Value, p path.Path, conv func(tftypes.Value, path.Path) (any, bool)) (any, bool) {
+func (e *expander) mapOf(v tftypes.Value, p *lazyPath, conv func(tftypes.Value, *lazyPath) (any, bool)) (any, bool) {
 	var elems map[string]tftypes.Value
 	if !v.Type().Is(tftypes.Map{}) || v.As(&elems) != nil {
-		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a map, got %s. This is a bug in the provider.", v.Type()))
+		e.diags.AddAttributeError(p.path(), "Unexpected value type", fmt.Sprintf("Expected a map, got %s. This is a bug in the provider.", v.Type()))
 		return nil, false
 	}
 	out := make(map[string]any, len(elems))
 	complete := true
 	for k, ev := range elems {
-		x, ok := conv(ev, p.AtMapKey(k))
+		x, ok := conv(ev, p.atMapKey(k))
 		if !ok {
 			complete = false
 			continue
@@ -294,16 +294,16 @@ func (e *expander) mapOf(v tftypes.Value, p path.Path, conv func(tftypes.Value, 
 // keyed converts the map of a keyed list into the array Gardener stores: each entry with its key in
 // the field f.key, in the field's wire order. An unknown entry is kept as an entry holding only its
 // key, so that the other entries keep their positions.
-func (e *expander) keyed(f specField, v tftypes.Value, p path.Path) (any, bool) {
+func (e *expander) keyed(f specField, v tftypes.Value, p *lazyPath) (any, bool) {
 	var elems map[string]tftypes.Value
 	if !v.Type().Is(tftypes.Map{}) || v.As(&elems) != nil {
-		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected a map, got %s. This is a bug in the provider.", v.Type()))
+		e.diags.AddAttributeError(p.path(), "Unexpected value type", fmt.Sprintf("Expected a map, got %s. This is a bug in the provider.", v.Type()))
 		return nil, false
 	}
 	out := make([]any, 0, len(elems))
 	complete := true
 	for _, k := range sortedEntryKeys(f.order, slices.Collect(maps.Keys(elems))) {
-		x, ok := e.element(elems[k], p.AtMapKey(k), map[string]any{}, func(ov tftypes.Value, op path.Path) (any, bool) { return e.object(f, ov, op) })
+		x, ok := e.element(elems[k], p.atMapKey(k), map[string]any{}, func(ov tftypes.Value, op *lazyPath) (any, bool) { return e.object(f, ov, op) })
 		if !ok {
 			complete = false
 			continue
@@ -315,15 +315,15 @@ func (e *expander) keyed(f specField, v tftypes.Value, p path.Path) (any, bool) 
 }
 
 // object converts an object value field by field; absent attributes count as null.
-func (e *expander) object(f specField, v tftypes.Value, p path.Path) (any, bool) {
+func (e *expander) object(f specField, v tftypes.Value, p *lazyPath) (any, bool) {
 	var attrs map[string]tftypes.Value
 	if !v.Type().Is(tftypes.Object{}) || v.As(&attrs) != nil {
-		e.diags.AddAttributeError(p, "Unexpected value type", fmt.Sprintf("Expected an object, got %s. This is a bug in the provider.", v.Type()))
+		e.diags.AddAttributeError(p.path(), "Unexpected value type", fmt.Sprintf("Expected an object, got %s. This is a bug in the provider.", v.Type()))
 		return nil, false
 	}
 	out := make(map[string]any, len(f.children))
 	for _, c := range f.children {
-		x, present := e.value(c, attrs[c.attr], p.AtName(c.attr))
+		x, present := e.value(c, attrs[c.attr], p.atName(c.attr))
 		if present {
 			out[c.json] = x
 		}
@@ -331,10 +331,62 @@ func (e *expander) object(f specField, v tftypes.Value, p path.Path) (any, bool)
 	return out, true
 }
 
-func (e *expander) mismatch(f specField, v tftypes.Value, p path.Path) (any, bool) {
-	e.diags.AddAttributeError(p, "Unexpected value type",
+func (e *expander) mismatch(f specField, v tftypes.Value, p *lazyPath) (any, bool) {
+	e.diags.AddAttributeError(p.path(), "Unexpected value type",
 		fmt.Sprintf("Attribute %q has type %s, which does not match the schema. This is a bug in the provider.", f.attr, v.Type()))
 	return nil, false
+}
+
+// lazyPath is an attribute path that is built only when it is needed: the expander walks every
+// value of the spec, but only an unknown value or an error needs its path, and the framework's
+// paths copy their steps at every step.
+type lazyPath struct {
+	parent *lazyPath
+	// root is the path of the walk's root (parent nil); the others add one step to their parent:
+	// the attribute name, or the map key, or the list index.
+	root      path.Path
+	kind      lazyStep
+	nameOrKey string
+	index     int
+}
+
+// lazyStep is the kind of step a lazyPath adds to its parent.
+type lazyStep uint8
+
+const (
+	lazyName lazyStep = iota
+	lazyMapKey
+	lazyListIndex
+)
+
+// atName is the path of the attribute name below p.
+func (p *lazyPath) atName(name string) *lazyPath {
+	return &lazyPath{parent: p, kind: lazyName, nameOrKey: name}
+}
+
+// atMapKey is the path of the map element of key below p.
+func (p *lazyPath) atMapKey(key string) *lazyPath {
+	return &lazyPath{parent: p, kind: lazyMapKey, nameOrKey: key}
+}
+
+// atListIndex is the path of the list element at index i below p.
+func (p *lazyPath) atListIndex(i int) *lazyPath {
+	return &lazyPath{parent: p, kind: lazyListIndex, index: i}
+}
+
+// path builds the framework's path of p.
+func (p *lazyPath) path() path.Path {
+	if p.parent == nil {
+		return p.root
+	}
+	parent := p.parent.path()
+	switch p.kind {
+	case lazyMapKey:
+		return parent.AtMapKey(p.nameOrKey)
+	case lazyListIndex:
+		return parent.AtListIndex(p.index)
+	}
+	return parent.AtName(p.nameOrKey)
 }
 
 // checkJSONObject returns why s is not a single JSON object, or nil.

@@ -319,3 +319,15 @@ func TestCheckJSONObject_NestingBelowTheAPIServersLimit(t *testing.T) {
 		t.Fatalf("brackets in strings must not count: depth %d", got)
 	}
 }
+
+func TestLazyPath_BuildsTheFrameworksPathOfItsSteps(t *testing.T) {
+	root := path.Root("spec")
+	lazy := (&lazyPath{root: root}).atName("machine_images").atMapKey("gardenlinux").atName("versions").atListIndex(3).atName("cri")
+	want := root.AtName("machine_images").AtMapKey("gardenlinux").AtName("versions").AtListIndex(3).AtName("cri")
+	if got := lazy.path(); !got.Equal(want) {
+		t.Errorf("path() = %s, want %s", got, want)
+	}
+	if got := (&lazyPath{root: root}).path(); !got.Equal(root) {
+		t.Errorf("the root's path() = %s, want %s", got, root)
+	}
+}
