@@ -498,6 +498,12 @@ const providerRC = "terraformrc"
 // request log and RSS log; an exit status outside okCodes is an error that quotes the end of
 // terraform's output.
 func (b *bench) tfWith(ctx context.Context, rc, dir string, okCodes []int, args ...string) (tfResult, error) {
+	return b.tfWithEnv(ctx, rc, dir, okCodes, nil, args...)
+}
+
+// tfWithEnv is tfWith with the variables env added to terraform's environment (and so to its
+// providers').
+func (b *bench) tfWithEnv(ctx context.Context, rc, dir string, okCodes []int, env []string, args ...string) (tfResult, error) {
 	b.seq++
 	base := filepath.Join(b.work, "logs", fmt.Sprintf("%03d-%s-%s", b.seq, filepath.Base(dir), args[0]))
 	reqLog, rssLog, outLog := base+".requests", base+".rss", base+".out"
@@ -516,6 +522,7 @@ func (b *bench) tfWith(ctx context.Context, rc, dir string, okCodes []int, args 
 		"BENCH_PROVIDER_REAL="+b.provider,
 		"BENCH_RSS_LOG="+rssLog,
 	)
+	cmd.Env = append(cmd.Env, env...)
 	out, err := os.Create(outLog)
 	if err != nil {
 		return tfResult{}, err

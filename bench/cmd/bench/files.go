@@ -75,10 +75,23 @@ func addProvider(doc map[string]any, kubeconfig string) {
 		"feature_gates": map[string]any{"VersionClassificationLifecycle": true}}}
 }
 
+// writeJSON writes v into the file as indented JSON.
 func writeJSON(file string, v any) error {
 	raw, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encoding %s: %w", file, err)
 	}
 	return os.WriteFile(file, append(raw, '\n'), 0o644)
+}
+
+// readJSON decodes the JSON file into v.
+func readJSON(file string, v any) error {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return fmt.Errorf("decoding %s: %w", file, err)
+	}
+	return nil
 }

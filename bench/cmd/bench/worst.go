@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,8 +33,9 @@ type worstResult struct {
 	name            string
 	entries         int
 	validate, floor []tfResult
-	// lines is how many lines terraform validate printed, errors counts its "Error:" headings.
-	lines, errors int
+	// lines is how many lines terraform validate printed, errors counts its "Error:" headings,
+	// sourced the diagnostics it printed with a snippet of the configuration.
+	lines, errors, sourced int
 }
 
 // runWorst measures terraform validate of each of gen.WorstCases: its time (median of the runs)
@@ -61,14 +64,19 @@ func (b *bench) runWorst(ctx context.Context) error {
 				return fmt.Errorf("validate of %s: %w", c.Name, err)
 			}
 			r.validate = append(r.validate, v)
-			f, err := b.tfWith(ctx, requestFloorRC, dir, []int{0}, "validate")
+			f, err := b.worstFloor(ctx, dir, c, v)
 			if err != nil {
-				return fmt.Errorf("validate of %s against the request floor: %w", c.Name, err)
+				return err
 			}
 			r.floor = append(r.floor, f)
 		}
 		out := lines(r.validate[len(r.validate)-1].output)
 		r.lines = len(out)
+		for _, l := range out {
+			if contextLine.MatchString(l) {
+				r.sourced++
+			}
+		}
 		for _, l := range out {
 			if strings.HasPrefix(l, "Error: ") {
 				r.errors++
@@ -83,6 +91,114 @@ func (b *bench) runWorst(ctx context.Context) error {
 	}
 	b.reportWorst(results, loadBefore)
 	return nil
+}
+
+// worstFloor runs the floor of the case's validate v: the same validate against the request
+// floor, which prints a diagnostic on each attribute v printed one on with a snippet (Terraform
+// finds each attribute in the configuration and reads the whole file again to show it), so that
+// the floor holds what Terraform spends on the configuration and on printing the provider's
+// answer.
+func (b *bench) worstFloor(ctx context.Context, dir string, c gen.WorstCase, v tfResult) (tfResult, error) {
+	var config map[string]any
+	if err := readJSON(filepath.Join(dir, "main.tf.json"), &config); err != nil {
+		return tfResult{}, err
+	}
+	paths, err := floorPathsOf(lines(v.output), config)
+	if err != nil {
+		return tfResult{}, fmt.Errorf("the diagnostics of %s: %w", c.Name, err)
+	}
+	if len(paths["gardener_cloud_profile"]) > 0 && len(c.Profiles) > 1 || len(paths["gardener_namespaced_cloud_profile"]) > 0 && len(c.Namespaced) > 1 {
+		return tfResult{}, fmt.Errorf("the case %s has several resources of a type with diagnostics: the floor answers per type", c.Name)
+	}
+	want, exit := paths.count(), 0
+	if want > 0 {
+		exit = 1
+	}
+	value, err := json.Marshal(paths)
+	if err != nil {
+		return tfResult{}, err
+	}
+	f, err := b.tfWithEnv(ctx, requestFloorRC, dir, []int{exit}, []string{floorDiagnosticsEnv + "=" + string(value)}, "validate")
+	if err != nil {
+		return f, fmt.Errorf("validate of %s against the request floor: %w", c.Name, err)
+	}
+	got, err := floorPathsOf(lines(f.output), config)
+	if err != nil || got.count() != want {
+		return f, fmt.Errorf("validate of %s against the request floor printed %d diagnostics with a snippet (%v), want %d as the provider's", c.Name, got.count(), err, want)
+	}
+	return f, nil
+}
+
+// count is how many paths f holds.
+func (f floorPaths) count() int {
+	n := 0
+	for _, ps := range f {
+		n += len(ps)
+	}
+	return n
+}
+
+// contextLine is the line of a diagnostic that Terraform prints with a snippet of a JSON
+// configuration: "  on main.tf.json line 12, in resource.TYPE.NAME.spec.regions:", where the
+// part after the name are the JSON keys to the object that holds the attribute, joined by dots.
+var contextLine = regexp.MustCompile(`^[│\s]*on \S+ line [0-9]+, in resource\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)(\..*)?:$`)
+
+// floorPathsOf reads the diagnostics terraform printed with a snippet on a resource of config (a
+// JSON configuration): by resource type, the keys that lead to where each one points.
+func floorPathsOf(out []string, config map[string]any) (floorPaths, error) {
+	paths := floorPaths{}
+	for _, l := range out {
+		m := contextLine.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		resources, _ := config["resource"].(map[string]any)
+		byName, _ := resources[m[1]].(map[string]any)
+		resource, ok := byName[m[2]]
+		if !ok {
+			return nil, fmt.Errorf("%q names no resource of the configuration", l)
+		}
+		keys, err := keysAlong(resource, strings.TrimPrefix(m[3], "."))
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", l, err)
+		}
+		paths[m[1]] = append(paths[m[1]], keys)
+	}
+	return paths, nil
+}
+
+// keysAlong splits dotted, the keys of nested JSON objects and indices of arrays joined by dots
+// (keys may hold dots themselves), into those keys by following them in v; the longest key that
+// fits wins.
+func keysAlong(v any, dotted string) ([]string, error) {
+	keys := []string{}
+	for dotted != "" {
+		var key string
+		switch x := v.(type) {
+		case map[string]any:
+			for k := range x {
+				if (dotted == k || strings.HasPrefix(dotted, k+".")) && len(k) > len(key) {
+					key = k
+				}
+			}
+			if key == "" {
+				return nil, fmt.Errorf("no key of the configuration starts %q", dotted)
+			}
+			v = x[key]
+		case []any:
+			key, _, _ = strings.Cut(dotted, ".")
+			i, err := strconv.Atoi(key)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, fmt.Errorf("%q is no index of a list of %d", key, len(x))
+			}
+			v = x[i]
+		default:
+			return nil, fmt.Errorf("%q leads below a value", dotted)
+		}
+		keys = append(keys, key)
+		dotted = strings.TrimPrefix(strings.TrimPrefix(dotted, key), ".")
+	}
+	return keys, nil
 }
 
 // checkWorstOutcome makes sure a case measured what it is meant to: the rules find no error in a
@@ -111,12 +227,20 @@ func (b *bench) reportWorst(results []worstResult, loadBefore string) {
 		b.info(fmt.Sprintf("%s (%s entries; %d lines, %d errors)", r.name, thousandsOf(r.entries), r.lines, r.errors), "")
 		d, f := medianDur(durs(r.validate)), medianDur(durs(r.floor))
 		b.info("  terraform validate", fmtDur(d))
-		b.info("  floor: terraform validate against the request floor", fmtDur(f))
+		b.info(fmt.Sprintf("  floor: request floor printing %s", countOf(r.sourced, "diagnostic", "diagnostics")), fmtDur(f))
 		b.check("  the provider's share (validate − floor)", fmtDur(d-f), fmt.Sprintf("≤ %s", budgetWorstValidate), d-f <= budgetWorstValidate)
 		b.info("  provider CPU time", fmtDur(medianDur(providerCPU(r.validate))))
 		rss := peakOf(r.validate, providerRSS)
 		b.check("  provider peak RSS", fmtKB(rss), fmt.Sprintf("≤ %d MB", budgetWorstRSSBytes/1000/1000), rss > 0 && rss*1024 <= budgetWorstRSSBytes)
 	}
+}
+
+// countOf renders a count with its noun: "1 diagnostic", "21 diagnostics".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // providerCPU is the CPU time of each command's provider processes.
