@@ -114,9 +114,9 @@ func moreProblemsDiagnostic(rest []*problemGroup, shown int) diag.Diagnostic {
 		parts = append(parts, "and "+countOf(len(rules)-maxCountedRules, "more rule", "more rules"))
 	}
 	summary := fmt.Sprintf("… and %s: %s", countOf(total, "more problem", "more problems"), strings.Join(parts, ", "))
-	above := fmt.Sprintf("the %d diagnostics above show", shown)
+	above := fmt.Sprintf("the %d diagnostics of the rules above show", shown)
 	if shown == 1 {
-		above = "the diagnostic above shows"
+		above = "the diagnostic of the rules above shows"
 	}
 	if shown < maxProblemDiagnostics {
 		above += fmt.Sprintf(" (fewer than the usual %d: Terraform re-reads the whole configuration for every diagnostic it prints, "+

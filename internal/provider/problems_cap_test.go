@@ -57,7 +57,7 @@ func TestProblemDiagnostics_TenThousandBadVersionsStayBounded(t *testing.T) {
 	if last.Severity() != diag.SeverityError || !strings.HasPrefix(last.Summary(), "… and ") || !strings.Contains(last.Summary(), " more problems: ") {
 		t.Fatalf("the last diagnostic does not count the rest: %s / %s", last.Summary(), last.Detail())
 	}
-	if !strings.Contains(last.Detail(), "than the diagnostic above shows (fewer than the usual 20: Terraform re-reads the whole configuration") {
+	if !strings.Contains(last.Detail(), "than the diagnostic of the rules above shows (fewer than the usual 20: Terraform re-reads the whole configuration") {
 		t.Fatalf("the count does not say why one diagnostic is shown: %s", last.Detail())
 	}
 	t.Logf("%d problems, last summary: %s", len(problems), last.Summary())
@@ -77,7 +77,7 @@ func TestProblemDiagnosticsLimit_ShrinksWithTheEntriesOfTheSpec(t *testing.T) {
 	if len(diags) != 6 || !strings.HasPrefix(diags[5].Summary(), "… and 996 more problems") {
 		t.Fatalf("a spec of 2,000 entries with an error in each version: got %d diagnostics, the last %q; want 5 and one that counts 996", len(diags), diags[len(diags)-1].Summary())
 	}
-	if !strings.Contains(diags[5].Detail(), "than the 5 diagnostics above show (fewer than the usual 20") {
+	if !strings.Contains(diags[5].Detail(), "than the 5 diagnostics of the rules above show (fewer than the usual 20") {
 		t.Fatalf("the count does not say why 5 are shown: %s", diags[5].Detail())
 	}
 }
