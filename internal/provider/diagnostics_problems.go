@@ -87,8 +87,8 @@ func capGroups(groups []*problemGroup, limit int) (shown, rest []*problemGroup) 
 // maxCountedRules bounds how many rules the summary of moreProblemsDiagnostic counts by id.
 const maxCountedRules = 10
 
-// moreProblemsDiagnostic counts the problems of the groups not shown (when shown were), by rule
-// id, most frequent first. It is an error when one of them is.
+// moreProblemsDiagnostic counts the problems of the groups rest that the shown diagnostics before
+// it leave out, by rule id, most frequent first. It is an error when one of them is.
 func moreProblemsDiagnostic(rest []*problemGroup, shown int) diag.Diagnostic {
 	counts := map[string]int{}
 	total, isError := 0, false

@@ -57,6 +57,10 @@ func (b *bench) runWorst(ctx context.Context) error {
 		if err := writeWorstCase(dir, b.kubeconfig, c); err != nil {
 			return err
 		}
+		var config map[string]any
+		if err := readJSON(filepath.Join(dir, "main.tf.json"), &config); err != nil {
+			return err
+		}
 		r := worstResult{name: c.Name, entries: c.Entries()}
 		for i := 0; i < b.runs; i++ {
 			v, err := b.tf(ctx, dir, []int{0, 1}, "validate")
@@ -64,7 +68,7 @@ func (b *bench) runWorst(ctx context.Context) error {
 				return fmt.Errorf("validate of %s: %w", c.Name, err)
 			}
 			r.validate = append(r.validate, v)
-			f, err := b.worstFloor(ctx, dir, c, v)
+			f, err := b.worstFloor(ctx, dir, config, c, v)
 			if err != nil {
 				return err
 			}
@@ -76,8 +80,6 @@ func (b *bench) runWorst(ctx context.Context) error {
 			if contextLine.MatchString(l) {
 				r.sourced++
 			}
-		}
-		for _, l := range out {
 			if strings.HasPrefix(l, "Error: ") {
 				r.errors++
 			}
@@ -93,16 +95,13 @@ func (b *bench) runWorst(ctx context.Context) error {
 	return nil
 }
 
-// worstFloor runs the floor of the case's validate v: the same validate against the request
-// floor, which prints a diagnostic on each attribute v printed one on with a snippet (Terraform
+// worstFloor runs the floor of the case's validate v in dir, whose configuration is config: the
+// same validate against the request floor, which prints a diagnostic on each attribute v printed
+// one on with a snippet (Terraform
 // finds each attribute in the configuration and reads the whole file again to show it), so that
 // the floor holds what Terraform spends on the configuration and on printing the provider's
 // answer.
-func (b *bench) worstFloor(ctx context.Context, dir string, c gen.WorstCase, v tfResult) (tfResult, error) {
-	var config map[string]any
-	if err := readJSON(filepath.Join(dir, "main.tf.json"), &config); err != nil {
-		return tfResult{}, err
-	}
+func (b *bench) worstFloor(ctx context.Context, dir string, config map[string]any, c gen.WorstCase, v tfResult) (tfResult, error) {
 	paths, err := floorPathsOf(lines(v.output), config)
 	if err != nil {
 		return tfResult{}, fmt.Errorf("the diagnostics of %s: %w", c.Name, err)
