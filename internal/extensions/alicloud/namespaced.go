@@ -48,8 +48,9 @@ func validateNamespaced(name string, spec gardencorev1beta1.NamespacedCloudProfi
 
 	var ps cloudprofile.Problems
 	imagesPath := extcommon.Config("machineImages")
+	defined := extcommon.DefineCapabilities(parent.MachineCapabilities)
 	for i, img := range cfg.MachineImages {
-		ps = append(ps, validateProviderImage(img, parent.MachineCapabilities, imagesPath.Index(i))...)
+		ps = append(ps, validateProviderImage(img, parent.MachineCapabilities, defined, imagesPath.Index(i))...)
 	}
 
 	profile := specImages(spec.MachineImages)

@@ -43,8 +43,9 @@ func validateCloudProfile(name string, spec gardencorev1beta1.CloudProfileSpec) 
 	if len(cfg.MachineImages) == 0 {
 		ps = append(ps, extcommon.Required(RuleConfigImagesRequired, imagesPath.Path(), "must provide at least one machine image"))
 	} else {
+		defined := extcommon.DefineCapabilities(defs)
 		for i, img := range cfg.MachineImages {
-			ps = append(ps, validateProviderImage(img, defs, imagesPath.Index(i))...)
+			ps = append(ps, validateProviderImage(img, defs, defined, imagesPath.Index(i))...)
 		}
 	}
 	ps = append(ps, validateImageMappings(spec.MachineImages, cfg, defs)...)
@@ -52,7 +53,7 @@ func validateCloudProfile(name string, spec gardencorev1beta1.CloudProfileSpec) 
 }
 
 // validateProviderImage is the extension's ValidateProviderMachineImage.
-func validateProviderImage(img MachineImages, defs []gardencorev1beta1.CapabilityDefinition, at extcommon.ConfigPath) cloudprofile.Problems {
+func validateProviderImage(img MachineImages, defs []gardencorev1beta1.CapabilityDefinition, defined extcommon.DefinedCapabilities, at extcommon.ConfigPath) cloudprofile.Problems {
 	var ps cloudprofile.Problems
 	if img.Name == "" {
 		ps = append(ps, extcommon.Required(RuleConfigImageIncomplete, at.Child("name").Path(), "must provide a name"))
@@ -72,7 +73,7 @@ func validateProviderImage(img MachineImages, defs []gardencorev1beta1.Capabilit
 		case len(defs) > 0 && hasFlavors:
 			for k, f := range v.CapabilityFlavors {
 				fp := vp.Child("capabilityFlavors").Index(k)
-				ps = append(ps, extcommon.ValidateCapabilities(RuleConfigFlavorCapabilities, f.Capabilities, defs, fp.Child("capabilities"))...)
+				ps = append(ps, extcommon.ValidateCapabilities(RuleConfigFlavorCapabilities, f.Capabilities, defined, fp.Child("capabilities"))...)
 				ps = append(ps, validateRegions(f.Regions, img.Name, v.Version, true, fp)...)
 			}
 		default:

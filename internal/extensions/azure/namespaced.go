@@ -60,8 +60,9 @@ func validateNamespaced(name string, spec gardencorev1beta1.NamespacedCloudProfi
 	}
 
 	imagesPath := extcommon.Config("machineImages")
+	defined := extcommon.DefineCapabilities(defs)
 	for i, img := range cfg.MachineImages {
-		ps = append(ps, validateProviderImage(img, defs, imagesPath.Index(i))...)
+		ps = append(ps, validateProviderImage(img, defs, defined, imagesPath.Index(i))...)
 	}
 
 	profile := specImages(spec.MachineImages)

@@ -1,8 +1,11 @@
 package extcommon
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
@@ -140,10 +143,10 @@ func TestProblemRendering(t *testing.T) {
 func TestValidateCapabilities(t *testing.T) {
 	defs := []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64", "arm64"}}, {Name: "gpu", Values: []string{"none", "nvidia"}}}
 	at := Config("f")
-	if ps := ValidateCapabilities("R", gardencorev1beta1.Capabilities{"architecture": {"arm64"}, "gpu": {"nvidia"}}, defs, at); len(ps) != 0 {
+	if ps := ValidateCapabilities("R", gardencorev1beta1.Capabilities{"architecture": {"arm64"}, "gpu": {"nvidia"}}, DefineCapabilities(defs), at); len(ps) != 0 {
 		t.Errorf("valid capabilities: %v", ps)
 	}
-	ps := ValidateCapabilities("R", gardencorev1beta1.Capabilities{"architecture": {"amd64", "arm64"}, "gpu": {"amd"}, "disk": {"ssd"}}, defs, at)
+	ps := ValidateCapabilities("R", gardencorev1beta1.Capabilities{"architecture": {"amd64", "arm64"}, "gpu": {"amd"}, "disk": {"ssd"}}, DefineCapabilities(defs), at)
 	var got []string
 	for _, p := range ps {
 		got = append(got, p.Path.Field()+" "+string(p.Type))
@@ -210,5 +213,96 @@ func TestDefaultedSpecCanonicalizes(t *testing.T) {
 	flavors := DefaultedSpec(spec).MachineImages[0].Versions[0].CapabilityFlavors
 	if len(flavors) != 2 || flavors[0].Capabilities["architecture"][0] != "amd64" || flavors[1].Capabilities["architecture"][0] != "arm64" {
 		t.Errorf("flavors %v", flavors)
+	}
+}
+
+func TestCapabilitiesEqual_ComparesSetsOfManyValuesAsSets(t *testing.T) {
+	many := func(n int, extra ...string) []string {
+		out := make([]string, 0, n+len(extra))
+		for i := range n {
+			out = append(out, "model-"+strconv.Itoa(i))
+		}
+		return append(out, extra...)
+	}
+	reversed := slices.Clone(many(100))
+	slices.Reverse(reversed)
+	cases := []struct {
+		name string
+		a, b []string
+		want bool
+	}{
+		{"the same values in another order", many(100), reversed, true},
+		{"repeated values", append(many(100), "model-3", "model-3"), many(100), true},
+		{"one value more", many(100, "model-x"), many(100), false},
+		{"one value less", many(99), many(100), false},
+		{"one value other", many(99, "model-x"), many(100), false},
+		{"no values against many", nil, many(100), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a, b := gardencorev1beta1.Capabilities{"gpu": c.a}, gardencorev1beta1.Capabilities{"gpu": c.b}
+			if got := CapabilitiesEqual(a, b); got != c.want {
+				t.Errorf("CapabilitiesEqual = %v, want %v", got, c.want)
+			}
+			if got := CapabilitiesEqual(b, a); got != c.want {
+				t.Errorf("CapabilitiesEqual the other way round = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+// A definition of many values applied as the default on both sides compares in linear time:
+// Gardener's pairwise comparison takes about 2·10¹⁰ string comparisons for these 200,000 values
+// (minutes), this one a set of them or nothing at all (milliseconds). The deadline only turns a
+// regression into a failure instead of a hang.
+func TestCapabilitiesEqual_ManyDefinedValuesCompareInLinearTime(t *testing.T) {
+	values := make([]string, 200_000)
+	for i := range values {
+		values[i] = "model-" + strconv.Itoa(i)
+	}
+	defs := []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"amd64"}}, {Name: "gpu-model", Values: values}}
+	defaulted := ImageFlavorsWithDefaults(nil, defs)[0].Capabilities
+	copied := gardencorev1beta1.Capabilities{"architecture": {"amd64"}, "gpu-model": slices.Clone(values)}
+	done := make(chan [2]bool, 1)
+	go func() {
+		done <- [2]bool{
+			CapabilitiesEqual(defaulted, gardencorev1beta1.GetCapabilitiesWithAppliedDefaults(nil, defs)),
+			CapabilitiesEqual(defaulted, copied),
+		}
+	}()
+	select {
+	case got := <-done:
+		if !got[0] || !got[1] {
+			t.Errorf("equal sets compare unequal: defaults on both sides %v, a copy of the values %v", got[0], got[1])
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("comparing capabilities of 200,000 values took longer than 30 s: the comparison is not linear")
+	}
+}
+
+// Checking the capabilities of many flavors against a definition of many values is a lookup per
+// value: walking the definition for each value takes about 2·10¹⁰ comparisons here (minutes).
+func TestValidateCapabilities_ManyFlavorsOfManyDefinedValuesCheckInLinearTime(t *testing.T) {
+	values := make([]string, 200_000)
+	for i := range values {
+		values[i] = "model-" + strconv.Itoa(i)
+	}
+	defined := DefineCapabilities([]gardencorev1beta1.CapabilityDefinition{{Name: "gpu-model", Values: values}})
+	done := make(chan int, 1)
+	go func() {
+		problems := 0
+		for _, v := range values {
+			problems += len(ValidateCapabilities("R", gardencorev1beta1.Capabilities{"gpu-model": {v}}, defined, Config("machineImages")))
+		}
+		problems += len(ValidateCapabilities("R", gardencorev1beta1.Capabilities{"gpu-model": {"model-x"}}, defined, Config("machineImages")))
+		done <- problems
+	}()
+	select {
+	case got := <-done:
+		if got != 1 {
+			t.Errorf("%d problems, want 1 (for the undefined value model-x)", got)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("checking 200,000 flavors against 200,000 defined values took longer than 30 s: the check is not a lookup")
 	}
 }

@@ -49,8 +49,9 @@ func validateNamespaced(spec gardencorev1beta1.NamespacedCloudProfileSpec, paren
 
 	var ps cloudprofile.Problems
 	imagesPath := extcommon.Config("machineImages")
+	defined := extcommon.DefineCapabilities(defs)
 	for i, img := range cfg.MachineImages {
-		ps = append(ps, validateProviderImage(img, defs, imagesPath.Index(i))...)
+		ps = append(ps, validateProviderImage(img, defs, defined, imagesPath.Index(i))...)
 	}
 
 	profile := specImages(spec.MachineImages)

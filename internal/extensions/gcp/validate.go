@@ -46,8 +46,9 @@ func validateCloudProfile(name string, spec gardencorev1beta1.CloudProfileSpec) 
 	if len(cfg.MachineImages) == 0 {
 		ps = append(ps, extcommon.Required(RuleConfigImagesRequired, imagesPath.Path(), "must provide at least one machine image"))
 	} else {
+		defined := extcommon.DefineCapabilities(defs)
 		for i, img := range cfg.MachineImages {
-			ps = append(ps, validateProviderImage(img, defs, imagesPath.Index(i))...)
+			ps = append(ps, validateProviderImage(img, defs, defined, imagesPath.Index(i))...)
 		}
 	}
 	ps = append(ps, validateImageMappings(spec.MachineImages, cfg, defs)...)
@@ -55,7 +56,7 @@ func validateCloudProfile(name string, spec gardencorev1beta1.CloudProfileSpec) 
 }
 
 // validateProviderImage is the extension's ValidateProviderMachineImage.
-func validateProviderImage(img MachineImages, defs []gardencorev1beta1.CapabilityDefinition, at extcommon.ConfigPath) cloudprofile.Problems {
+func validateProviderImage(img MachineImages, defs []gardencorev1beta1.CapabilityDefinition, defined extcommon.DefinedCapabilities, at extcommon.ConfigPath) cloudprofile.Problems {
 	var ps cloudprofile.Problems
 	if img.Name == "" {
 		ps = append(ps, extcommon.Required(RuleConfigImageIncomplete, at.Child("name").Path(), "must provide a name"))
@@ -76,7 +77,7 @@ func validateProviderImage(img MachineImages, defs []gardencorev1beta1.Capabilit
 			case hasFlavors:
 				for k, f := range v.CapabilityFlavors {
 					fp := vp.Child("capabilityFlavors").Index(k)
-					ps = append(ps, extcommon.ValidateCapabilities(RuleConfigFlavorCapabilities, f.Capabilities, defs, fp.Child("capabilities"))...)
+					ps = append(ps, extcommon.ValidateCapabilities(RuleConfigFlavorCapabilities, f.Capabilities, defined, fp.Child("capabilities"))...)
 					if f.Image == "" {
 						ps = append(ps, extcommon.Required(RuleConfigImage, fp.Child("image").Path(), fmt.Sprintf("must provide the image field for image version %s@%s and capabilityFlavor: {%v %s}", img.Name, v.Version, f.Capabilities, f.Image)))
 					}

@@ -220,7 +220,7 @@ func validateFlavorMappings(image string, v gardencorev1beta1.MachineImageVersio
 	var ps cloudprofile.Problems
 	for k, w := range wanted {
 		found := slices.ContainsFunc(mapped.CapabilityFlavors, func(f ImageFlavor) bool {
-			return capabilitiesEqual(w, gardencorev1beta1.GetCapabilitiesWithAppliedDefaults(f.Capabilities, defs))
+			return extcommon.CapabilitiesEqual(w, gardencorev1beta1.GetCapabilitiesWithAppliedDefaults(f.Capabilities, defs))
 		})
 		if !found {
 			ps = append(ps, required("EXT-LOCAL-12", inConfig(sub(p, "capabilityFlavors[%d]", k)),
@@ -228,27 +228,6 @@ func validateFlavorMappings(image string, v gardencorev1beta1.MachineImageVersio
 		}
 	}
 	return ps
-}
-
-// capabilitiesEqual reports whether a and b have the same names, each with the same set of values
-// (order and repetition do not count).
-func capabilitiesEqual(a, b gardencorev1beta1.Capabilities) bool {
-	return subsetOf(a, b) && subsetOf(b, a)
-}
-
-func subsetOf(a, b gardencorev1beta1.Capabilities) bool {
-	for k, values := range a {
-		other, ok := b[k]
-		if !ok {
-			return false
-		}
-		for _, v := range values {
-			if !slices.Contains(other, v) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // Problem constructors, as Kubernetes' field.Required, field.Forbidden and field.NotSupported.

@@ -52,8 +52,9 @@ func validateNamespaced(spec gardencorev1beta1.NamespacedCloudProfileSpec, paren
 		ps = append(ps, extcommon.Forbidden(RuleNamespacedOnlyImages, extcommon.ProviderConfigPath(), "must only set machineImages"))
 	}
 	imagesPath := extcommon.Config("machineImages")
+	defined := extcommon.DefineCapabilities(parent.MachineCapabilities)
 	for i, img := range cfg.MachineImages {
-		ps = append(ps, validateProviderImage(img, parent.MachineCapabilities, imagesPath.Index(i))...)
+		ps = append(ps, validateProviderImage(img, parent.MachineCapabilities, defined, imagesPath.Index(i))...)
 	}
 
 	profile := specImages(spec.MachineImages)

@@ -43,8 +43,9 @@ func validateCloudProfile(spec gardencorev1beta1.CloudProfileSpec) cloudprofile.
 	if len(cfg.MachineImages) == 0 {
 		ps = append(ps, extcommon.Required(RuleConfigImagesRequired, imagesPath.Path(), "must provide at least one machine image"))
 	}
+	defined := extcommon.DefineCapabilities(defs)
 	for i, img := range cfg.MachineImages {
-		ps = append(ps, validateProviderImage(img, defs, imagesPath.Index(i))...)
+		ps = append(ps, validateProviderImage(img, defs, defined, imagesPath.Index(i))...)
 	}
 	ps = append(ps, validateImageMappings(spec.MachineImages, cfg, defs)...)
 	ps = append(ps, validateEndpoints(cfg, root)...)
@@ -52,7 +53,7 @@ func validateCloudProfile(spec gardencorev1beta1.CloudProfileSpec) cloudprofile.
 }
 
 // validateProviderImage is the extension's ValidateProviderMachineImage.
-func validateProviderImage(img MachineImages, defs []gardencorev1beta1.CapabilityDefinition, at extcommon.ConfigPath) cloudprofile.Problems {
+func validateProviderImage(img MachineImages, defs []gardencorev1beta1.CapabilityDefinition, defined extcommon.DefinedCapabilities, at extcommon.ConfigPath) cloudprofile.Problems {
 	var ps cloudprofile.Problems
 	if img.Name == "" {
 		ps = append(ps, extcommon.Required(RuleConfigImageIncomplete, at.Child("name").Path(), "must provide a name"))
@@ -73,7 +74,7 @@ func validateProviderImage(img MachineImages, defs []gardencorev1beta1.Capabilit
 			case hasFlavors:
 				for k, f := range v.CapabilityFlavors {
 					fp := vp.Child("capabilityFlavors").Index(k)
-					ps = append(ps, extcommon.ValidateCapabilities(RuleConfigFlavorCapabilities, f.Capabilities, defs, fp.Child("capabilities"))...)
+					ps = append(ps, extcommon.ValidateCapabilities(RuleConfigFlavorCapabilities, f.Capabilities, defined, fp.Child("capabilities"))...)
 					ps = append(ps, validateRegions(f.Regions, true, fp)...)
 				}
 			case hasRegions:
