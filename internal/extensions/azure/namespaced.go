@@ -165,19 +165,26 @@ func validateNamespaced(name string, spec gardencorev1beta1.NamespacedCloudProfi
 // providerConfig must be new and listed in spec.machineTypes.
 func validateMachineTypes(cfg *CloudProfileConfig, types, parentTypes []gardencorev1beta1.MachineType) cloudprofile.Problems {
 	var ps cloudprofile.Problems
-	has := func(ts []gardencorev1beta1.MachineType, name string) bool {
-		return slices.ContainsFunc(ts, func(t gardencorev1beta1.MachineType) bool { return t.Name == name })
-	}
+	inParent, inSpec := machineTypeNames(parentTypes), machineTypeNames(types)
 	for i, t := range cfg.MachineTypes {
 		at := extcommon.Config("machineTypes").Index(i).Path()
-		if has(parentTypes, t.Name) {
+		if _, ok := inParent[t.Name]; ok {
 			ps = append(ps, extcommon.Forbidden(RuleNamespacedMachineTypes, at, fmt.Sprintf("machine type %s is already defined in the parent CloudProfile", t.Name)))
 		}
-		if !has(types, t.Name) {
+		if _, ok := inSpec[t.Name]; !ok {
 			ps = append(ps, extcommon.Required(RuleNamespacedMachineTypes, at, fmt.Sprintf("machine type %s is not defined in the NamespacedCloudProfile .spec.machineTypes", t.Name)))
 		}
 	}
 	return ps
+}
+
+// machineTypeNames is the set of the names of types.
+func machineTypeNames(types []gardencorev1beta1.MachineType) map[string]struct{} {
+	names := make(map[string]struct{}, len(types))
+	for _, t := range types {
+		names[t.Name] = struct{}{}
+	}
+	return names
 }
 
 func specImages(images []gardencorev1beta1.MachineImage) extcommon.Images[gardencorev1beta1.MachineImage, gardencorev1beta1.MachineImageVersion] {
