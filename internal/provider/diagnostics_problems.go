@@ -29,12 +29,7 @@ import (
 // not all fit; one more counts the problems of the others by rule.
 func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag.Diagnostics {
 	var diags diag.Diagnostics
-	groups := groupProblems(stepsThrough(spec).problems(problems.WithoutRepeatsOfMissingType()), spec)
-	limit := maxProblemDiagnostics
-	if len(groups) > 1 {
-		limit = problemDiagnosticsLimit(tfvalue.Elements(spec))
-	}
-	shown, rest := capGroups(groups, limit)
+	shown, rest := selectProblemGroups(problems.WithoutRepeatsOfMissingType(), spec, problemDiagnosticsLimit(tfvalue.ElementsUpTo(spec, diagnosticEntriesBudget)))
 	for _, g := range shown {
 		at := attributePath(g.problems[0].Path.Steps())
 		// Names and values from the configuration reach both texts.
@@ -47,7 +42,7 @@ func problemDiagnostics(problems cloudprofile.Problems, spec tftypes.Value) diag
 		}
 	}
 	if len(rest) > 0 {
-		diags.Append(moreProblemsDiagnostic(rest, limit))
+		diags.Append(moreProblemsDiagnostic(rest, len(shown)))
 	}
 	return diags
 }
@@ -71,37 +66,22 @@ func problemDiagnosticsLimit(entries int) int {
 	return max(1, min(maxProblemDiagnostics, diagnosticEntriesBudget/max(entries, 1)))
 }
 
-// capGroups splits groups into the first limit ones, errors before warnings when not all fit,
-// and the rest.
-func capGroups(groups []*problemGroup, limit int) (shown, rest []*problemGroup) {
-	if len(groups) <= limit {
-		return groups, nil
-	}
-	ordered := slices.Clone(groups)
-	slices.SortStableFunc(ordered, func(a, b *problemGroup) int {
-		return cmp.Compare(a.problems[0].Severity, b.problems[0].Severity)
-	})
-	return ordered[:limit], ordered[limit:]
-}
-
 // maxCountedRules bounds how many rules the summary of moreProblemsDiagnostic counts by id.
 const maxCountedRules = 10
 
-// moreProblemsDiagnostic counts the problems of the groups rest that the shown diagnostics before
-// it leave out, by rule id, most frequent first. It is an error when one of them is.
-func moreProblemsDiagnostic(rest []*problemGroup, shown int) diag.Diagnostic {
+// moreProblemsDiagnostic counts the problems rest that the shown diagnostics before it leave
+// out, by rule id, most frequent first. It is an error when one of them is.
+func moreProblemsDiagnostic(rest cloudprofile.Problems, shown int) diag.Diagnostic {
 	counts := map[string]int{}
 	total, isError := 0, false
-	for _, g := range rest {
-		for _, p := range g.problems {
-			rule := p.Rule
-			if rule == "" {
-				rule = "without rule id"
-			}
-			counts[rule] += 1 + p.Repeats
-			total += 1 + p.Repeats
-			isError = isError || p.Severity == cloudprofile.SeverityError
+	for _, p := range rest {
+		rule := p.Rule
+		if rule == "" {
+			rule = "without rule id"
 		}
+		counts[rule] += 1 + p.Repeats
+		total += 1 + p.Repeats
+		isError = isError || p.Severity == cloudprofile.SeverityError
 	}
 	rules := slices.SortedFunc(maps.Keys(counts), func(a, b string) int {
 		return cmp.Or(cmp.Compare(counts[b], counts[a]), cmp.Compare(a, b))
@@ -156,24 +136,55 @@ type problemGroup struct {
 	problems cloudprofile.Problems
 }
 
-// groupProblems groups problems by severity, headline and attribute, in the order of each group's
-// first problem.
-func groupProblems(problems cloudprofile.Problems, spec tftypes.Value) []*problemGroup {
+// selectProblemGroups groups problems by severity, headline and attribute and returns the groups
+// to show, in the order of each group's first problem, and the problems of the others. All groups
+// are shown when they are at most limit (or one); else the first limit, errors before warnings.
+// Once limit groups of a severity are found, a problem of that severity on another attribute
+// cannot be shown: it goes to the rest without its attribute being described, so that thousands
+// of problems cost no more than counting them.
+func selectProblemGroups(problems cloudprofile.Problems, spec tftypes.Value, limit int) (shown []*problemGroup, rest cloudprofile.Problems) {
+	steps := stepsThrough(spec)
 	var groups []*problemGroup
 	byKey := map[string]*problemGroup{}
+	keptAttributes := map[string]bool{}
+	kept := map[cloudprofile.Severity]int{}
 	for _, p := range problems {
-		where := describeAttribute(p.Path.Steps(), spec)
+		keyed := steps.keyed(p.Path.Steps(), true)
+		p.Path = p.Path.WithAttributeSteps(keyed)
+		attribute := renderSteps(keyed)
+		if kept[p.Severity] >= limit && !keptAttributes[attribute] {
+			rest = append(rest, p)
+			continue
+		}
+		where := describeAttribute(keyed, spec)
 		summary := problemSummary(p, where)
 		key := fmt.Sprintf("%d\x00%s\x00%s", p.Severity, summary, where.path)
 		g, ok := byKey[key]
-		if !ok {
+		switch {
+		case ok:
+		case kept[p.Severity] >= limit:
+			rest = append(rest, p)
+			continue
+		default:
 			g = &problemGroup{summary: summary, where: where}
 			byKey[key] = g
+			keptAttributes[attribute] = true
+			kept[p.Severity]++
 			groups = append(groups, g)
 		}
 		g.problems = append(g.problems, p)
 	}
-	return groups
+	if len(rest) == 0 && (len(groups) <= limit || len(groups) == 1) {
+		return groups, nil
+	}
+	ordered := slices.Clone(groups)
+	slices.SortStableFunc(ordered, func(a, b *problemGroup) int {
+		return cmp.Compare(a.problems[0].Severity, b.problems[0].Severity)
+	})
+	for _, g := range ordered[min(limit, len(ordered)):] {
+		rest = append(rest, g.problems...)
+	}
+	return ordered[:min(limit, len(ordered))], rest
 }
 
 // attributeDescription says where a problem lies in the user's terms.

@@ -172,3 +172,29 @@ func TestThousands_GroupsDigitsByThree(t *testing.T) {
 		}
 	}
 }
+
+// Past the cap a problem on the attribute of a shown group still joins that group; the others
+// are counted, errors are shown before warnings, and a group of warnings found before the cap was
+// reached makes way for an error.
+func TestSelectProblemGroups_PastTheCapAProblemJoinsItsShownGroupOrIsCounted(t *testing.T) {
+	errs := numberedProblems(3, cloudprofile.SeverityError, "C-6")
+	warns := numberedProblems(3, cloudprofile.SeverityWarning, "")
+	problems := cloudprofile.Problems{warns[1], errs[0], errs[1], errs[2], errs[0], warns[2]}
+	shown, rest := selectProblemGroups(problems, numberedSpec(3), 2)
+	var got []string
+	for _, g := range shown {
+		got = append(got, fmt.Sprintf("%s×%d", g.where.path, len(g.problems)))
+	}
+	// Gardener's positions count the versions newest first, as the provider writes them.
+	want := []string{`spec.kubernetes.versions["1.0.2"]×2`, `spec.kubernetes.versions["1.0.1"]×1`}
+	if !slices.Equal(got, want) {
+		t.Errorf("shown groups %v, want %v", got, want)
+	}
+	if len(rest) != 3 || rest.Count() != 3 || len(rest.Errors()) != 1 {
+		t.Errorf("rest %v, want the error on 1.0.0 and the two warnings", rest)
+	}
+	shown, rest = selectProblemGroups(problems, numberedSpec(3), 5)
+	if len(shown) != 5 || len(rest) != 0 || shown[0].problems[0].Severity != cloudprofile.SeverityWarning {
+		t.Errorf("within the cap every group is shown in the order found: %d shown, %d counted", len(shown), len(rest))
+	}
+}

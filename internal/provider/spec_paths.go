@@ -55,12 +55,11 @@ func (s *specSteps) keyed(steps []cloudprofile.Step, keepRest bool) []cloudprofi
 	if len(steps) == 0 || steps[0].Kind != cloudprofile.StepAttribute || steps[0].Name != "spec" {
 		return steps
 	}
-	out := []cloudprofile.Step{steps[0]}
+	out := make([]cloudprofile.Step, 1, len(steps))
+	out[0] = steps[0]
 	f, v, selecting := s.root, s.spec, false
-	var at strings.Builder
-	at.WriteString("spec")
 	for i, step := range steps[1:] {
-		next, ok := s.step(f, v, selecting, step, at.String())
+		next, ok := s.step(f, v, selecting, step, out)
 		if !ok {
 			if keepRest && !isKeyedList(f, selecting) && !isEntryKey(f, selecting, step) {
 				out = append(out, steps[1+i:]...)
@@ -68,7 +67,6 @@ func (s *specSteps) keyed(steps []cloudprofile.Step, keepRest bool) []cloudprofi
 			return out
 		}
 		out = append(out, next.step)
-		at.WriteString(renderStep(next.step))
 		f, v, selecting = next.field, next.value, next.selecting
 	}
 	return out
@@ -94,10 +92,10 @@ type stepResult struct {
 	selecting bool
 }
 
-// step follows one step from the field f with value v; selecting tells that f is a list or map
-// whose element the step selects. A StepKey with a Name selects the entry whose attribute Name
+// step follows one step from the field f with value v, which the steps before lead to;
+// selecting tells that f is a list or map whose element the step selects. A StepKey with a Name selects the entry whose attribute Name
 // has the value Key (an apply conflict's `[name="x"]`).
-func (s *specSteps) step(f specField, v tftypes.Value, selecting bool, step cloudprofile.Step, at string) (stepResult, bool) {
+func (s *specSteps) step(f specField, v tftypes.Value, selecting bool, step cloudprofile.Step, before []cloudprofile.Step) (stepResult, bool) {
 	if !selecting {
 		if step.Kind != cloudprofile.StepAttribute || (f.kind != kindObject && !holdsEntries(f)) {
 			return stepResult{}, false
@@ -110,7 +108,7 @@ func (s *specSteps) step(f specField, v tftypes.Value, selecting bool, step clou
 	}
 	switch {
 	case f.kind == kindKeyedObjects && step.Kind == cloudprofile.StepIndex:
-		key, ok := s.keyAt(f, v, step.Index, at)
+		key, ok := s.keyAt(f, v, step.Index, before)
 		if !ok {
 			return stepResult{}, false
 		}
@@ -136,9 +134,10 @@ func (s *specSteps) entry(f specField, v tftypes.Value, key string) stepResult {
 	return stepResult{step: cloudprofile.Step{Kind: cloudprofile.StepKey, Key: key}, field: f, value: elementOfMap(v, key)}
 }
 
-// keyAt is the key of the entry at position i of the keyed list f with value v at the rendered
-// path at; false when the value is not known or has no such position.
-func (s *specSteps) keyAt(f specField, v tftypes.Value, i int, at string) (string, bool) {
+// keyAt is the key of the entry at position i of the keyed list f with value v, which the steps
+// at lead to; false when the value is not known or has no such position.
+func (s *specSteps) keyAt(f specField, v tftypes.Value, i int, steps []cloudprofile.Step) (string, bool) {
+	at := steps[0].Name + renderSteps(steps[1:])
 	keys, ok := s.sorted[at]
 	if !ok {
 		var elems map[string]tftypes.Value
@@ -192,6 +191,15 @@ func renderStep(s cloudprofile.Step) string {
 		return "[" + strconv.Quote(s.Key) + "]"
 	}
 	return "." + s.Name
+}
+
+// renderSteps renders attribute steps as renderStep does, one after the other.
+func renderSteps(steps []cloudprofile.Step) string {
+	var b strings.Builder
+	for _, s := range steps {
+		b.WriteString(renderStep(s))
+	}
+	return b.String()
 }
 
 // problems returns the problems with their attribute paths through the spec's keys.

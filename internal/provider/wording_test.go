@@ -27,8 +27,7 @@ func TestCountedTexts_OneIsSingular(t *testing.T) {
 	if last := diags[len(diags)-1]; !strings.HasPrefix(last.Detail(), "1 more configured value would be stored differently") {
 		t.Errorf("changed values: %s", last.Detail())
 	}
-	rest := []*problemGroup{{problems: numberedProblems(1, cloudprofile.SeverityError, "C-6")}}
-	if got := moreProblemsDiagnostic(rest, maxProblemDiagnostics).Summary(); got != "… and 1 more problem: C-6 ×1" {
+	if got := moreProblemsDiagnostic(numberedProblems(1, cloudprofile.SeverityError, "C-6"), maxProblemDiagnostics).Summary(); got != "… and 1 more problem: C-6 ×1" {
 		t.Errorf("more problems: %s", got)
 	}
 	for _, c := range []struct {

@@ -113,10 +113,11 @@ func Element(v tftypes.Value, i int) tftypes.Value {
 	return elems[i]
 }
 
-// Elements counts the elements of every map, list, set and tuple in v, nested ones included;
-// null and unknown values hold none.
-func Elements(v tftypes.Value) int {
-	if v.Type() == nil || !v.IsKnown() || v.IsNull() {
+// ElementsUpTo counts the elements of every map, list, set and tuple in v, nested ones included,
+// up to atMost: it stops walking v once it has counted that many. Null and unknown values hold
+// none.
+func ElementsUpTo(v tftypes.Value, atMost int) int {
+	if atMost <= 0 || v.Type() == nil || !v.IsKnown() || v.IsNull() {
 		return 0
 	}
 	count := 0
@@ -130,7 +131,10 @@ func Elements(v tftypes.Value) int {
 			count = len(m)
 		}
 		for _, c := range m {
-			count += Elements(c)
+			if count >= atMost {
+				break
+			}
+			count += ElementsUpTo(c, atMost-count)
 		}
 	case t.Is(tftypes.List{}), t.Is(tftypes.Set{}), t.Is(tftypes.Tuple{}):
 		var elems []tftypes.Value
@@ -139,8 +143,11 @@ func Elements(v tftypes.Value) int {
 		}
 		count = len(elems)
 		for _, c := range elems {
-			count += Elements(c)
+			if count >= atMost {
+				break
+			}
+			count += ElementsUpTo(c, atMost-count)
 		}
 	}
-	return count
+	return min(count, atMost)
 }
