@@ -94,7 +94,7 @@ func expandSpecTerraform(root specField, v tftypes.Value, p path.Path, out any) 
 	if e.diags.HasError() || !present {
 		return e.unknown, e.diags
 	}
-	raw, err := json.Marshal(tree)
+	raw, err := appendTreeJSON(nil, tree)
 	if err == nil {
 		err = json.Unmarshal(raw, out)
 	}
