@@ -92,6 +92,7 @@
 //   - spec_schema.go: the resource and data-source schemas and the attribute types of the fields.
 //   - spec_types.go: the string types compared canonically (quantities, timestamps).
 //   - spec_expand.go: Terraform values into the API types.
+//   - spec_expand_json.go: the JSON of an expansion's tree, written without reflection.
 //   - spec_flatten.go: the API types into Terraform values.
 //   - spec_json.go: the JSON reader spec_flatten.go reads with.
 //   - spec_json_keys.go: duplicate keys of JSON attributes.

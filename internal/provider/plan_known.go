@@ -17,13 +17,14 @@ import (
 // is an entry's key, a problem of a rule that looks entries up by key. Rules that only ask whether
 // a field is set (feature gates) are decided by the unknown value's presence.
 //
-// The problems come back with their attribute paths through the keys of spec, the configured spec
-// value the paths of unknown are in (see specSteps).
+// With unknown values, the problems come back with their attribute paths through the keys of
+// spec, the configured spec value the paths of unknown are in (see specSteps); without, as they
+// came (problemDiagnostics takes either).
 func knownOnly(problems cloudprofile.Problems, unknown []path.Path, spec tftypes.Value) cloudprofile.Problems {
-	problems = stepsThrough(spec).problems(problems)
 	if len(unknown) == 0 {
 		return problems
 	}
+	problems = stepsThrough(spec).problems(problems)
 	lists := innermostLists(unknown)
 	keyUnknown := slices.ContainsFunc(unknown, isKeyPath)
 	var out cloudprofile.Problems

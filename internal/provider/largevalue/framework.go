@@ -326,8 +326,9 @@ func configurationProblems(a rschema.Attribute, v tftypes.Value, at path.Path) d
 	if attrs == nil || v.IsNull() || !v.IsKnown() {
 		return nil
 	}
+	names := slices.Sorted(maps.Keys(attrs))
 	if !tfvalue.HoldsElements(a) {
-		return objectProblems(attrs, v, at)
+		return objectProblems(attrs, names, v, at)
 	}
 	var diags diag.Diagnostics
 	if _, isMap := a.(rschema.MapNestedAttribute); isMap {
@@ -336,7 +337,7 @@ func configurationProblems(a rschema.Attribute, v tftypes.Value, at path.Path) d
 			return nil
 		}
 		for _, key := range slices.Sorted(maps.Keys(elements)) {
-			diags.Append(objectProblems(attrs, elements[key], at.AtMapKey(key))...)
+			diags.Append(objectProblems(attrs, names, elements[key], at.AtMapKey(key))...)
 		}
 		return diags
 	}
@@ -345,15 +346,16 @@ func configurationProblems(a rschema.Attribute, v tftypes.Value, at path.Path) d
 		return nil
 	}
 	for i, element := range elements {
-		diags.Append(objectProblems(attrs, element, at.AtListIndex(i))...)
+		diags.Append(objectProblems(attrs, names, element, at.AtListIndex(i))...)
 	}
 	return diags
 }
 
 // objectProblems checks each attribute of an object of a nested attribute, as the framework does
 // for every object it walks: the attributes of a null object are null, those of an unknown one
-// unknown.
-func objectProblems(attrs map[string]rschema.Attribute, object tftypes.Value, at path.Path) diag.Diagnostics {
+// unknown. names are the names of attrs in order; an attribute's path is built only for a
+// diagnostic or an attribute with nested attributes (the framework's paths copy their steps).
+func objectProblems(attrs map[string]rschema.Attribute, names []string, object tftypes.Value, at path.Path) diag.Diagnostics {
 	var values map[string]tftypes.Value
 	if object.IsKnown() && !object.IsNull() {
 		if err := object.As(&values); err != nil {
@@ -361,7 +363,7 @@ func objectProblems(attrs map[string]rschema.Attribute, object tftypes.Value, at
 		}
 	}
 	var diags diag.Diagnostics
-	for _, name := range slices.Sorted(maps.Keys(attrs)) {
+	for _, name := range names {
 		a := attrs[name]
 		value, ok := values[name]
 		switch {
@@ -371,13 +373,17 @@ func objectProblems(attrs map[string]rschema.Attribute, object tftypes.Value, at
 		default:
 			value = tftypes.NewValue(tftypes.DynamicPseudoType, nil)
 		}
+		readOnlySet, requiredUnset := a.IsComputed() && !a.IsOptional() && !value.IsNull(), a.IsRequired() && value.IsNull()
+		if !readOnlySet && !requiredUnset && tfvalue.NestedAttributes(a) == nil {
+			continue
+		}
 		p := at.AtName(name)
-		if a.IsComputed() && !a.IsOptional() && !value.IsNull() {
+		if readOnlySet {
 			diags.AddAttributeError(p, "Invalid Configuration for Read-Only Attribute",
 				"Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value.\n\n"+
 					"Refer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported.")
 		}
-		if a.IsRequired() && value.IsNull() {
+		if requiredUnset {
 			diags.AddAttributeError(p, "Missing Configuration for Required Attribute",
 				fmt.Sprintf("Must set a configuration value for the %s attribute as the provider has marked it as required.\n\n", p)+
 					"Refer to the provider documentation or contact the provider developers for additional information about configurable attributes that are required.")
