@@ -13,9 +13,11 @@ import (
 // collector run sooner once the heap nears it, which keeps the process of a plan or apply of a
 // profile with thousands of versions (about 18 to 30 MB live) below 80 MB (make bench measures
 // both). A soft limit close to the live heap makes the collector run nearly all the time, though
-// (validating 10,000 versions with lifecycles took 5.4 s of CPU instead of 1.5 s): while the live
-// heap after a collection is liftLimitAtLiveHeap or more, the limit is maxMemoryLimit instead
-// (memoryLimitFor), which only bounds the process (make bench's worst cases peak at 273 MB of RSS).
+// (validating 10,000 versions with lifecycles took 5.4 s of CPU instead of 1.5 s; a spec of 10,000
+// zones, about 30 MB live, collected 40 times in one second for 3 MB each): so the limit is at least
+// twice the live heap after the last collection, and once that is liftLimitAtLiveHeap or more it is
+// maxMemoryLimit (memoryLimitFor), which only bounds the process (make bench's worst cases peak at
+// 273 MB of RSS).
 const (
 	providerGCPercent   = 200
 	providerMemoryLimit = 48 << 20
@@ -46,11 +48,12 @@ func tuneGarbageCollectionUnlessTuned(lookupEnv func(string) (string, bool), gc 
 	gc.AfterEveryGC(func(live uint64) { gc.SetMemoryLimit(memoryLimitFor(live)) })
 }
 
-// memoryLimitFor is the soft memory limit for a live heap of live bytes: providerMemoryLimit while
-// the live heap is below liftLimitAtLiveHeap, else maxMemoryLimit.
+// memoryLimitFor is the soft memory limit for a live heap of live bytes: providerMemoryLimit or
+// twice the live heap, whichever is more, while the live heap is below liftLimitAtLiveHeap, else
+// maxMemoryLimit.
 func memoryLimitFor(live uint64) int64 {
 	if live < liftLimitAtLiveHeap {
-		return providerMemoryLimit
+		return max(providerMemoryLimit, 2*int64(live))
 	}
 	return maxMemoryLimit
 }

@@ -55,8 +55,8 @@ func TestTuneGarbageCollectionUnlessTuned(t *testing.T) {
 }
 
 // TestMemoryLimitFor_LiftsTheLimitAboveALargeLiveHeap: the soft limit stays providerMemoryLimit for
-// small live heaps and is maxMemoryLimit for large ones, so that the collector never runs without
-// pause against a limit just above what is live.
+// small live heaps, is twice the live heap above half of it, and is maxMemoryLimit for large ones,
+// so that the collector never runs without pause against a limit just above what is live.
 func TestMemoryLimitFor_LiftsTheLimitAboveALargeLiveHeap(t *testing.T) {
 	for _, c := range []struct {
 		live uint64
@@ -64,7 +64,9 @@ func TestMemoryLimitFor_LiftsTheLimitAboveALargeLiveHeap(t *testing.T) {
 	}{
 		{0, providerMemoryLimit},
 		{18 << 20, providerMemoryLimit},
-		{liftLimitAtLiveHeap - 1, providerMemoryLimit},
+		{24 << 20, providerMemoryLimit},
+		{30 << 20, 60 << 20},
+		{liftLimitAtLiveHeap - 1, 2 * (liftLimitAtLiveHeap - 1)},
 		{liftLimitAtLiveHeap, maxMemoryLimit},
 		{100 << 20, maxMemoryLimit},
 		{1 << 30, maxMemoryLimit},
