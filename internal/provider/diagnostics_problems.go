@@ -138,7 +138,7 @@ type problemGroup struct {
 
 // selectProblemGroups groups problems by severity, headline and attribute and returns the groups
 // to show, in the order of each group's first problem, and the problems of the others. All groups
-// are shown when they are at most limit (or one); else the first limit, errors before warnings.
+// are shown when they are at most limit (at least one); else the first limit, errors before warnings.
 // Once limit groups of a severity are found, a problem of that severity on another attribute
 // cannot be shown: it goes to the rest without its attribute being described, so that thousands
 // of problems cost no more than counting them.
@@ -174,7 +174,7 @@ func selectProblemGroups(problems cloudprofile.Problems, spec tftypes.Value, lim
 		}
 		g.problems = append(g.problems, p)
 	}
-	if len(rest) == 0 && (len(groups) <= limit || len(groups) == 1) {
+	if len(rest) == 0 && len(groups) <= limit {
 		return groups, nil
 	}
 	ordered := slices.Clone(groups)
