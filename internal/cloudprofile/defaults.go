@@ -1,6 +1,8 @@
 package cloudprofile
 
 import (
+	"slices"
+
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
@@ -17,4 +19,24 @@ func DefaultedCloudProfile(cp *gardencorev1beta1.CloudProfile) *gardencorev1beta
 	out := cp.DeepCopy()
 	gardencorev1beta1.SetObjectDefaults_CloudProfile(out)
 	return out
+}
+
+// defaultedSharing returns cp with Gardener's v1beta1 defaults applied, copying only the entries
+// that defaulting and the preparation for validation assign to (the machine images and their
+// versions, the machine types, the volume types); everything below them, and the rest of the
+// profile, is shared with cp and must not be changed. A deep copy of 10,000 versions costs more
+// than validating them.
+func defaultedSharing(cp *gardencorev1beta1.CloudProfile) *gardencorev1beta1.CloudProfile {
+	if cp == nil {
+		return nil
+	}
+	out := *cp
+	out.Spec.MachineImages = slices.Clone(cp.Spec.MachineImages)
+	for i := range out.Spec.MachineImages {
+		out.Spec.MachineImages[i].Versions = slices.Clone(out.Spec.MachineImages[i].Versions)
+	}
+	out.Spec.MachineTypes = slices.Clone(cp.Spec.MachineTypes)
+	out.Spec.VolumeTypes = slices.Clone(cp.Spec.VolumeTypes)
+	gardencorev1beta1.SetObjectDefaults_CloudProfile(&out)
+	return &out
 }

@@ -111,7 +111,7 @@ func validateNamespacedMachineImages(images []gardencorev1beta1.MachineImage, fl
 	var ps Problems
 	ps = append(ps, validateLatestMachineImageVersions(images, fld)...)
 	seenNames := make(map[string]bool, len(images))
-	seenVersionKeys := make(map[string]bool)
+	seenVersionKeys := make(map[string]bool, imageVersionCount(images))
 	for i, image := range images {
 		ps = append(ps, validateMachineImageBase(image, capabilities{}, seenNames, seenVersionKeys, true, fld.Index(i))...)
 	}

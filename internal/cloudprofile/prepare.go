@@ -39,14 +39,16 @@ type indexMap struct {
 // become empty, which validation then reports (C-1, E-5).
 func PrepareCloudProfileForCreate(cp *gardencorev1beta1.CloudProfile, opts Options) (*gardencorev1beta1.CloudProfile, []DroppedVersion) {
 	prepared, dropped, _ := prepareForCreate(cp, opts)
-	return prepared, dropped
+	return prepared.DeepCopy(), dropped
 }
 
+// prepareForCreate is PrepareCloudProfileForCreate on a copy that shares with cp what the
+// preparation leaves alone (see defaultedSharing), with the map of kept versions to cp's.
 func prepareForCreate(cp *gardencorev1beta1.CloudProfile, opts Options) (*gardencorev1beta1.CloudProfile, []DroppedVersion, indexMap) {
 	if cp == nil {
 		return nil, nil, indexMap{}
 	}
-	prepared := DefaultedCloudProfile(cp)
+	prepared := defaultedSharing(cp)
 	prepared.Status = gardencorev1beta1.CloudProfileStatus{}
 	dropped, idx := dropInactiveVersions(&prepared.Spec, opts)
 	return prepared, dropped, idx
@@ -101,7 +103,14 @@ func dropInactiveVersions(spec *gardencorev1beta1.CloudProfileSpec, opts Options
 // defaulted deep copy of newCP whose status is the old one and whose architecture/capability
 // fields are synchronised against the old spec, and the defaulted old object.
 func PrepareCloudProfileForUpdate(newCP, oldCP *gardencorev1beta1.CloudProfile) (*gardencorev1beta1.CloudProfile, *gardencorev1beta1.CloudProfile) {
-	prepared, old := DefaultedCloudProfile(newCP), DefaultedCloudProfile(oldCP)
+	prepared, old := prepareForUpdate(newCP, oldCP)
+	return prepared.DeepCopy(), old.DeepCopy()
+}
+
+// prepareForUpdate is PrepareCloudProfileForUpdate on copies that share with newCP and oldCP
+// what the preparation leaves alone (see defaultedSharing).
+func prepareForUpdate(newCP, oldCP *gardencorev1beta1.CloudProfile) (*gardencorev1beta1.CloudProfile, *gardencorev1beta1.CloudProfile) {
+	prepared, old := defaultedSharing(newCP), defaultedSharing(oldCP)
 	if prepared == nil || old == nil {
 		return prepared, old
 	}
@@ -122,15 +131,15 @@ func StoredCloudProfile(cp, old *gardencorev1beta1.CloudProfile, opts Options) (
 		dropped []DroppedVersion
 	)
 	if old == nil {
-		stored, dropped = PrepareCloudProfileForCreate(cp, opts)
+		stored, dropped, _ = prepareForCreate(cp, opts)
 	} else {
-		stored, _ = PrepareCloudProfileForUpdate(cp, old)
+		stored, _ = prepareForUpdate(cp, old)
 	}
 	if stored != nil {
 		SyncArchitectureCapabilities(&stored.Spec, &gardencorev1beta1.CloudProfileSpec{})
 		stored.Generation = StoredCloudProfileGeneration(old)
 	}
-	return stored, dropped
+	return stored.DeepCopy(), dropped
 }
 
 // StoredCloudProfileGeneration is the metadata.generation gardener-apiserver stores for a

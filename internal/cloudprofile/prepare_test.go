@@ -314,3 +314,121 @@ func TestStoredCloudProfile_GenerationIsNeverSet(t *testing.T) {
 		t.Errorf("update: generation %d, want 3", stored.Generation)
 	}
 }
+
+// TestPreparation_NeverChangesItsInputsAndReturnsItsOwnCopies: validation and the stored-object
+// prediction copy only the lists that defaulting and the architecture/capability sync assign to
+// and share the rest with their inputs; neither the inputs nor (through the returned objects)
+// anything they share may change. The pairs cover every path that assigns: defaults missing
+// everywhere, the initial migration to capabilities with two or more architectures (create and
+// update from an old spec without definitions), dropping versions on create, and an update
+// back to architectures.
+func TestPreparation_NeverChangesItsInputsAndReturnsItsOwnCopies(t *testing.T) {
+	undefaulted := func() *gardencorev1beta1.CloudProfile {
+		cp := capabilityCloudProfile()
+		cp.Spec.MachineImages[0].UpdateStrategy = nil
+		cp.Spec.MachineImages[0].Versions[0].CRI = nil
+		cp.Spec.VolumeTypes = []gardencorev1beta1.VolumeType{{Name: "v", Class: "c"}}
+		return cp
+	}
+	migrating := func() *gardencorev1beta1.CloudProfile {
+		cp := undefaulted()
+		cp.Spec.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: []string{"arm64", "amd64"}}}
+		cp.Spec.MachineImages[0].Versions[0].Architectures = []string{"arm64"}
+		cp.Spec.MachineImages[0].Versions[0].CapabilityFlavors = make([]gardencorev1beta1.MachineImageFlavor, 0, 4)
+		return cp
+	}
+	pairs := map[string]struct {
+		cp, old *gardencorev1beta1.CloudProfile
+	}{
+		"create without defaults":       {undefaulted(), nil},
+		"update without defaults":       {undefaulted(), undefaulted()},
+		"create migrating":              {migrating(), nil},
+		"update migrating":              {migrating(), undefaulted()},
+		"update back to architectures":  {undefaulted(), migrating()},
+		"create dropping versions":      {genCloudProfile(40), nil},
+		"update of many versions":       {genCloudProfile(40), genCloudProfile(40)},
+		"update of a profile to itself": {validCloudProfile(), validCloudProfile()},
+	}
+	opts := gateOn()
+	for name, p := range pairs {
+		t.Run(name, func(t *testing.T) {
+			cpBefore, oldBefore := p.cp.DeepCopy(), p.old.DeepCopy()
+			unchanged := func(step string) {
+				t.Helper()
+				if !reflect.DeepEqual(p.cp, cpBefore) {
+					t.Fatalf("%s changed the new object", step)
+				}
+				if !reflect.DeepEqual(p.old, oldBefore) {
+					t.Fatalf("%s changed the old object", step)
+				}
+			}
+			_ = ValidateCloudProfileRequest(p.cp, p.old, opts)
+			unchanged("ValidateCloudProfileRequest")
+			stored, _ := StoredCloudProfile(p.cp, p.old, opts)
+			unchanged("StoredCloudProfile")
+			scribble(&stored.Spec)
+			unchanged("changing StoredCloudProfile's result")
+			var prepared, preparedOld *gardencorev1beta1.CloudProfile
+			if p.old == nil {
+				prepared, _ = PrepareCloudProfileForCreate(p.cp, opts)
+			} else {
+				prepared, preparedOld = PrepareCloudProfileForUpdate(p.cp, p.old)
+				scribble(&preparedOld.Spec)
+			}
+			scribble(&prepared.Spec)
+			unchanged("changing the prepared objects")
+		})
+	}
+}
+
+// scribble changes every value below the lists of spec that a copy could share with its source.
+func scribble(spec *gardencorev1beta1.CloudProfileSpec) {
+	other := gardencorev1beta1.ClassificationExpired
+	scribbleVersion := func(v *gardencorev1beta1.ExpirableVersion) {
+		v.Version += "-changed"
+		if v.Classification != nil {
+			*v.Classification = other
+		}
+		for k := range v.Lifecycle {
+			v.Lifecycle[k].Classification = other
+		}
+	}
+	for i := range spec.Kubernetes.Versions {
+		scribbleVersion(&spec.Kubernetes.Versions[i])
+	}
+	for i := range spec.MachineImages {
+		image := &spec.MachineImages[i]
+		*image.UpdateStrategy = gardencorev1beta1.UpdateStrategyPatch
+		for j := range image.Versions {
+			v := &image.Versions[j]
+			scribbleVersion(&v.ExpirableVersion)
+			for k := range v.Architectures {
+				v.Architectures[k] = "changed"
+			}
+			for k := range v.CRI {
+				v.CRI[k].Name = "changed"
+			}
+			for k := range v.CapabilityFlavors {
+				if v.CapabilityFlavors[k].Capabilities != nil {
+					v.CapabilityFlavors[k].Capabilities["changed"] = nil
+				}
+			}
+		}
+	}
+	for i := range spec.MachineTypes {
+		m := &spec.MachineTypes[i]
+		if m.Architecture != nil {
+			*m.Architecture = "changed"
+		}
+		*m.Usable = false
+		if m.Capabilities != nil {
+			m.Capabilities["changed"] = nil
+		}
+	}
+	for i := range spec.VolumeTypes {
+		*spec.VolumeTypes[i].Usable = false
+	}
+	for i := range spec.Regions {
+		spec.Regions[i].Name += "-changed"
+	}
+}

@@ -1,7 +1,7 @@
 package cloudprofile
 
 import (
-	"strconv"
+	"math"
 
 	"github.com/Masterminds/semver/v3"
 )
@@ -85,14 +85,16 @@ func parsePlainVersion(s string) (semVersion, bool) {
 	n := 0
 	for {
 		end := 0
+		var value uint64
 		for end < len(rest) && rest[end] >= '0' && rest[end] <= '9' {
+			digit := uint64(rest[end] - '0')
+			if value > (math.MaxUint64-digit)/10 {
+				return semVersion{}, false
+			}
+			value = value*10 + digit
 			end++
 		}
 		if end == 0 || n == 3 {
-			return semVersion{}, false
-		}
-		value, err := strconv.ParseUint(rest[:end], 10, 64)
-		if err != nil {
 			return semVersion{}, false
 		}
 		parts[n] = value

@@ -125,6 +125,11 @@ func TestSemver_FastPathAgreesWithMasterminds(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		checkSemverAgreement(t, gen(), gen())
 	}
+	// Components at and past the largest uint64, where the fast path hands over to Masterminds.
+	for _, s := range []string{"18446744073709551615.0.0", "18446744073709551616.1", "1.18446744073709551619", "1.2.99999999999999999999", "v00.01.2"} {
+		checkSemverAgreement(t, s, "1.2.3")
+		checkSemverAgreement(t, s, "18446744073709551615.0.0")
+	}
 }
 
 var kubernetesVersionRegexp = regexp.MustCompile(KubernetesVersionPattern)

@@ -1,6 +1,8 @@
 package cloudprofile
 
 import (
+	"time"
+
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 )
 
@@ -27,9 +29,8 @@ func ValidateCloudProfileUpdate(newCP, oldCP *gardencorev1beta1.CloudProfile, op
 func validateCloudProfileSpecUpdate(newSpec, oldSpec *gardencorev1beta1.CloudProfileSpec, fld Path, opts Options) Problems {
 	var ps Problems
 	ps = append(ps, validateLimitsUpdate(newSpec.Limits, oldSpec.Limits, fld.Child("limits"))...)
-	ps = append(ps, validateVersionsStayAvailable("U-2", len(newSpec.Kubernetes.Versions),
-		func(i int) gardencorev1beta1.ExpirableVersion { return newSpec.Kubernetes.Versions[i] },
-		oldKubernetesVersions(oldSpec), fld.Child("kubernetes").Child("versions"), opts)...)
+	ps = append(ps, validateVersionsStayAvailable("U-2", versionList(newSpec.Kubernetes.Versions), versionList(oldSpec.Kubernetes.Versions),
+		fld.Child("kubernetes").Child("versions"), opts)...)
 
 	oldImages := make(map[string]gardencorev1beta1.MachineImage, len(oldSpec.MachineImages))
 	for _, image := range oldSpec.MachineImages {
@@ -40,23 +41,35 @@ func validateCloudProfileSpecUpdate(newSpec, oldSpec *gardencorev1beta1.CloudPro
 		if !ok {
 			continue
 		}
-		old := make(map[string]gardencorev1beta1.ExpirableVersion, len(oldImage.Versions))
-		for _, v := range oldImage.Versions {
-			old[v.Version] = v.ExpirableVersion
-		}
-		ps = append(ps, validateVersionsStayAvailable("U-3", len(image.Versions),
-			func(j int) gardencorev1beta1.ExpirableVersion { return image.Versions[j].ExpirableVersion },
-			old, fld.Child("machineImages").Index(i).Child("versions"), opts)...)
+		ps = append(ps, validateVersionsStayAvailable("U-3", imageVersionList(image.Versions), imageVersionList(oldImage.Versions),
+			fld.Child("machineImages").Index(i).Child("versions"), opts)...)
 	}
 	return ps
 }
 
-func oldKubernetesVersions(spec *gardencorev1beta1.CloudProfileSpec) map[string]gardencorev1beta1.ExpirableVersion {
-	old := make(map[string]gardencorev1beta1.ExpirableVersion, len(spec.Kubernetes.Versions))
-	for _, v := range spec.Kubernetes.Versions {
-		old[v.Version] = v
+// expirableList is a list of versions read by index.
+type expirableList struct {
+	len     int
+	version func(i int) gardencorev1beta1.ExpirableVersion
+}
+
+func versionList(versions []gardencorev1beta1.ExpirableVersion) expirableList {
+	return expirableList{len(versions), func(i int) gardencorev1beta1.ExpirableVersion { return versions[i] }}
+}
+
+func imageVersionList(versions []gardencorev1beta1.MachineImageVersion) expirableList {
+	return expirableList{len(versions), func(i int) gardencorev1beta1.ExpirableVersion { return versions[i].ExpirableVersion }}
+}
+
+// availableAt maps each version string of the list to whether the version is not unavailable at
+// now; the last entry of a string counts.
+func (l expirableList) availableAt(now time.Time) map[string]bool {
+	available := make(map[string]bool, l.len)
+	for i := 0; i < l.len; i++ {
+		v := l.version(i)
+		available[v.Version] = Classify(v, now) != gardencorev1beta1.ClassificationUnavailable
 	}
-	return old
+	return available
 }
 
 // validateLimitsUpdate is U-1: when both old and new limits set maxNodesTotal, it may not decrease.
@@ -74,16 +87,21 @@ func validateLimitsUpdate(newLimits, oldLimits *gardencorev1beta1.Limits, fld Pa
 // validateVersionsStayAvailable is U-2 (Kubernetes versions) and U-3 (versions of a machine image
 // matched by name): a version that exists in the old list (matched by version string; the last
 // old entry of that string counts) and was not unavailable at opts.Now may not be unavailable now.
-// New versions are not checked.
-func validateVersionsStayAvailable(rule string, n int, version func(i int) gardencorev1beta1.ExpirableVersion, old map[string]gardencorev1beta1.ExpirableVersion, fld Path, opts Options) Problems {
-	var ps Problems
-	for i := 0; i < n; i++ {
-		v := version(i)
-		oldVersion, ok := old[v.Version]
-		if !ok {
+// New versions are not checked. The old list is read only when a version is unavailable now.
+func validateVersionsStayAvailable(rule string, versions, oldVersions expirableList, fld Path, opts Options) Problems {
+	var (
+		ps           Problems
+		wasAvailable map[string]bool
+	)
+	for i := 0; i < versions.len; i++ {
+		v := versions.version(i)
+		if Classify(v, opts.Now) != gardencorev1beta1.ClassificationUnavailable {
 			continue
 		}
-		if Classify(oldVersion, opts.Now) != gardencorev1beta1.ClassificationUnavailable && Classify(v, opts.Now) == gardencorev1beta1.ClassificationUnavailable {
+		if wasAvailable == nil {
+			wasAvailable = oldVersions.availableAt(opts.Now)
+		}
+		if wasAvailable[v.Version] {
 			ps = append(ps, forbidden(rule, fld.Index(i), "a version cannot be turned unavailable if it was already moved into a later lifecycle stage"))
 		}
 	}

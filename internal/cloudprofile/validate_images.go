@@ -44,7 +44,7 @@ func validateMachineImages(images []gardencorev1beta1.MachineImage, defs []garde
 	ps = append(ps, validateLatestMachineImageVersions(images, fld)...)
 
 	seenNames := make(map[string]bool, len(images))
-	seenVersionKeys := make(map[string]bool)
+	seenVersionKeys := make(map[string]bool, imageVersionCount(images))
 	for i, image := range images {
 		ps = append(ps, validateMachineImageBase(image, caps, seenNames, seenVersionKeys, false, fld.Index(i))...)
 	}
@@ -106,6 +106,15 @@ func validateMachineImageBase(image gardencorev1beta1.MachineImage, caps capabil
 	return ps
 }
 
+// imageVersionCount is the number of versions of all images.
+func imageVersionCount(images []gardencorev1beta1.MachineImage) int {
+	n := 0
+	for _, image := range images {
+		n += len(image.Versions)
+	}
+	return n
+}
+
 func isUpdateStrategy(s gardencorev1beta1.MachineImageUpdateStrategy) bool {
 	for _, valid := range updateStrategies {
 		if s == valid {
@@ -130,10 +139,10 @@ func validateMachineImageVersionBaseAt(imageName string, v gardencorev1beta1.Mac
 	var ps Problems
 
 	key := imageName + "-" + v.Version
-	if seenVersionKeys[key] {
+	seen := len(seenVersionKeys)
+	if seenVersionKeys[key] = true; len(seenVersionKeys) == seen {
 		ps = append(ps, duplicate("F-1", fld(), key))
 	}
-	seenVersionKeys[key] = true
 
 	if v.Version == "" {
 		ps = append(ps, required("F-2", fld().Child("version"), v.Version))

@@ -18,12 +18,12 @@ func ValidateCloudProfileRequest(cp, old *gardencorev1beta1.CloudProfile, opts O
 	if cp == nil {
 		return nil
 	}
-	// A shallow copy with new metadata: the preparation below deep-copies before it changes anything.
+	// A shallow copy with new metadata: the preparation below copies what it changes.
 	labelled := *cp
 	labelled.ObjectMeta = withExtensionLabels(cp.ObjectMeta, &cp.Spec.Type)
 	cp = &labelled
 	if old != nil {
-		prepared, defaultedOld := PrepareCloudProfileForUpdate(cp, old)
+		prepared, defaultedOld := prepareForUpdate(cp, old)
 		return providerTypeLabelProblems(ValidateCloudProfileUpdate(prepared, defaultedOld, opts), cp.Spec.Type)
 	}
 	prepared, _, idx := prepareForCreate(cp, opts)

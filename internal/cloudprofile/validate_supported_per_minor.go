@@ -76,24 +76,22 @@ func validateOneSupportedPerMinor(rules perMinorRules, n int, version func(i int
 // supportedPartners are the versions that can conflict (legacy classification supported, or a
 // supported lifecycle stage), tallied per major.minor and per semver value.
 type supportedPartners struct {
-	// minor tallies the candidates of each major.minor; same those of each class of candidates
-	// that compare equal, by the class of each candidate index.
-	minor map[minorKey]*overlapTally
-	same  []*overlapTally
-	// class is the class of each candidate index.
-	class  []int
-	parsed parsedVersions
+	// minors tallies the candidates of each major.minor, same those of each class of candidates
+	// that compare equal; minorOf and class give each candidate's tallies by version index.
+	minors, same   []overlapTally
+	minorOf, class []int
 }
 
 // overlapping is how many candidates of version i's minor, other than those equal to it as
 // semver, have a supported period overlapping v's (v is version i, itself a candidate).
 func (s *supportedPartners) overlapping(i int, v gardencorev1beta1.ExpirableVersion) int {
-	return s.minor[s.parsed.versions[i].minorKey()].count(v) - s.same[s.class[i]].count(v)
+	return s.minors[s.minorOf[i]].count(v) - s.same[s.class[i]].count(v)
 }
 
-// supportedCandidates tallies the candidates by major.minor and by semver value. unparsable
-// reports that a candidate fails to parse.
-func supportedCandidates(n int, version func(i int) gardencorev1beta1.ExpirableVersion, parsed parsedVersions) (*supportedPartners, bool) {
+// supportedCandidates tallies the partner candidates of a list; unparsable is true when one of
+// them does not parse (Gardener then reports nothing). Sorted by semver, the candidates of a
+// class, and those of a minor, are neighbours: each tally is built from one run of them.
+func supportedCandidates(n int, version func(i int) gardencorev1beta1.ExpirableVersion, parsed parsedVersions) (s *supportedPartners, unparsable bool) {
 	var candidates []int
 	for j := 0; j < n; j++ {
 		if !hasSupportedClassification(version(j)) {
@@ -104,29 +102,109 @@ func supportedCandidates(n int, version func(i int) gardencorev1beta1.ExpirableV
 		}
 		candidates = append(candidates, j)
 	}
-	// Sorted by semver, the candidates that compare equal are neighbours.
-	slices.SortStableFunc(candidates, func(a, b int) int { return parsed.versions[a].compare(parsed.versions[b]) })
-	s := &supportedPartners{minor: map[minorKey]*overlapTally{}, class: make([]int, n), parsed: parsed}
+	slices.SortFunc(candidates, func(a, b int) int { return parsed.versions[a].compare(parsed.versions[b]) })
+	periods := make([]overlapPeriod, len(candidates))
 	for k, j := range candidates {
-		v := version(j)
-		key := parsed.versions[j].minorKey()
-		if s.minor[key] == nil {
-			s.minor[key] = &overlapTally{}
-		}
-		s.minor[key].add(v)
-		if k == 0 || parsed.versions[candidates[k-1]].compare(parsed.versions[j]) != 0 {
-			s.same = append(s.same, &overlapTally{})
-		}
-		s.class[j] = len(s.same) - 1
-		s.same[s.class[j]].add(v)
+		periods[k] = overlapPeriodOf(version(j))
 	}
-	for _, t := range s.minor {
-		t.sort()
+	s = &supportedPartners{minors: make([]overlapTally, 0, len(candidates)), same: make([]overlapTally, 0, len(candidates)),
+		minorOf: make([]int, n), class: make([]int, n)}
+	minors := newTallyRuns(len(candidates))
+	sameClass := newTallyRuns(len(candidates))
+	for start := 0; start < len(candidates); {
+		end := start + 1
+		for end < len(candidates) && parsed.versions[candidates[end]].minorKey() == parsed.versions[candidates[start]].minorKey() {
+			end++
+		}
+		for _, j := range candidates[start:end] {
+			s.minorOf[j] = len(s.minors)
+		}
+		s.minors = append(s.minors, minors.tally(periods[start:end]))
+		start = end
 	}
-	for _, t := range s.same {
-		t.sort()
+	for start := 0; start < len(candidates); {
+		end := start + 1
+		for end < len(candidates) && parsed.versions[candidates[end]].compare(parsed.versions[candidates[start]]) == 0 {
+			end++
+		}
+		for _, j := range candidates[start:end] {
+			s.class[j] = len(s.same)
+		}
+		s.same = append(s.same, sameClass.tally(periods[start:end]))
+		start = end
 	}
 	return s, false
+}
+
+// overlapPeriod is what a version contributes to an overlapTally (point 3 above).
+type overlapPeriod struct {
+	kind overlapKind
+	// at is the start of the supported stage (openFrom) or of the later stage (closedAtInstant).
+	at time.Time
+}
+
+// overlapKind sorts a version's supported period by its shape.
+type overlapKind int
+
+const (
+	withoutLifecycle      overlapKind = iota
+	withoutSupportedStage             // a lifecycle without a supported stage
+	openFromStart                     // supported from the start, no later stage
+	openFrom                          // supported from at, no later stage
+	closedAnytime                     // a later stage without a start time
+	closedAtInstant                   // a later stage that starts at at
+)
+
+func overlapPeriodOf(v gardencorev1beta1.ExpirableVersion) overlapPeriod {
+	if len(v.Lifecycle) == 0 {
+		return overlapPeriod{kind: withoutLifecycle}
+	}
+	supported, next, ok := supportedPeriod(v)
+	switch {
+	case !ok:
+		return overlapPeriod{kind: withoutSupportedStage}
+	case next == nil && supported.StartTime == nil:
+		return overlapPeriod{kind: openFromStart}
+	case next == nil:
+		return overlapPeriod{kind: openFrom, at: supported.StartTime.Time}
+	case next.StartTime == nil:
+		return overlapPeriod{kind: closedAnytime}
+	}
+	return overlapPeriod{kind: closedAtInstant, at: next.StartTime.Time}
+}
+
+// tallyRuns builds overlap tallies one after the other, their instants in shared arrays.
+type tallyRuns struct{ open, closedAt []time.Time }
+
+func newTallyRuns(capacity int) *tallyRuns {
+	return &tallyRuns{open: make([]time.Time, 0, capacity), closedAt: make([]time.Time, 0, capacity)}
+}
+
+// tally counts the versions of periods, with its instants sorted for count.
+func (r *tallyRuns) tally(periods []overlapPeriod) overlapTally {
+	t := overlapTally{all: len(periods)}
+	open, closedAt := len(r.open), len(r.closedAt)
+	for _, p := range periods {
+		if p.kind != withoutLifecycle {
+			t.withLifecycle++
+		}
+		switch p.kind {
+		case openFromStart:
+			t.openFromStart++
+		case openFrom:
+			r.open = append(r.open, p.at)
+		case closedAnytime:
+			t.closed++
+		case closedAtInstant:
+			t.closed++
+			r.closedAt = append(r.closedAt, p.at)
+		}
+	}
+	t.open = r.open[open:len(r.open):len(r.open)]
+	t.closedAt = r.closedAt[closedAt:len(r.closedAt):len(r.closedAt)]
+	slices.SortFunc(t.open, time.Time.Compare)
+	slices.SortFunc(t.closedAt, time.Time.Compare)
+	return t
 }
 
 // overlapTally counts the versions of a set whose supported period overlaps a given version's
@@ -143,34 +221,6 @@ type overlapTally struct {
 	openFromStart int
 	closedAt      []time.Time
 	closed        int
-}
-
-// add counts v.
-func (t *overlapTally) add(v gardencorev1beta1.ExpirableVersion) {
-	t.all++
-	if len(v.Lifecycle) == 0 {
-		return
-	}
-	t.withLifecycle++
-	supported, next, ok := supportedPeriod(v)
-	switch {
-	case !ok:
-	case next == nil && supported.StartTime == nil:
-		t.openFromStart++
-	case next == nil:
-		t.open = append(t.open, supported.StartTime.Time)
-	default:
-		t.closed++
-		if next.StartTime != nil {
-			t.closedAt = append(t.closedAt, next.StartTime.Time)
-		}
-	}
-}
-
-// sort prepares the tally for count.
-func (t *overlapTally) sort() {
-	slices.SortFunc(t.open, time.Time.Compare)
-	slices.SortFunc(t.closedAt, time.Time.Compare)
 }
 
 // count is how many versions of the tally overlap v (point 3 above).
