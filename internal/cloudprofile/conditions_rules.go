@@ -14,12 +14,14 @@ import (
 // indexedVersion is a version with its parsed semver (ok false when it does not parse) and its
 // classification timeline.
 type indexedVersion struct {
-	v      gardencorev1beta1.ExpirableVersion
-	parsed semVersion
-	ok     bool
+	version string
+	parsed  semVersion
+	ok      bool
 	// archs are the architectures of an image version (nil for Kubernetes versions).
 	archs []string
 	tl    timeline
+	// minorRank orders the minors of the Kubernetes versions that parse: 0 is the lowest.
+	minorRank int
 	// expirations are the instants the version turns expired, with their successors.
 	expirations []expiration
 }
@@ -38,7 +40,12 @@ type timelineStep struct {
 	class gardencorev1beta1.VersionClassification
 }
 
-func newTimeline(v gardencorev1beta1.ExpirableVersion) timeline {
+// newTimeline returns v's timeline with its steps appended to buf, and buf: the timelines of an
+// index share one array.
+func newTimeline(v gardencorev1beta1.ExpirableVersion, buf []timelineStep) (timeline, []timelineStep) {
+	if len(v.Lifecycle) == 0 {
+		return legacyTimeline(v, buf)
+	}
 	var stageBuf [4]stage
 	stages := appendEffectiveStages(stageBuf[:0], v)
 	tl := timeline{initial: gardencorev1beta1.ClassificationSupported}
@@ -46,18 +53,46 @@ func newTimeline(v gardencorev1beta1.ExpirableVersion) timeline {
 		// Right after the zero time every stage without start time is active.
 		tl.initial = classifyStages(stages, time.Time{})
 	}
+	start := len(buf)
 	prev := tl.initial
 	for s, c := range classificationSteps(stages) {
 		if s.IsZero() || c == prev {
 			continue
 		}
-		if tl.steps == nil {
-			tl.steps = make([]timelineStep, 0, len(stages))
-		}
-		tl.steps = append(tl.steps, timelineStep{at: s, class: c})
+		buf = append(buf, timelineStep{at: s, class: c})
 		prev = c
 	}
-	return tl
+	if len(buf) > start {
+		tl.steps = buf[start:len(buf):len(buf)]
+	}
+	return tl, buf
+}
+
+// legacyTimeline is newTimeline for a version without a lifecycle: its classification (supported
+// when unset) until its expiration date, expired after it.
+func legacyTimeline(v gardencorev1beta1.ExpirableVersion, buf []timelineStep) (timeline, []timelineStep) {
+	tl := timeline{initial: gardencorev1beta1.ClassificationSupported}
+	if v.Classification != nil {
+		tl.initial = *v.Classification
+	}
+	switch {
+	case v.ExpirationDate == nil || tl.initial == gardencorev1beta1.ClassificationExpired:
+	case !v.ExpirationDate.After(time.Time{}):
+		tl.initial = gardencorev1beta1.ClassificationExpired
+	default:
+		buf = append(buf, timelineStep{at: v.ExpirationDate.Time, class: gardencorev1beta1.ClassificationExpired})
+		tl.steps = buf[len(buf)-1 : len(buf) : len(buf)]
+	}
+	return tl, buf
+}
+
+// maxSteps bounds the number of steps of v's timeline: one per lifecycle stage, or one for an
+// expiration date.
+func maxSteps(v gardencorev1beta1.ExpirableVersion) int {
+	if len(v.Lifecycle) == 0 && v.ExpirationDate != nil {
+		return 1
+	}
+	return len(v.Lifecycle)
 }
 
 // stepsBefore is the number of steps strictly before t.
@@ -68,7 +103,11 @@ func (tl timeline) stepsBefore(t time.Time) int {
 
 // classify is Classify(v, t) for t after the zero time.
 func (tl timeline) classify(t time.Time) gardencorev1beta1.VersionClassification {
-	n := tl.stepsBefore(t)
+	return tl.classAfter(tl.stepsBefore(t))
+}
+
+// classAfter is the classification after the first n steps.
+func (tl timeline) classAfter(n int) gardencorev1beta1.VersionClassification {
 	if n == 0 {
 		return tl.initial
 	}
@@ -77,10 +116,15 @@ func (tl timeline) classify(t time.Time) gardencorev1beta1.VersionClassification
 
 // expiresBefore returns when a version active at t becomes expired, if that happens before end.
 func (tl timeline) expiresBefore(t, end time.Time) (time.Time, bool) {
-	if !tl.classify(t).IsActive() {
+	return tl.expiresAfterStep(tl.stepsBefore(t), end)
+}
+
+// expiresAfterStep is expiresBefore with the number of steps before t.
+func (tl timeline) expiresAfterStep(n int, end time.Time) (time.Time, bool) {
+	if !tl.classAfter(n).IsActive() {
 		return time.Time{}, false
 	}
-	for _, s := range tl.steps[tl.stepsBefore(t):] {
+	for _, s := range tl.steps[n:] {
 		if !s.at.Before(end) {
 			break
 		}
@@ -105,6 +149,8 @@ type conditionIndex struct {
 	machineTypeArchs []string
 	// latest is the index of the highest Kubernetes version that parses, -1 if none does.
 	latest int
+	// minors is the number of distinct minors of the Kubernetes versions that parse.
+	minors int
 }
 
 func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex {
@@ -114,22 +160,25 @@ func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex
 	}
 	idx.kubernetes = make([]indexedVersion, 0, len(spec.Kubernetes.Versions))
 	idx.images = make([]indexedImage, 0, len(spec.MachineImages))
+	steps := make([]timelineStep, 0, stepCount(spec))
 	for _, v := range spec.Kubernetes.Versions {
 		parsed, err := parseSemver(v.Version)
-		idx.kubernetes = append(idx.kubernetes, indexedVersion{v: v, parsed: parsed, ok: err == nil, tl: newTimeline(v)})
+		iv := indexedVersion{version: v.Version, parsed: parsed, ok: err == nil}
+		iv.tl, steps = newTimeline(v, steps)
+		idx.kubernetes = append(idx.kubernetes, iv)
 	}
-	for i, iv := range idx.kubernetes {
-		if iv.ok && (idx.latest < 0 || iv.parsed.compare(idx.kubernetes[idx.latest].parsed) > 0) {
-			idx.latest = i
-		}
+	order := byVersionDescending(idx.kubernetes)
+	if len(order) > 0 {
+		idx.latest = order[0]
 	}
-	idx.findKubernetesSuccessors()
+	idx.findKubernetesSuccessors(order, idx.rankMinors(order))
 	for _, image := range spec.MachineImages {
 		ii := indexedImage{name: image.Name, versions: make([]indexedVersion, 0, len(image.Versions))}
 		for _, v := range image.Versions {
 			parsed, err := parseSemver(v.Version)
-			ii.versions = append(ii.versions, indexedVersion{v: v.ExpirableVersion, parsed: parsed, ok: err == nil,
-				archs: ImageVersionArchitectures(v, spec.MachineCapabilities), tl: newTimeline(v.ExpirableVersion)})
+			iv := indexedVersion{version: v.Version, parsed: parsed, ok: err == nil, archs: ImageVersionArchitectures(v, spec.MachineCapabilities)}
+			iv.tl, steps = newTimeline(v.ExpirableVersion, steps)
+			ii.versions = append(ii.versions, iv)
 		}
 		findImageSuccessors(&ii)
 		idx.images = append(idx.images, ii)
@@ -148,6 +197,38 @@ func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex
 		}
 	}
 	return idx
+}
+
+// stepCount bounds the number of timeline steps of every version of spec.
+func stepCount(spec *gardencorev1beta1.CloudProfileSpec) int {
+	n := 0
+	for _, v := range spec.Kubernetes.Versions {
+		n += maxSteps(v)
+	}
+	for _, image := range spec.MachineImages {
+		for _, v := range image.Versions {
+			n += maxSteps(v.ExpirableVersion)
+		}
+	}
+	return n
+}
+
+// rankMinors sets the minorRank of every Kubernetes version that parses, given order (their
+// indices, highest version first), and returns the distinct minors, lowest first.
+func (idx *conditionIndex) rankMinors(order []int) []minorKey {
+	var keys []minorKey
+	for _, i := range order {
+		if k := idx.kubernetes[i].parsed.minorKey(); len(keys) == 0 || keys[len(keys)-1] != k {
+			keys = append(keys, k)
+		}
+		idx.kubernetes[i].minorRank = len(keys) - 1
+	}
+	for _, i := range order {
+		idx.kubernetes[i].minorRank = len(keys) - 1 - idx.kubernetes[i].minorRank
+	}
+	slices.Reverse(keys)
+	idx.minors = len(keys)
+	return keys
 }
 
 // lifecycleConditions evaluates the four lifecycle conditions at t. Without detail only the
@@ -263,13 +344,13 @@ func (idx *conditionIndex) kubernetesDescribed(t time.Time, indices []int) []str
 	var out []string
 	if indices != nil {
 		for _, i := range indices {
-			out = append(out, idx.kubernetes[i].v.Version+" is "+string(idx.kubernetes[i].tl.classify(t)))
+			out = append(out, idx.kubernetes[i].version+" is "+string(idx.kubernetes[i].tl.classify(t)))
 		}
 		return out
 	}
 	for _, iv := range idx.kubernetes {
 		if c := iv.tl.classify(t); c.IsActive() {
-			out = append(out, iv.v.Version+" ("+string(c)+")")
+			out = append(out, iv.version+" ("+string(c)+")")
 		}
 	}
 	return out
@@ -285,23 +366,23 @@ func (idx *conditionIndex) latestKubernetesVersionNotDeprecated(t time.Time) Con
 		return Condition{Type: typ, Status: ConditionFalse, Severity: ConditionSeverityError, Reason: ReasonNoKubernetesVersion,
 			Message: "the profile offers no Kubernetes version"}
 	}
-	v := idx.kubernetes[best].v
+	v := idx.kubernetes[best]
 	switch idx.kubernetes[best].tl.classify(t) {
 	case gardencorev1beta1.ClassificationDeprecated:
 		return Condition{Type: typ, Status: ConditionFalse, Severity: ConditionSeverityWarning, Reason: ReasonLatestVersionDeprecated,
-			Message: "the latest Kubernetes version " + v.Version + " is deprecated"}
+			Message: "the latest Kubernetes version " + v.version + " is deprecated"}
 	case gardencorev1beta1.ClassificationExpired:
 		return Condition{Type: typ, Status: ConditionFalse, Severity: ConditionSeverityError, Reason: ReasonLatestVersionExpired,
-			Message: "the latest Kubernetes version " + v.Version + " is expired"}
+			Message: "the latest Kubernetes version " + v.version + " is expired"}
 	case gardencorev1beta1.ClassificationPreview:
 		return Condition{Type: typ, Status: ConditionTrue, Reason: ReasonLatestVersionInPreview,
-			Message: "the latest Kubernetes version " + v.Version + " is in preview"}
+			Message: "the latest Kubernetes version " + v.version + " is in preview"}
 	case gardencorev1beta1.ClassificationUnavailable:
 		return Condition{Type: typ, Status: ConditionTrue, Reason: ReasonLatestVersionNotYetAvailable,
-			Message: "the latest Kubernetes version " + v.Version + " is not yet available"}
+			Message: "the latest Kubernetes version " + v.version + " is not yet available"}
 	}
 	return Condition{Type: typ, Status: ConditionTrue, Reason: ReasonLatestVersionSupported,
-		Message: "the latest Kubernetes version " + v.Version + " is supported"}
+		Message: "the latest Kubernetes version " + v.version + " is supported"}
 }
 
 // expirationsHaveSuccessors: a version active at t that becomes expired at an instant e before
@@ -323,7 +404,7 @@ func (idx *conditionIndex) expirationsHaveSuccessors(t time.Time, window time.Du
 		}
 		if iv.expirationAt(e).orphaned {
 			f.add(ConditionSeverityWarning, ReasonExpirationWithoutSuccessor,
-				"Kubernetes %s expires at %s without a supported successor in its minor or the next", iv.v.Version, formatInstant(e))
+				"Kubernetes %s expires at %s without a supported successor in its minor or the next", iv.version, formatInstant(e))
 		}
 	}
 	for _, image := range idx.images {
@@ -339,7 +420,7 @@ func (idx *conditionIndex) expirationsHaveSuccessors(t time.Time, window time.Du
 			missing := iv.expirationAt(e).missingArchs
 			if len(missing) > 0 {
 				f.add(ConditionSeverityWarning, ReasonExpirationWithoutSuccessor,
-					"machine image %s %s expires at %s without a supported successor for %s", image.name, iv.v.Version, formatInstant(e), strings.Join(missing, ", "))
+					"machine image %s %s expires at %s without a supported successor for %s", image.name, iv.version, formatInstant(e), strings.Join(missing, ", "))
 			}
 		}
 	}

@@ -14,7 +14,8 @@ import (
 // after e" is a binary search instead of a scan of every other version.
 
 // expiration is an instant at which a version becomes expired, with what lacks a supported
-// successor right after it.
+// successor right after it. Only expirations that leave something without a successor are
+// recorded.
 type expiration struct {
 	at time.Time
 	// orphaned: a Kubernetes version has no supported successor in its minor or the next.
@@ -26,7 +27,8 @@ type expiration struct {
 // withoutSuccessor tells whether the expiration leaves shoots without a successor.
 func (e expiration) withoutSuccessor() bool { return e.orphaned || len(e.missingArchs) > 0 }
 
-// expirationAt returns the recorded expiration at instant e.
+// expirationAt returns the recorded expiration at instant e, one with successors for everything
+// when none is recorded.
 func (iv *indexedVersion) expirationAt(e time.Time) expiration {
 	for _, x := range iv.expirations {
 		if x.at.Equal(e) {
@@ -88,25 +90,61 @@ func (tl timeline) addSupportedSpans(set *spanSet) {
 	}
 }
 
-// initExpirations records the instants at which the version turns expired, each without any
-// successor until one is found.
-func (iv *indexedVersion) initExpirations(orphaned bool, missingArchs []string) {
-	for _, s := range iv.tl.steps {
-		if s.class == gardencorev1beta1.ClassificationExpired {
-			iv.expirations = append(iv.expirations, expiration{at: s.at, orphaned: orphaned, missingArchs: missingArchs})
+// expirationLog collects the recorded expirations of a list's versions in one array, a version's
+// expirations next to each other. The array is made on the first one, for all expirations of the
+// list.
+type expirationLog struct {
+	versions []indexedVersion
+	recorded []expiration
+	start    int
+}
+
+// begin starts the expirations of a version.
+func (l *expirationLog) begin() { l.start = len(l.recorded) }
+
+// add records an expiration of the version begun last.
+func (l *expirationLog) add(x expiration) {
+	if l.recorded == nil {
+		l.recorded = make([]expiration, 0, expirationCount(l.versions))
+	}
+	l.recorded = append(l.recorded, x)
+}
+
+// expirationCount is the number of instants at which versions turn expired.
+func expirationCount(versions []indexedVersion) int {
+	n := 0
+	for i := range versions {
+		for _, s := range versions[i].tl.steps {
+			if s.class == gardencorev1beta1.ClassificationExpired {
+				n++
+			}
 		}
+	}
+	return n
+}
+
+// end gives the version begun last its expirations.
+func (l *expirationLog) end(iv *indexedVersion) {
+	if n := len(l.recorded); n > l.start {
+		iv.expirations = l.recorded[l.start:n:n]
 	}
 }
 
-// byVersionDescending returns the indices of versions that parse, highest version first.
+// byVersionDescending returns the indices of versions that parse, highest version first, equal
+// versions in list order.
 func byVersionDescending(versions []indexedVersion) []int {
-	var order []int
+	order := make([]int, 0, len(versions))
 	for i := range versions {
 		if versions[i].ok {
 			order = append(order, i)
 		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return versions[b].parsed.compare(versions[a].parsed) })
+	slices.SortFunc(order, func(a, b int) int {
+		if d := versions[b].parsed.compare(versions[a].parsed); d != 0 {
+			return d
+		}
+		return a - b
+	})
 	return order
 }
 
@@ -124,55 +162,80 @@ func equalVersionRuns(versions []indexedVersion, order []int, visit func(run []i
 
 // findKubernetesSuccessors records the expirations of every Kubernetes version: a successor is a
 // higher version of the same major in the same or the next minor that is supported right after
-// the expiration. Versions that do not parse have no successor.
-func (idx *conditionIndex) findKubernetesSuccessors() {
+// the expiration. Versions that do not parse have no successor. order lists the versions that
+// parse, highest first; minors are their distinct minors by rank.
+func (idx *conditionIndex) findKubernetesSuccessors(order []int, minors []minorKey) {
 	versions := idx.kubernetes
+	log := expirationLog{versions: versions}
 	for i := range versions {
-		versions[i].initExpirations(true, nil)
-	}
-	supported := map[minorKey]*spanSet{}
-	set := func(k minorKey) *spanSet {
-		if supported[k] == nil {
-			supported[k] = &spanSet{}
-		}
-		return supported[k]
-	}
-	equalVersionRuns(versions, byVersionDescending(versions), func(run []int) {
-		for _, i := range run {
-			k := versions[i].parsed.minorKey()
-			next := minorKey{k.major, k.minor + 1}
-			for x := range versions[i].expirations {
-				e := versions[i].expirations[x].at
-				versions[i].expirations[x].orphaned = !set(k).contains(e) && !set(next).contains(e)
+		if !versions[i].ok {
+			log.begin()
+			for _, s := range versions[i].tl.steps {
+				if s.class == gardencorev1beta1.ClassificationExpired {
+					log.add(expiration{at: s.at, orphaned: true})
+				}
 			}
+			log.end(&versions[i])
+		}
+	}
+	supported := make([]spanSet, len(minors))
+	equalVersionRuns(versions, order, func(run []int) {
+		for _, i := range run {
+			rank := versions[i].minorRank
+			var next *spanSet
+			if k := minors[rank]; rank+1 < len(minors) && minors[rank+1] == (minorKey{k.major, k.minor + 1}) {
+				next = &supported[rank+1]
+			}
+			log.begin()
+			for _, s := range versions[i].tl.steps {
+				if s.class == gardencorev1beta1.ClassificationExpired && !supported[rank].contains(s.at) && (next == nil || !next.contains(s.at)) {
+					log.add(expiration{at: s.at, orphaned: true})
+				}
+			}
+			log.end(&versions[i])
 		}
 		for _, i := range run {
-			versions[i].tl.addSupportedSpans(set(versions[i].parsed.minorKey()))
+			versions[i].tl.addSupportedSpans(&supported[versions[i].minorRank])
 		}
 	})
 }
 
 // findImageSuccessors records the expirations of every version of an image: for each of the
 // version's architectures a successor is a higher version of the image with that architecture
-// that is supported right after the expiration.
+// that is supported right after the expiration. Versions that do not parse have no successor.
 func findImageSuccessors(image *indexedImage) {
 	versions := image.versions
+	log := expirationLog{versions: versions}
 	for i := range versions {
-		versions[i].initExpirations(false, versions[i].archs)
+		if !versions[i].ok && len(versions[i].archs) > 0 {
+			log.begin()
+			for _, s := range versions[i].tl.steps {
+				if s.class == gardencorev1beta1.ClassificationExpired {
+					log.add(expiration{at: s.at, missingArchs: versions[i].archs})
+				}
+			}
+			log.end(&versions[i])
+		}
 	}
 	supported := map[string]*spanSet{}
 	equalVersionRuns(versions, byVersionDescending(versions), func(run []int) {
 		for _, i := range run {
-			for x := range versions[i].expirations {
-				e := versions[i].expirations[x].at
+			log.begin()
+			for _, s := range versions[i].tl.steps {
+				if s.class != gardencorev1beta1.ClassificationExpired {
+					continue
+				}
 				var missing []string
 				for _, arch := range versions[i].archs {
-					if s := supported[arch]; s == nil || !s.contains(e) {
+					if set := supported[arch]; set == nil || !set.contains(s.at) {
 						missing = append(missing, arch)
 					}
 				}
-				versions[i].expirations[x].missingArchs = missing
+				if len(missing) > 0 {
+					log.add(expiration{at: s.at, missingArchs: missing})
+				}
 			}
+			log.end(&versions[i])
 		}
 		for _, i := range run {
 			for _, arch := range versions[i].archs {

@@ -43,8 +43,9 @@ func (idx *conditionIndex) versionCount() int {
 // stateAt is the contribution of version r at instant t.
 func (idx *conditionIndex) stateAt(r versionRef, t time.Time, window time.Duration) versionState {
 	iv := idx.version(r)
-	s := versionState{class: iv.tl.classify(t)}
-	if e, ok := iv.tl.expiresBefore(t, t.Add(window)); ok {
+	n := iv.tl.stepsBefore(t)
+	s := versionState{class: iv.tl.classAfter(n)}
+	if e, ok := iv.tl.expiresAfterStep(n, t.Add(window)); ok {
 		s.expiring = iv.expirationAt(e).withoutSuccessor()
 	}
 	return s
@@ -90,10 +91,12 @@ func (t *imageTally) hasFindings() bool {
 
 // conditionTallies sums the contributions of all versions at one instant.
 type conditionTallies struct {
-	idx                     *conditionIndex
-	kubernetesActive        int
-	kubernetesSupported     int
-	minors                  map[minorKey]*minorTally
+	idx                 *conditionIndex
+	kubernetesActive    int
+	kubernetesSupported int
+	// minors tallies each minor by rank; releasedMinors tracks the ranks with released versions.
+	minors                  []minorTally
+	releasedMinors          highestNonzero
 	latestClass             gardencorev1beta1.VersionClassification
 	expiring                int
 	images                  []imageTally
@@ -103,7 +106,7 @@ type conditionTallies struct {
 
 func newConditionTallies(idx *conditionIndex) *conditionTallies {
 	// Before any version is added, every image lacks an active version.
-	ts := &conditionTallies{idx: idx, minors: map[minorKey]*minorTally{}, supportedVersionsByArch: map[string]int{},
+	ts := &conditionTallies{idx: idx, minors: make([]minorTally, idx.minors), releasedMinors: newHighestNonzero(idx.minors), supportedVersionsByArch: map[string]int{},
 		images: make([]imageTally, len(idx.images)), imagesWithFindings: len(idx.images)}
 	return ts
 }
@@ -149,12 +152,9 @@ func (ts *conditionTallies) applyKubernetes(i int, s versionState, delta int) {
 	if !iv.ok || !released(s.class) {
 		return
 	}
-	m := ts.minors[iv.parsed.minorKey()]
-	if m == nil {
-		m = &minorTally{}
-		ts.minors[iv.parsed.minorKey()] = m
-	}
+	m := &ts.minors[iv.minorRank]
 	m.released += delta
+	ts.releasedMinors.set(iv.minorRank, m.released > 0)
 	if s.class == gardencorev1beta1.ClassificationSupported {
 		m.supported += delta
 	}
@@ -164,14 +164,52 @@ func (ts *conditionTallies) applyKubernetes(i int, s versionState, delta int) {
 // (or no minor has released versions): that covers every older minor (see
 // kubernetesVersionsSupported).
 func (ts *conditionTallies) newestMinorSupported() bool {
-	var newest *minorTally
-	var newestKey minorKey
-	for k, m := range ts.minors {
-		if m.released > 0 && (newest == nil || k.compare(newestKey) > 0) {
-			newest, newestKey = m, k
+	newest := ts.releasedMinors.highest()
+	return newest < 0 || ts.minors[newest].supported > 0
+}
+
+// highestNonzero tracks which of n positions are set and finds the highest set one, each in
+// O(log n): a binary tree over the positions whose nodes count the set positions below them.
+type highestNonzero struct {
+	leaves int
+	tree   []int
+}
+
+func newHighestNonzero(n int) highestNonzero {
+	leaves := 1
+	for leaves < n {
+		leaves *= 2
+	}
+	return highestNonzero{leaves: leaves, tree: make([]int, 2*leaves)}
+}
+
+// set marks position i as set or not.
+func (h *highestNonzero) set(i int, set bool) {
+	k := h.leaves + i
+	want := 0
+	if set {
+		want = 1
+	}
+	if d := want - h.tree[k]; d != 0 {
+		for ; k >= 1; k /= 2 {
+			h.tree[k] += d
 		}
 	}
-	return newest == nil || newest.supported > 0
+}
+
+// highest is the highest set position, -1 when none is.
+func (h *highestNonzero) highest() int {
+	if h.tree[1] == 0 {
+		return -1
+	}
+	k := 1
+	for k < h.leaves {
+		k *= 2
+		if h.tree[k+1] > 0 {
+			k++
+		}
+	}
+	return k - h.leaves
 }
 
 // countChange is +1 when a condition starts to hold, -1 when it stops, else 0.
@@ -240,7 +278,7 @@ func (idx *conditionIndex) sweepBack(at time.Time, window time.Duration, visit f
 			refs = append(refs, versionRef{img, i})
 		}
 	}
-	events := make([]versionEvent, 0, 2*len(refs))
+	var events []versionEvent
 	ts := newConditionTallies(idx)
 	states := make([]versionState, len(refs))
 	for k, r := range refs {

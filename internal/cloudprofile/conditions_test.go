@@ -296,7 +296,19 @@ func TestTimeline_AgreesWithClassify(t *testing.T) {
 		var v gardencorev1beta1.ExpirableVersion
 		switch r.IntN(3) {
 		case 0:
-			v = lkVersion("1.0.0", classes[r.IntN(3)], instant())
+			// The legacy fields: any classification or none, an expiration date or none, or one at or
+			// before the zero time.
+			c := append([]gardencorev1beta1.VersionClassification{""}, classes...)[r.IntN(len(classes)+1)]
+			v = lkVersion("1.0.0", c, time.Time{})
+			switch r.IntN(4) {
+			case 0:
+			case 1:
+				v.ExpirationDate = lkTime(time.Time{})
+			case 2:
+				v.ExpirationDate = lkTime(time.Time{}.Add(-time.Hour))
+			default:
+				v.ExpirationDate = lkTime(instant())
+			}
 		case 1:
 			v = lkVersion("1.0.0", "", time.Time{})
 		default:
@@ -310,7 +322,7 @@ func TestTimeline_AgreesWithClassify(t *testing.T) {
 			}
 			v = lkLifecycle("1.0.0", stages...)
 		}
-		tl := newTimeline(v)
+		tl, _ := newTimeline(v, nil)
 		for h := -1; h <= 11; h++ {
 			for _, d := range []time.Duration{-time.Nanosecond, 0, time.Nanosecond} {
 				at := lk2030.Add(time.Duration(h)*time.Hour + d)
