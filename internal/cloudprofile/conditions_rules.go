@@ -146,7 +146,7 @@ type conditionIndex struct {
 	kubernetes []indexedVersion
 	images     []indexedImage
 	// machineTypeArchs are the architectures of the usable machine types, in order of first use.
-	machineTypeArchs []string
+	machineTypeArchs archSet
 	// latest is the index of the highest Kubernetes version that parses, -1 if none does.
 	latest int
 	// minors is the number of distinct minors of the Kubernetes versions that parse.
@@ -192,9 +192,7 @@ func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex
 		if arch == "" {
 			arch = defaultArchitecture
 		}
-		if !slices.Contains(idx.machineTypeArchs, arch) {
-			idx.machineTypeArchs = append(idx.machineTypeArchs, arch)
-		}
+		idx.machineTypeArchs.add(arch)
 	}
 	return idx
 }
@@ -433,36 +431,36 @@ func (idx *conditionIndex) expirationsHaveSuccessors(t time.Time, window time.Du
 // supported versions does, and for each architecture of a usable machine type that no supported
 // image version covers.
 func (idx *conditionIndex) machineImagesSupported(t time.Time, f *findings) Condition {
-	var supportedArchs []string
+	var supportedArchs archSet
 	for _, image := range idx.images {
-		var releasedArchs, imageSupported []string
+		var releasedArchs, imageSupported archSet
 		anyActive := false
 		for _, iv := range image.versions {
 			c := iv.tl.classify(t)
 			anyActive = anyActive || c.IsActive()
 			if released(c) {
-				releasedArchs = appendNew(releasedArchs, iv.archs...)
+				releasedArchs.add(iv.archs...)
 			}
 			if c == gardencorev1beta1.ClassificationSupported {
-				imageSupported = appendNew(imageSupported, iv.archs...)
+				imageSupported.add(iv.archs...)
 			}
 		}
-		supportedArchs = appendNew(supportedArchs, imageSupported...)
+		supportedArchs.add(imageSupported.order...)
 		if !anyActive {
 			f.add(ConditionSeverityWarning, ReasonImageWithoutActiveVersion, "machine image %s has no active version", image.name)
 			continue
 		}
-		for _, arch := range releasedArchs {
-			if !slices.Contains(imageSupported, arch) {
+		for _, arch := range releasedArchs.order {
+			if !imageSupported.has[arch] {
 				f.add(ConditionSeverityWarning, ReasonArchitectureWithoutSupported, "machine image %s has no supported version for %s", image.name, arch)
 			}
 		}
 	}
-	if len(supportedArchs) == 0 {
+	if len(supportedArchs.order) == 0 {
 		f.add(ConditionSeverityError, ReasonNoSupportedMachineImage, "no machine image has a supported version")
 	} else {
-		for _, arch := range idx.machineTypeArchs {
-			if !slices.Contains(supportedArchs, arch) {
+		for _, arch := range idx.machineTypeArchs.order {
+			if !supportedArchs.has[arch] {
 				f.add(ConditionSeverityWarning, ReasonMachineTypeArchitectureNoImage,
 					"usable machine types run on %s, but no machine image has a supported version for it", arch)
 			}
@@ -472,13 +470,24 @@ func (idx *conditionIndex) machineImagesSupported(t time.Time, f *findings) Cond
 		"every machine image has a supported version for each architecture it offers")
 }
 
-func appendNew(list []string, values ...string) []string {
+// archSet is a set of architectures that keeps the order in which they were first added.
+type archSet struct {
+	order []string
+	has   map[string]bool
+}
+
+// add adds the values not in the set yet.
+func (s *archSet) add(values ...string) {
 	for _, v := range values {
-		if !slices.Contains(list, v) {
-			list = append(list, v)
+		if s.has[v] {
+			continue
 		}
+		if s.has == nil {
+			s.has = map[string]bool{}
+		}
+		s.has[v] = true
+		s.order = append(s.order, v)
 	}
-	return list
 }
 
 // formatWindow renders a warning window in whole days where it is one ("1 day", "30 days").

@@ -55,39 +55,44 @@ func (idx *conditionIndex) stateAt(r versionRef, t time.Time, window time.Durati
 type minorTally struct{ released, supported int }
 
 // imageTally counts an image's active versions and its released and supported versions per
-// architecture (archs[i] has released[i] and supported[i]).
+// architecture (released[i] and supported[i] of the architecture numbered i by archs), and the
+// architectures with released but no supported versions (uncovered).
 type imageTally struct {
 	active              int
-	archs               []string
+	archs               map[string]int
 	released, supported []int
+	uncovered           int
 }
 
-// arch returns the index of an architecture, adding it on first use.
+// arch returns the number of an architecture, adding it on first use.
 func (t *imageTally) arch(name string) int {
-	for i, a := range t.archs {
-		if a == name {
-			return i
-		}
+	if i, ok := t.archs[name]; ok {
+		return i
 	}
-	t.archs = append(t.archs, name)
+	if t.archs == nil {
+		t.archs = map[string]int{}
+	}
+	t.archs[name] = len(t.released)
 	t.released = append(t.released, 0)
 	t.supported = append(t.supported, 0)
-	return len(t.archs) - 1
+	return len(t.released) - 1
+}
+
+// count adds delta to the released (and, if supported, the supported) versions of architecture a.
+func (t *imageTally) count(a int, released, supported bool, delta int) {
+	before := t.released[a] > 0 && t.supported[a] == 0
+	if released {
+		t.released[a] += delta
+	}
+	if supported {
+		t.supported[a] += delta
+	}
+	t.uncovered += countChange(before, t.released[a] > 0 && t.supported[a] == 0)
 }
 
 // hasFindings tells whether MachineImagesSupported reports the image: no active version, or an
 // architecture with released but no supported versions.
-func (t *imageTally) hasFindings() bool {
-	if t.active == 0 {
-		return true
-	}
-	for i := range t.archs {
-		if t.released[i] > 0 && t.supported[i] == 0 {
-			return true
-		}
-	}
-	return false
-}
+func (t *imageTally) hasFindings() bool { return t.active == 0 || t.uncovered > 0 }
 
 // conditionTallies sums the contributions of all versions at one instant.
 type conditionTallies struct {
@@ -102,6 +107,9 @@ type conditionTallies struct {
 	images                  []imageTally
 	imagesWithFindings      int
 	supportedVersionsByArch map[string]int
+	// archsWithSupported counts the architectures with supported image versions, of them
+	// machineTypeArchsWithSupported those of usable machine types.
+	archsWithSupported, machineTypeArchsWithSupported int
 }
 
 func newConditionTallies(idx *conditionIndex) *conditionTallies {
@@ -125,14 +133,11 @@ func (ts *conditionTallies) apply(r versionRef, s versionState, delta int) {
 	if s.class.IsActive() {
 		img.active += delta
 	}
+	supported := s.class == gardencorev1beta1.ClassificationSupported
 	for _, arch := range ts.idx.images[r.image].versions[r.version].archs {
-		a := img.arch(arch)
-		if released(s.class) {
-			img.released[a] += delta
-		}
-		if s.class == gardencorev1beta1.ClassificationSupported {
-			img.supported[a] += delta
-			ts.supportedVersionsByArch[arch] += delta
+		img.count(img.arch(arch), released(s.class), supported, delta)
+		if supported {
+			ts.countSupported(arch, delta)
 		}
 	}
 	ts.imagesWithFindings += countChange(before, img.hasFindings())
@@ -241,23 +246,21 @@ func (ts *conditionTallies) statuses() []ConditionStatus {
 	}
 }
 
+// countSupported adds delta to the supported image versions of an architecture.
+func (ts *conditionTallies) countSupported(arch string, delta int) {
+	before := ts.supportedVersionsByArch[arch] > 0
+	ts.supportedVersionsByArch[arch] += delta
+	change := countChange(before, ts.supportedVersionsByArch[arch] > 0)
+	ts.archsWithSupported += change
+	if ts.idx.machineTypeArchs.has[arch] {
+		ts.machineTypeArchsWithSupported += change
+	}
+}
+
+// machineImagesSupported tells whether MachineImagesSupported holds: no image has findings, some
+// architecture has a supported version, and so does every architecture of a usable machine type.
 func (ts *conditionTallies) machineImagesSupported() bool {
-	if ts.imagesWithFindings > 0 {
-		return false
-	}
-	anySupported := false
-	for _, n := range ts.supportedVersionsByArch {
-		anySupported = anySupported || n > 0
-	}
-	if !anySupported {
-		return false
-	}
-	for _, arch := range ts.idx.machineTypeArchs {
-		if ts.supportedVersionsByArch[arch] == 0 {
-			return false
-		}
-	}
-	return true
+	return ts.imagesWithFindings == 0 && ts.archsWithSupported > 0 && ts.machineTypeArchsWithSupported == len(ts.idx.machineTypeArchs.order)
 }
 
 // versionEvent is an instant at which version ref's contribution may change.

@@ -69,7 +69,7 @@ func randomConditionsSpec(r *rand.Rand) gardencorev1beta1.CloudProfileSpec {
 		spec.MachineImages = append(spec.MachineImages, image)
 	}
 	for i := 0; i < r.IntN(3); i++ {
-		spec.MachineTypes = append(spec.MachineTypes, gardencorev1beta1.MachineType{Name: fmt.Sprintf("m%d", i), Architecture: lkStr(archs[r.IntN(2)][0])})
+		spec.MachineTypes = append(spec.MachineTypes, gardencorev1beta1.MachineType{Name: fmt.Sprintf("m%d", i), Architecture: lkStr([]string{"amd64", "arm64", "s390x"}[r.IntN(3)])})
 	}
 	return spec
 }
@@ -244,5 +244,37 @@ func TestProfileConditions_ManyMinorsWithManyChangesSweepInLinearTime(t *testing
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("the conditions of 100,000 minors took longer than 30 s: the sweep is not linear")
+	}
+}
+
+// TestProfileConditions_ManyArchitecturesWithManyChangesSweepInLinearTime: 100,000 versions of an
+// image, each for its own architecture and supported from one hour after the one before, and a
+// usable machine type for each architecture. Checking every architecture at each instant of the
+// search takes about 10¹⁰ steps here (minutes); it takes about a second.
+func TestProfileConditions_ManyArchitecturesWithManyChangesSweepInLinearTime(t *testing.T) {
+	const n = 100_000
+	spec := gardencorev1beta1.CloudProfileSpec{MachineImages: []gardencorev1beta1.MachineImage{{Name: "image"}}}
+	for i := 0; i < n; i++ {
+		arch := fmt.Sprintf("arch-%d", i)
+		start := metav1.NewTime(testNow.Add(-time.Duration(n-i) * time.Hour))
+		spec.MachineImages[0].Versions = append(spec.MachineImages[0].Versions, gardencorev1beta1.MachineImageVersion{
+			ExpirableVersion: gardencorev1beta1.ExpirableVersion{
+				Version:   fmt.Sprintf("1.%d.0", i),
+				Lifecycle: []gardencorev1beta1.LifecycleStage{{Classification: gardencorev1beta1.ClassificationPreview}, {Classification: gardencorev1beta1.ClassificationSupported, StartTime: &start}},
+			},
+			Architectures: []string{arch},
+		})
+		spec.MachineTypes = append(spec.MachineTypes, gardencorev1beta1.MachineType{Name: arch, Architecture: &arch})
+	}
+	done := make(chan []Condition, 1)
+	go func() { done <- ProfileConditions(&spec, testNow, DefaultExpiryWarningWindow) }()
+	select {
+	case conds := <-done:
+		c := conditionOf(t, conds, ConditionMachineImagesSupported)
+		if last := testNow.Add(-time.Hour); c.Status != ConditionTrue || !c.LastTransitionTime.Equal(last) {
+			t.Errorf("MachineImagesSupported %s since %s, want True since %s", c.Status, c.LastTransitionTime, last)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the conditions of 100,000 architectures took longer than 30 s: the sweep is not linear")
 	}
 }
