@@ -149,8 +149,9 @@ type conditionIndex struct {
 	machineTypeArchs archSet
 	// latest is the index of the highest Kubernetes version that parses, -1 if none does.
 	latest int
-	// minors is the number of distinct minors of the Kubernetes versions that parse.
-	minors int
+	// minors are the distinct minors of the Kubernetes versions that parse, lowest first: a
+	// version's minorRank is the index of its minor.
+	minors []minorKey
 }
 
 func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex {
@@ -171,7 +172,8 @@ func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex
 	if len(order) > 0 {
 		idx.latest = order[0]
 	}
-	idx.findKubernetesSuccessors(order, idx.rankMinors(order))
+	idx.rankMinors(order)
+	idx.findKubernetesSuccessors(order)
 	for _, image := range spec.MachineImages {
 		ii := indexedImage{name: image.Name, versions: make([]indexedVersion, 0, len(image.Versions))}
 		for _, v := range image.Versions {
@@ -211,9 +213,9 @@ func stepCount(spec *gardencorev1beta1.CloudProfileSpec) int {
 	return n
 }
 
-// rankMinors sets the minorRank of every Kubernetes version that parses, given order (their
-// indices, highest version first), and returns the distinct minors, lowest first.
-func (idx *conditionIndex) rankMinors(order []int) []minorKey {
+// rankMinors sets the minors of the index and the minorRank of every Kubernetes version that
+// parses, given order (their indices, highest version first).
+func (idx *conditionIndex) rankMinors(order []int) {
 	var keys []minorKey
 	for _, i := range order {
 		if k := idx.kubernetes[i].parsed.minorKey(); len(keys) == 0 || keys[len(keys)-1] != k {
@@ -225,8 +227,7 @@ func (idx *conditionIndex) rankMinors(order []int) []minorKey {
 		idx.kubernetes[i].minorRank = len(keys) - 1 - idx.kubernetes[i].minorRank
 	}
 	slices.Reverse(keys)
-	idx.minors = len(keys)
-	return keys
+	idx.minors = keys
 }
 
 // lifecycleConditions evaluates the four lifecycle conditions at t. Without detail only the
@@ -282,12 +283,10 @@ func released(c gardencorev1beta1.VersionClassification) bool {
 // parse are ignored.
 func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings) Condition {
 	type minorState struct {
-		key       minorKey
-		supported bool
-		released  []int // indices of the released versions, for the message
+		seen, supported bool
+		released        []int // indices of the released versions, for the message
 	}
-	var minors []*minorState
-	byKey := map[minorKey]*minorState{}
+	minors := make([]minorState, len(idx.minors))
 	anyActive, anySupported := false, false
 	for i, iv := range idx.kubernetes {
 		c := iv.tl.classify(t)
@@ -301,13 +300,8 @@ func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings)
 		if !iv.ok || !released(c) {
 			continue
 		}
-		k := iv.parsed.minorKey()
-		m := byKey[k]
-		if m == nil {
-			m = &minorState{key: k}
-			byKey[k] = m
-			minors = append(minors, m)
-		}
+		m := &minors[iv.minorRank]
+		m.seen = true
 		if c == gardencorev1beta1.ClassificationSupported {
 			m.supported = true
 		}
@@ -323,14 +317,17 @@ func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings)
 	case !anySupported:
 		f.add(ConditionSeverityError, ReasonNoSupportedKubernetesVersion, "no Kubernetes version is supported; active versions: %s", strings.Join(idx.kubernetesDescribed(t, nil), ", "))
 	}
-	slices.SortFunc(minors, func(a, b *minorState) int { return b.key.compare(a.key) })
 	// Newest first: the minors older than the newest supported one are covered by it.
-	for _, m := range minors {
+	for rank := len(minors) - 1; rank >= 0; rank-- {
+		m := &minors[rank]
+		if !m.seen {
+			continue
+		}
 		if f.done() || m.supported {
 			break
 		}
 		f.add(ConditionSeverityWarning, ReasonMinorWithoutSupportedVersion, "minor %s has no supported version, nor has a newer minor (%s)",
-			minorString(m.key), strings.Join(idx.kubernetesDescribed(t, m.released), ", "))
+			minorString(idx.minors[rank]), strings.Join(idx.kubernetesDescribed(t, m.released), ", "))
 	}
 	return fromFindings(ConditionKubernetesVersionsSupported, f.list, ReasonEveryMinorSupported,
 		"every Kubernetes minor with released versions has a supported version in it or in a newer minor")

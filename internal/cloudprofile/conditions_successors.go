@@ -163,9 +163,9 @@ func equalVersionRuns(versions []indexedVersion, order []int, visit func(run []i
 // findKubernetesSuccessors records the expirations of every Kubernetes version: a successor is a
 // higher version of the same major in the same or the next minor that is supported right after
 // the expiration. Versions that do not parse have no successor. order lists the versions that
-// parse, highest first; minors are their distinct minors by rank.
-func (idx *conditionIndex) findKubernetesSuccessors(order []int, minors []minorKey) {
-	versions := idx.kubernetes
+// parse, highest first.
+func (idx *conditionIndex) findKubernetesSuccessors(order []int) {
+	versions, minors := idx.kubernetes, idx.minors
 	log := expirationLog{versions: versions}
 	for i := range versions {
 		if !versions[i].ok {

@@ -114,7 +114,7 @@ type conditionTallies struct {
 
 func newConditionTallies(idx *conditionIndex) *conditionTallies {
 	// Before any version is added, every image lacks an active version.
-	ts := &conditionTallies{idx: idx, minors: make([]minorTally, idx.minors), releasedMinors: newHighestNonzero(idx.minors), supportedVersionsByArch: map[string]int{},
+	ts := &conditionTallies{idx: idx, minors: make([]minorTally, len(idx.minors)), releasedMinors: newHighestNonzero(len(idx.minors)), supportedVersionsByArch: map[string]int{},
 		images: make([]imageTally, len(idx.images)), imagesWithFindings: len(idx.images)}
 	return ts
 }
