@@ -88,3 +88,23 @@ func (c capabilities) defined() bool { return len(c.values) > 0 }
 func (c capabilities) architectures() gardencorev1beta1.CapabilityValues {
 	return c.values[architectureCapability]
 }
+
+// archSet is a set of architectures that keeps the order in which they were first added.
+type archSet struct {
+	order []string
+	has   map[string]bool
+}
+
+// add adds the values not in the set yet.
+func (s *archSet) add(values ...string) {
+	for _, v := range values {
+		if s.has[v] {
+			continue
+		}
+		if s.has == nil {
+			s.has = map[string]bool{}
+		}
+		s.has[v] = true
+		s.order = append(s.order, v)
+	}
+}

@@ -467,26 +467,6 @@ func (idx *conditionIndex) machineImagesSupported(t time.Time, f *findings) Cond
 		"every machine image has a supported version for each architecture it offers")
 }
 
-// archSet is a set of architectures that keeps the order in which they were first added.
-type archSet struct {
-	order []string
-	has   map[string]bool
-}
-
-// add adds the values not in the set yet.
-func (s *archSet) add(values ...string) {
-	for _, v := range values {
-		if s.has[v] {
-			continue
-		}
-		if s.has == nil {
-			s.has = map[string]bool{}
-		}
-		s.has[v] = true
-		s.order = append(s.order, v)
-	}
-}
-
 // formatWindow renders a warning window in whole days where it is one ("1 day", "30 days").
 func formatWindow(d time.Duration) string {
 	switch {

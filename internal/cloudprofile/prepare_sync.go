@@ -71,7 +71,11 @@ func migrateMachineTypesToCapabilities(types []gardencorev1beta1.MachineType) {
 	}
 }
 
+// syncImageArchitectures sets the architectures of the image versions that have none to those of
+// their flavors. The versions without flavors share one list of every defined architecture: a
+// definition of many values is not copied for each version.
 func syncImageArchitectures(images []gardencorev1beta1.MachineImage, defs []gardencorev1beta1.CapabilityDefinition) {
+	var everyDefined []string
 	for i := range images {
 		for j := range images[i].Versions {
 			v := &images[i].Versions[j]
@@ -82,7 +86,16 @@ func syncImageArchitectures(images []gardencorev1beta1.MachineImage, defs []gard
 			if len(v.Architectures) > 0 {
 				continue
 			}
-			if archs := defaultedFlavorArchitectures(v.CapabilityFlavors, defs); len(archs) > 0 {
+			var archs []string
+			if len(v.CapabilityFlavors) == 0 {
+				if everyDefined == nil {
+					everyDefined = slices.Clip(defaultedFlavorArchitectures(nil, defs))
+				}
+				archs = everyDefined
+			} else {
+				archs = defaultedFlavorArchitectures(v.CapabilityFlavors, defs)
+			}
+			if len(archs) > 0 {
 				v.Architectures = archs
 			}
 		}
@@ -112,13 +125,9 @@ func defaultedFlavorArchitectures(flavors []gardencorev1beta1.MachineImageFlavor
 	if len(flavors) == 0 {
 		flavors = []gardencorev1beta1.MachineImageFlavor{{}}
 	}
-	var union []string
+	var union archSet
 	for _, flavor := range flavors {
-		for _, arch := range gardencorev1beta1.GetCapabilitiesWithAppliedDefaults(flavor.Capabilities, defs)[architectureCapability] {
-			if !slices.Contains(union, arch) {
-				union = append(union, arch)
-			}
-		}
+		union.add(gardencorev1beta1.GetCapabilitiesWithAppliedDefaults(flavor.Capabilities, defs)[architectureCapability]...)
 	}
-	return union
+	return union.order
 }

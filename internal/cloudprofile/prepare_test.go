@@ -1,9 +1,11 @@
 package cloudprofile
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -430,5 +432,39 @@ func scribble(spec *gardencorev1beta1.CloudProfileSpec) {
 	}
 	for i := range spec.Regions {
 		spec.Regions[i].Name += "-changed"
+	}
+}
+
+// TestRule53_AnUpdateWithManyDefinedArchitecturesValidatesInLinearTime: on an update, every image
+// version without architectures or flavors gets every defined architecture (Gardener's sync).
+// Building that union value by value against the list built so far, for each version, takes
+// about 4·10¹⁰ comparisons for 200 versions and 20,000 values (minutes); the versions share one
+// union. Gardener's findings stay: each value is no valid architecture (I-4), and each version's
+// architectures conflict with its (missing) flavors (F-6).
+func TestRule53_AnUpdateWithManyDefinedArchitecturesValidatesInLinearTime(t *testing.T) {
+	const values, versions = 20_000, 200
+	cp := capabilityCloudProfile()
+	defined := make([]string, values)
+	for i := range defined {
+		defined[i] = fmt.Sprintf("arch-%d", i)
+	}
+	cp.Spec.MachineCapabilities = []gardencorev1beta1.CapabilityDefinition{{Name: "architecture", Values: defined}}
+	for i := 0; i < versions; i++ {
+		cp.Spec.MachineImages[0].Versions = append(cp.Spec.MachineImages[0].Versions,
+			gardencorev1beta1.MachineImageVersion{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: fmt.Sprintf("1.%d.0", i)}})
+	}
+	done := make(chan Problems, 1)
+	go func() { done <- ValidateCloudProfileRequest(cp, cp.DeepCopy(), gateOn()) }()
+	select {
+	case ps := <-done:
+		byRule := map[string]int{}
+		for _, p := range ps {
+			byRule[p.Rule]++
+		}
+		if want := map[string]int{"I-4": values, "F-6": versions + 1}; !reflect.DeepEqual(byRule, want) {
+			t.Errorf("problems by rule %v, want %v", byRule, want)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("validating an update with 20,000 defined architectures took longer than 30 s: the sync is not linear")
 	}
 }

@@ -60,11 +60,10 @@ func transformImageVersion(v *gardencorev1beta1.MachineImageVersion, capabilityP
 		return
 	}
 	if len(v.Architectures) == 0 {
-		union := flavorArchitectureUnion(v.CapabilityFlavors)
-		if union == nil {
-			union = []string{}
+		v.Architectures = flavorArchitectureUnion(v.CapabilityFlavors).order
+		if v.Architectures == nil {
+			v.Architectures = []string{}
 		}
-		v.Architectures = union
 	}
 	v.CapabilityFlavors = nil
 }

@@ -76,14 +76,14 @@ func validateArchitecturesMatchFlavors(v gardencorev1beta1.MachineImageVersion, 
 		return nil
 	}
 	flavorArchitectures := flavorArchitectureUnion(v.CapabilityFlavors)
-	if len(flavorArchitectures) == 0 && len(supported) == 1 {
-		flavorArchitectures = slices.Clone(supported)
+	if len(flavorArchitectures.order) == 0 && len(supported) == 1 {
+		flavorArchitectures.add(supported...)
 	}
 	for _, arch := range v.Architectures {
-		if !slices.Contains(flavorArchitectures, arch) {
+		if !flavorArchitectures.has[arch] {
 			return Problems{invalid("F-6", fld().Child("architectures"), v.Architectures,
 				fmt.Sprintf("architecture field values set (%s) conflict with the capability architectures (%s)",
-					strings.Join(v.Architectures, ","), strings.Join(flavorArchitectures, ",")))}
+					strings.Join(v.Architectures, ","), strings.Join(flavorArchitectures.order, ",")))}
 		}
 	}
 	return nil
@@ -91,14 +91,10 @@ func validateArchitecturesMatchFlavors(v gardencorev1beta1.MachineImageVersion, 
 
 // flavorArchitectureUnion returns the distinct architecture values of the flavors in order of
 // first occurrence (Gardener builds an unordered set).
-func flavorArchitectureUnion(flavors []gardencorev1beta1.MachineImageFlavor) []string {
-	var union []string
+func flavorArchitectureUnion(flavors []gardencorev1beta1.MachineImageFlavor) archSet {
+	var union archSet
 	for _, flavor := range flavors {
-		for _, arch := range flavor.Capabilities[architectureCapability] {
-			if !slices.Contains(union, arch) {
-				union = append(union, arch)
-			}
-		}
+		union.add(flavor.Capabilities[architectureCapability]...)
 	}
 	return union
 }
