@@ -148,7 +148,7 @@ func StatusInSyncCondition(sync *NamespacedStatusSync, at time.Time) Condition {
 // window as the warning window of ExpirationsHaveSuccessors. With a nil spec (the profile cannot
 // be computed) the lifecycle conditions are Unknown.
 func ProfileConditions(spec *gardencorev1beta1.CloudProfileSpec, at time.Time, window time.Duration, fixed ...Condition) []Condition {
-	idx := newConditionIndex(spec)
+	idx := newConditionIndex(spec, at)
 	current := make([]Condition, 0, len(fixed)+5)
 	current = append(current, Condition{}) // Ready, filled below
 	current = append(current, fixed...)

@@ -20,6 +20,8 @@ type indexedVersion struct {
 	// archs are the architectures of an image version (nil for Kubernetes versions).
 	archs []string
 	tl    timeline
+	// stepsBeforeAt is tl.stepsBefore of the index's instant.
+	stepsBeforeAt int
 	// minorRank orders the minors of the Kubernetes versions that parse: 0 is the lowest.
 	minorRank int
 	// expirations are the instants the version turns expired, with their successors.
@@ -101,11 +103,6 @@ func (tl timeline) stepsBefore(t time.Time) int {
 	return n
 }
 
-// classify is Classify(v, t) for t after the zero time.
-func (tl timeline) classify(t time.Time) gardencorev1beta1.VersionClassification {
-	return tl.classAfter(tl.stepsBefore(t))
-}
-
 // classAfter is the classification after the first n steps.
 func (tl timeline) classAfter(n int) gardencorev1beta1.VersionClassification {
 	if n == 0 {
@@ -114,12 +111,8 @@ func (tl timeline) classAfter(n int) gardencorev1beta1.VersionClassification {
 	return tl.steps[n-1].class
 }
 
-// expiresBefore returns when a version active at t becomes expired, if that happens before end.
-func (tl timeline) expiresBefore(t, end time.Time) (time.Time, bool) {
-	return tl.expiresAfterStep(tl.stepsBefore(t), end)
-}
-
-// expiresAfterStep is expiresBefore with the number of steps before t.
+// expiresAfterStep returns when a version active after the first n steps becomes expired, if that
+// happens before end.
 func (tl timeline) expiresAfterStep(n int, end time.Time) (time.Time, bool) {
 	if !tl.classAfter(n).IsActive() {
 		return time.Time{}, false
@@ -135,6 +128,24 @@ func (tl timeline) expiresAfterStep(n int, end time.Time) (time.Time, bool) {
 	return time.Time{}, false
 }
 
+// stepsBefore is iv.tl.stepsBefore(t), kept for the index's instant.
+func (idx *conditionIndex) stepsBefore(iv *indexedVersion, t time.Time) int {
+	if t.Equal(idx.at) {
+		return iv.stepsBeforeAt
+	}
+	return iv.tl.stepsBefore(t)
+}
+
+// classify is iv's classification at t (after the zero time): Classify of its version.
+func (idx *conditionIndex) classify(iv *indexedVersion, t time.Time) gardencorev1beta1.VersionClassification {
+	return iv.tl.classAfter(idx.stepsBefore(iv, t))
+}
+
+// expiresBefore returns when iv, active at t, becomes expired, if that happens before end.
+func (idx *conditionIndex) expiresBefore(iv *indexedVersion, t, end time.Time) (time.Time, bool) {
+	return iv.tl.expiresAfterStep(idx.stepsBefore(iv, t), end)
+}
+
 type indexedImage struct {
 	name     string
 	versions []indexedVersion
@@ -142,7 +153,9 @@ type indexedImage struct {
 
 // conditionIndex holds what the condition rules need of a spec, parsed once.
 type conditionIndex struct {
-	spec       *gardencorev1beta1.CloudProfileSpec
+	spec *gardencorev1beta1.CloudProfileSpec
+	// at is the instant the index answers for without searching the timelines (see stepsBefore).
+	at         time.Time
 	kubernetes []indexedVersion
 	images     []indexedImage
 	// machineTypeArchs are the architectures of the usable machine types, in order of first use.
@@ -154,8 +167,9 @@ type conditionIndex struct {
 	minors []minorKey
 }
 
-func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex {
-	idx := &conditionIndex{spec: spec, latest: -1}
+// newConditionIndex indexes spec for the rules, which it answers fastest at the instant at.
+func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec, at time.Time) *conditionIndex {
+	idx := &conditionIndex{spec: spec, at: at, latest: -1}
 	if spec == nil {
 		return idx
 	}
@@ -166,6 +180,7 @@ func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex
 		parsed, err := parseSemver(v.Version)
 		iv := indexedVersion{version: v.Version, parsed: parsed, ok: err == nil}
 		iv.tl, steps = newTimeline(v, steps)
+		iv.stepsBeforeAt = iv.tl.stepsBefore(at)
 		idx.kubernetes = append(idx.kubernetes, iv)
 	}
 	order := byVersionDescending(idx.kubernetes)
@@ -180,6 +195,7 @@ func newConditionIndex(spec *gardencorev1beta1.CloudProfileSpec) *conditionIndex
 			parsed, err := parseSemver(v.Version)
 			iv := indexedVersion{version: v.Version, parsed: parsed, ok: err == nil, archs: ImageVersionArchitectures(v, spec.MachineCapabilities)}
 			iv.tl, steps = newTimeline(v.ExpirableVersion, steps)
+			iv.stepsBeforeAt = iv.tl.stepsBefore(at)
 			ii.versions = append(ii.versions, iv)
 		}
 		findImageSuccessors(&ii)
@@ -288,8 +304,9 @@ func (idx *conditionIndex) kubernetesVersionsSupported(t time.Time, f *findings)
 	}
 	minors := make([]minorState, len(idx.minors))
 	anyActive, anySupported := false, false
-	for i, iv := range idx.kubernetes {
-		c := iv.tl.classify(t)
+	for i := range idx.kubernetes {
+		iv := &idx.kubernetes[i]
+		c := idx.classify(iv, t)
 		if !c.IsActive() {
 			continue
 		}
@@ -339,12 +356,13 @@ func (idx *conditionIndex) kubernetesDescribed(t time.Time, indices []int) []str
 	var out []string
 	if indices != nil {
 		for _, i := range indices {
-			out = append(out, idx.kubernetes[i].version+" is "+string(idx.kubernetes[i].tl.classify(t)))
+			out = append(out, idx.kubernetes[i].version+" is "+string(idx.classify(&idx.kubernetes[i], t)))
 		}
 		return out
 	}
-	for _, iv := range idx.kubernetes {
-		if c := iv.tl.classify(t); c.IsActive() {
+	for i := range idx.kubernetes {
+		iv := &idx.kubernetes[i]
+		if c := idx.classify(iv, t); c.IsActive() {
 			out = append(out, iv.version+" ("+string(c)+")")
 		}
 	}
@@ -362,7 +380,7 @@ func (idx *conditionIndex) latestKubernetesVersionNotDeprecated(t time.Time) Con
 			Message: "the profile offers no Kubernetes version"}
 	}
 	v := idx.kubernetes[best]
-	switch idx.kubernetes[best].tl.classify(t) {
+	switch idx.classify(&idx.kubernetes[best], t) {
 	case gardencorev1beta1.ClassificationDeprecated:
 		return Condition{Type: typ, Status: ConditionFalse, Severity: ConditionSeverityWarning, Reason: ReasonLatestVersionDeprecated,
 			Message: "the latest Kubernetes version " + v.version + " is deprecated"}
@@ -393,7 +411,7 @@ func (idx *conditionIndex) expirationsHaveSuccessors(t time.Time, window time.Du
 		if f.done() {
 			break
 		}
-		e, ok := iv.tl.expiresBefore(t, end)
+		e, ok := idx.expiresBefore(iv, t, end)
 		if !ok {
 			continue
 		}
@@ -408,7 +426,7 @@ func (idx *conditionIndex) expirationsHaveSuccessors(t time.Time, window time.Du
 			if f.done() {
 				break
 			}
-			e, ok := iv.tl.expiresBefore(t, end)
+			e, ok := idx.expiresBefore(iv, t, end)
 			if !ok {
 				continue
 			}
@@ -432,8 +450,9 @@ func (idx *conditionIndex) machineImagesSupported(t time.Time, f *findings) Cond
 	for _, image := range idx.images {
 		var releasedArchs, imageSupported archSet
 		anyActive := false
-		for _, iv := range image.versions {
-			c := iv.tl.classify(t)
+		for i := range image.versions {
+			iv := &image.versions[i]
+			c := idx.classify(iv, t)
 			anyActive = anyActive || c.IsActive()
 			if released(c) {
 				releasedArchs.add(iv.archs...)

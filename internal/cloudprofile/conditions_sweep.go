@@ -43,7 +43,7 @@ func (idx *conditionIndex) versionCount() int {
 // stateAt is the contribution of version r at instant t.
 func (idx *conditionIndex) stateAt(r versionRef, t time.Time, window time.Duration) versionState {
 	iv := idx.version(r)
-	n := iv.tl.stepsBefore(t)
+	n := idx.stepsBefore(iv, t)
 	s := versionState{class: iv.tl.classAfter(n)}
 	if e, ok := iv.tl.expiresAfterStep(n, t.Add(window)); ok {
 		s.expiring = iv.expirationAt(e).withoutSuccessor()

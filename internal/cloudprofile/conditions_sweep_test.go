@@ -85,7 +85,7 @@ func TestExpirationSuccessors_AgreeWithScanningEveryVersion(t *testing.T) {
 	}
 	for n := 0; n < 3000; n++ {
 		spec := randomConditionsSpec(r)
-		idx := newConditionIndex(&spec)
+		idx := newConditionIndex(&spec, lk2030)
 		for _, iv := range idx.kubernetes {
 			for _, x := range expirationsOf(iv) {
 				found := false
@@ -154,7 +154,7 @@ func TestProfileConditions_LastTransitionTimesAgreeWithEvaluatingEveryInstant(t 
 
 // conditionsByEvaluatingEveryInstant is ProfileConditions by brute force.
 func conditionsByEvaluatingEveryInstant(spec *gardencorev1beta1.CloudProfileSpec, at time.Time, window time.Duration) []Condition {
-	idx := newConditionIndex(spec)
+	idx := newConditionIndex(spec, time.Time{}) // no instant the index keeps: every one is searched
 	eval := func(t time.Time, detail bool) []Condition {
 		conds := append([]Condition{{}}, idx.lifecycleConditions(t, window, detail)...)
 		conds[0] = Summarize(conds[1:])

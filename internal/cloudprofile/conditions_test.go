@@ -326,7 +326,7 @@ func TestTimeline_AgreesWithClassify(t *testing.T) {
 		for h := -1; h <= 11; h++ {
 			for _, d := range []time.Duration{-time.Nanosecond, 0, time.Nanosecond} {
 				at := lk2030.Add(time.Duration(h)*time.Hour + d)
-				if got, want := tl.classify(at), Classify(v, at); got != want {
+				if got, want := tl.classAfter(tl.stepsBefore(at)), Classify(v, at); got != want {
 					t.Fatalf("%+v at %v: timeline %s, Classify %s", v, at, got, want)
 				}
 			}
