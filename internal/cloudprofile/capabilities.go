@@ -1,6 +1,8 @@
 package cloudprofile
 
 import (
+	"slices"
+
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	v1beta1constants "github.com/gardener/gardener/pkg/apis/core/v1beta1/constants"
 )
@@ -89,22 +91,40 @@ func (c capabilities) architectures() gardencorev1beta1.CapabilityValues {
 	return c.values[architectureCapability]
 }
 
-// archSet is a set of architectures that keeps the order in which they were first added.
+// archSet is a set of architectures that keeps the order in which they were first added. A few
+// values are looked up in the list; past smallArchSet values a map indexes them, so that adding n
+// values stays linear however large n is.
 type archSet struct {
 	order []string
-	has   map[string]bool
+	index map[string]bool
 }
+
+// smallArchSet is the most values an archSet looks up without a map.
+const smallArchSet = 16
 
 // add adds the values not in the set yet.
 func (s *archSet) add(values ...string) {
 	for _, v := range values {
-		if s.has[v] {
+		if s.has(v) {
 			continue
 		}
-		if s.has == nil {
-			s.has = map[string]bool{}
-		}
-		s.has[v] = true
 		s.order = append(s.order, v)
+		switch {
+		case s.index != nil:
+			s.index[v] = true
+		case len(s.order) > smallArchSet:
+			s.index = make(map[string]bool, 2*len(s.order))
+			for _, known := range s.order {
+				s.index[known] = true
+			}
+		}
 	}
+}
+
+// has tells whether v is in the set.
+func (s *archSet) has(v string) bool {
+	if s.index != nil {
+		return s.index[v]
+	}
+	return slices.Contains(s.order, v)
 }

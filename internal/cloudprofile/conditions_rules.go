@@ -467,7 +467,7 @@ func (idx *conditionIndex) machineImagesSupported(t time.Time, f *findings) Cond
 			continue
 		}
 		for _, arch := range releasedArchs.order {
-			if !imageSupported.has[arch] {
+			if !imageSupported.has(arch) {
 				f.add(ConditionSeverityWarning, ReasonArchitectureWithoutSupported, "machine image %s has no supported version for %s", image.name, arch)
 			}
 		}
@@ -476,7 +476,7 @@ func (idx *conditionIndex) machineImagesSupported(t time.Time, f *findings) Cond
 		f.add(ConditionSeverityError, ReasonNoSupportedMachineImage, "no machine image has a supported version")
 	} else {
 		for _, arch := range idx.machineTypeArchs.order {
-			if !supportedArchs.has[arch] {
+			if !supportedArchs.has(arch) {
 				f.add(ConditionSeverityWarning, ReasonMachineTypeArchitectureNoImage,
 					"usable machine types run on %s, but no machine image has a supported version for it", arch)
 			}

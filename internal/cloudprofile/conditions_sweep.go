@@ -252,7 +252,7 @@ func (ts *conditionTallies) countSupported(arch string, delta int) {
 	ts.supportedVersionsByArch[arch] += delta
 	change := countChange(before, ts.supportedVersionsByArch[arch] > 0)
 	ts.archsWithSupported += change
-	if ts.idx.machineTypeArchs.has[arch] {
+	if ts.idx.machineTypeArchs.has(arch) {
 		ts.machineTypeArchsWithSupported += change
 	}
 }

@@ -468,3 +468,30 @@ func TestRule53_AnUpdateWithManyDefinedArchitecturesValidatesInLinearTime(t *tes
 		t.Fatal("validating an update with 20,000 defined architectures took longer than 30 s: the sync is not linear")
 	}
 }
+
+// TestArchSet_KeepsFirstAdditionOrderBelowAndAboveTheMapThreshold: a set of architecture values
+// dedups in the order of first addition, looked up in its list while small and through its map
+// once past smallArchSet values.
+func TestArchSet_KeepsFirstAdditionOrderBelowAndAboveTheMapThreshold(t *testing.T) {
+	for _, n := range []int{0, 1, smallArchSet, smallArchSet + 1, 3 * smallArchSet} {
+		var s archSet
+		var want []string
+		for i := n - 1; i >= 0; i-- {
+			v := fmt.Sprintf("arch-%d", i)
+			s.add(v, v)
+			s.add(v)
+			want = append(want, v)
+		}
+		if !slices.Equal(s.order, want) {
+			t.Fatalf("n=%d: order %v, want %v", n, s.order, want)
+		}
+		for _, v := range want {
+			if !s.has(v) {
+				t.Fatalf("n=%d: %s missing", n, v)
+			}
+		}
+		if s.has("other") || (s.index != nil) != (n > smallArchSet) {
+			t.Fatalf("n=%d: has(other) %v, indexed %v", n, s.has("other"), s.index != nil)
+		}
+	}
+}

@@ -80,7 +80,7 @@ func validateArchitecturesMatchFlavors(v gardencorev1beta1.MachineImageVersion, 
 		flavorArchitectures.add(supported...)
 	}
 	for _, arch := range v.Architectures {
-		if !flavorArchitectures.has[arch] {
+		if !flavorArchitectures.has(arch) {
 			return Problems{invalid("F-6", fld().Child("architectures"), v.Architectures,
 				fmt.Sprintf("architecture field values set (%s) conflict with the capability architectures (%s)",
 					strings.Join(v.Architectures, ","), strings.Join(flavorArchitectures.order, ",")))}
