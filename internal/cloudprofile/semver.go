@@ -151,14 +151,6 @@ type minorKey struct{ major, minor uint64 }
 
 func (v semVersion) minorKey() minorKey { return minorKey{v.major, v.minor} }
 
-// compare orders minors by major, then minor.
-func (k minorKey) compare(o minorKey) int {
-	if d := compareUint(k.major, o.major); d != 0 {
-		return d
-	}
-	return compareUint(k.minor, o.minor)
-}
-
 // parsedVersions parses every version string of a list once; errs[i] is the parse error of
 // version i, if any.
 type parsedVersions struct {
