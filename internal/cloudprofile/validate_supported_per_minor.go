@@ -107,33 +107,33 @@ func supportedCandidates(n int, version func(i int) gardencorev1beta1.ExpirableV
 	for k, j := range candidates {
 		periods[k] = overlapPeriodOf(version(j))
 	}
-	s = &supportedPartners{minors: make([]overlapTally, 0, len(candidates)), same: make([]overlapTally, 0, len(candidates)),
-		minorOf: make([]int, n), class: make([]int, n)}
-	minors := newTallyRuns(len(candidates))
-	sameClass := newTallyRuns(len(candidates))
-	for start := 0; start < len(candidates); {
-		end := start + 1
-		for end < len(candidates) && parsed.versions[candidates[end]].minorKey() == parsed.versions[candidates[start]].minorKey() {
-			end++
-		}
-		for _, j := range candidates[start:end] {
-			s.minorOf[j] = len(s.minors)
-		}
-		s.minors = append(s.minors, minors.tally(periods[start:end]))
-		start = end
-	}
-	for start := 0; start < len(candidates); {
-		end := start + 1
-		for end < len(candidates) && parsed.versions[candidates[end]].compare(parsed.versions[candidates[start]]) == 0 {
-			end++
-		}
-		for _, j := range candidates[start:end] {
-			s.class[j] = len(s.same)
-		}
-		s.same = append(s.same, sameClass.tally(periods[start:end]))
-		start = end
-	}
+	s = &supportedPartners{minorOf: make([]int, n), class: make([]int, n)}
+	s.minors = tallyEachRun(candidates, periods, s.minorOf, func(a, b int) bool {
+		return parsed.versions[a].minorKey() == parsed.versions[b].minorKey()
+	})
+	s.same = tallyEachRun(candidates, periods, s.class, func(a, b int) bool {
+		return parsed.versions[a].compare(parsed.versions[b]) == 0
+	})
 	return s, false
+}
+
+// tallyEachRun tallies each run of neighbouring candidates that together groups (periods are the
+// candidates' periods) and sets of[j] to the number of candidate j's run.
+func tallyEachRun(candidates []int, periods []overlapPeriod, of []int, together func(a, b int) bool) []overlapTally {
+	runs := newTallyRuns(len(candidates))
+	tallies := make([]overlapTally, 0, len(candidates))
+	for start := 0; start < len(candidates); {
+		end := start + 1
+		for end < len(candidates) && together(candidates[start], candidates[end]) {
+			end++
+		}
+		for _, j := range candidates[start:end] {
+			of[j] = len(tallies)
+		}
+		tallies = append(tallies, runs.tally(periods[start:end]))
+		start = end
+	}
+	return tallies
 }
 
 // overlapPeriod is what a version contributes to an overlapTally (point 3 above).
