@@ -256,13 +256,17 @@ func applyValue(obj runtime.Object) (map[string]any, error) {
 	}
 	delete(m, "status")
 	if meta, ok := m["metadata"].(map[string]any); ok {
-		for _, k := range []string{"creationTimestamp", "resourceVersion", "uid", "generation", "managedFields", "deletionTimestamp", "finalizers"} {
+		for _, k := range serverSetMetadata {
 			delete(meta, k)
 		}
 	}
 	pruneNulls(m)
 	return m, nil
 }
+
+// serverSetMetadata are the members of an object's metadata that the server sets, which an apply
+// leaves out.
+var serverSetMetadata = []string{"creationTimestamp", "resourceVersion", "uid", "generation", "managedFields", "deletionTimestamp", "finalizers"}
 
 // pruneNulls removes null values from decoded JSON, at every depth.
 func pruneNulls(v any) any {

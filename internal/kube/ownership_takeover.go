@@ -7,7 +7,7 @@ import (
 
 // listKeys are the fields that identify the entries of the associative lists of the profiles'
 // specs (machine images and types, versions, regions, zones, ...).
-var listKeys = []string{"name", "version"}
+var listKeys = [...]string{"name", "version"}
 
 // keepTakenOver restores, in the view m of the object encoded as raw, the spec fields priorSpec
 // sets that the view lacks (see OwnedViewKeeping).

@@ -1,6 +1,7 @@
 package kube
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 
@@ -59,7 +60,11 @@ const serverMetadataBytes = 400
 // controller writes (stored's status), the managed-fields entry that records the applied fields,
 // the entry of the status's writer, and the metadata the server adds.
 func StoredSize(applied, stored runtime.Object) (Size, error) {
-	appliedValue, err := applyValue(applied)
+	appliedRaw, err := json.Marshal(applied)
+	if err != nil {
+		return Size{}, fmt.Errorf("encoding the object: %w", err)
+	}
+	appliedSet, err := appliedSetSize(appliedRaw)
 	if err != nil {
 		return Size{}, err
 	}
@@ -67,29 +72,28 @@ func StoredSize(applied, stored runtime.Object) (Size, error) {
 	if err != nil {
 		return Size{}, fmt.Errorf("encoding the object: %w", err)
 	}
-	var storedValue map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &storedValue); err != nil {
-		return Size{}, fmt.Errorf("encoding the object: %w", err)
-	}
-	size := Size{Spec: map[string]int{}, ManagedFields: managedFieldsEntryBytes + fieldSetSize(appliedValue),
+	size := Size{Spec: map[string]int{}, ManagedFields: managedFieldsEntryBytes + appliedSet,
 		Other: len(raw) + serverMetadataBytes}
-	var spec map[string]json.RawMessage
-	if err := json.Unmarshal(storedValue["spec"], &spec); err == nil {
-		for field, value := range spec {
-			size.Spec[field] = len(value)
+	var partErr error
+	err = eachMember(raw, func(key string, value []byte) {
+		switch key {
+		case "spec":
+			partErr = cmp.Or(partErr, eachMember(value, func(field string, value []byte) {
+				size.Spec[field] = len(value)
+				size.Other -= len(value)
+			}))
+		case "status":
+			// Gardener's controllers write the status's lists whole (they are atomic): their entry
+			// owns the lists, not their elements.
+			statusSet, err := atomicSetSize(value)
+			partErr = cmp.Or(partErr, err)
+			size.Status = len(value)
 			size.Other -= len(value)
+			size.ManagedFields += managedFieldsEntryBytes + len(`{"f:status":}`) + statusSet
 		}
-	}
-	if status, ok := storedValue["status"]; ok {
-		var value any
-		if err := decodeJSON(status, &value); err != nil {
-			return Size{}, fmt.Errorf("encoding the status: %w", err)
-		}
-		size.Status = len(status)
-		size.Other -= len(status)
-		// Gardener's controllers write the status's lists whole (they are atomic): their entry owns
-		// the lists, not their elements.
-		size.ManagedFields += managedFieldsEntryBytes + atomicFieldSetSize(map[string]any{"status": value})
+	})
+	if err = cmp.Or(err, partErr); err != nil {
+		return Size{}, err
 	}
 	return size, nil
 }
@@ -110,44 +114,6 @@ func (s Size) Total() int {
 		total += n
 	}
 	return total
-}
-
-// fieldSetSize is the length of the encoded fieldsV1 set a server-side apply of the decoded JSON
-// value v records: a field per map key, an entry per element of a keyed list (see listKeys, with
-// its "." member), an empty set for anything else.
-func fieldSetSize(v any) int {
-	size, members := len("{}"), 0
-	member := func(quotedName, child int) {
-		size += quotedName + len(":") + child
-		members++
-	}
-	switch t := v.(type) {
-	case map[string]any:
-		for k, e := range t {
-			member(quotedLength(k)+len("f:"), fieldSetSize(e))
-		}
-	case []any:
-		if key := keyOfList(t); key != "" {
-			for _, e := range t {
-				k, _ := entryKey(e, key)
-				member(quotedLength(fmt.Sprintf("k:{%q:%q}", key, k)), fieldSetSize(e)+len(`".":{},`))
-			}
-		}
-	}
-	return size + max(members-1, 0) // and the commas between the members
-}
-
-// atomicFieldSetSize is fieldSetSize for a value whose lists are atomic: a list is one field.
-func atomicFieldSetSize(v any) int {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return len("{}")
-	}
-	size := len("{}") + max(len(m)-1, 0)
-	for k, e := range m {
-		size += quotedLength(k) + len("f:") + len(":") + atomicFieldSetSize(e)
-	}
-	return size
 }
 
 // quotedLength is the length of s encoded as a JSON string (as encoding/json escapes it; a

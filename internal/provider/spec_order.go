@@ -30,9 +30,21 @@ import (
 // list in any other order keeps it and gains the new entry beside its nearest neighbour.
 // The plan cannot show an order (the entries are a map), so a write never changes one.
 
-// sortedEntryKeys returns keys sorted in the wire order of a keyed list.
+// sortedEntryKeys returns keys sorted in the wire order of a keyed list (see wireOrder), each
+// version parsed once.
 func sortedEntryKeys(order entryOrder, keys []string) []string {
-	slices.SortFunc(keys, wireOrder(order, keys))
+	if order != newestVersionFirst {
+		slices.Sort(keys)
+		return keys
+	}
+	entries := make([]versionKey, len(keys))
+	for i, k := range keys {
+		entries[i] = versionKey{k, versionOrNil(k)}
+	}
+	slices.SortFunc(entries, compareVersionKeys)
+	for i, e := range entries {
+		keys[i] = e.key
+	}
 	return keys
 }
 
@@ -45,22 +57,39 @@ func wireOrder(order entryOrder, keys []string) func(a, b string) int {
 	}
 	versions := make(map[string]*semver.Version, len(keys))
 	for _, k := range keys {
-		if v, err := cloudprofile.ParseVersion(k); err == nil {
-			versions[k] = v
-		}
+		versions[k] = versionOrNil(k)
 	}
 	return func(a, b string) int {
-		va, vb := versions[a], versions[b]
-		switch {
-		case va != nil && vb != nil:
-			return cmp.Or(vb.Compare(va), cmp.Compare(a, b))
-		case va != nil:
-			return -1
-		case vb != nil:
-			return 1
-		}
-		return cmp.Compare(a, b)
+		return compareVersionKeys(versionKey{a, versions[a]}, versionKey{b, versions[b]})
 	}
+}
+
+// versionKey is a key of a list of versions with its version, nil when it is no semantic version.
+type versionKey struct {
+	key     string
+	version *semver.Version
+}
+
+// versionOrNil is the semantic version k, or nil.
+func versionOrNil(k string) *semver.Version {
+	v, err := cloudprofile.ParseVersion(k)
+	if err != nil {
+		return nil
+	}
+	return v
+}
+
+// compareVersionKeys orders versions newest first, then the keys that are no version by name.
+func compareVersionKeys(a, b versionKey) int {
+	switch {
+	case a.version != nil && b.version != nil:
+		return cmp.Or(b.version.Compare(a.version), cmp.Compare(a.key, b.key))
+	case a.version != nil:
+		return -1
+	case b.version != nil:
+		return 1
+	}
+	return cmp.Compare(a.key, b.key)
 }
 
 // keyOrders are the orders of a spec's keyed lists that differ from the wire order, by the

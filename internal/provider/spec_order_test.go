@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -91,5 +92,25 @@ func TestInOrder(t *testing.T) {
 	}
 	if !slices.Equal(sent["spec.kubernetes.versions"], versions) || len(sent) != 3 {
 		t.Errorf("sent orders: got %q", sent)
+	}
+}
+
+// TestSortedEntryKeys_AgreesWithWireOrder: sorting a list's keys once parsed gives the order of
+// the comparison every other write uses: versions newest first (equal versions by spelling),
+// then the keys that are no version by name; names by name.
+func TestSortedEntryKeys_AgreesWithWireOrder(t *testing.T) {
+	keys := []string{"1.30.5", "v1.30.5", "1.30", "a", "1.31.0-rc.1", "1.31.0", "b", "1.29.10", "1.29.9", "zz", "1.30.5+build", "010"}
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 200 {
+		r.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
+		for _, order := range []entryOrder{newestVersionFirst, namesAscending} {
+			want := slices.SortedFunc(slices.Values(keys), wireOrder(order, keys))
+			if got := sortedEntryKeys(order, slices.Clone(keys)); !slices.Equal(got, want) {
+				t.Fatalf("order %d of %q: got %q, want %q", order, keys, got, want)
+			}
+		}
+	}
+	if got := sortedEntryKeys(newestVersionFirst, []string{"a", "1.2.0", "1.10.0"}); !slices.Equal(got, []string{"1.10.0", "1.2.0", "a"}) {
+		t.Fatalf("got %q", got)
 	}
 }
