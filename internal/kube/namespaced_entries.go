@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -143,6 +142,15 @@ func (c *Client) RemoveNamespacedEntries(ctx context.Context, namespace, name st
 	return nil
 }
 
+// setOf is the set of keys.
+func setOf(keys []string) map[string]bool {
+	set := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		set[k] = true
+	}
+	return set
+}
+
 // patchOp is one operation of a JSON patch.
 type patchOp struct {
 	Op    string `json:"op"`
@@ -159,26 +167,28 @@ func removalOps(ncp *gardencorev1beta1.NamespacedCloudProfile, entries Namespace
 		tests = append(tests, patchOp{Op: "test", Path: p + "/" + keyField, Value: key})
 		removals = append(removals, patchOp{Op: "remove", Path: p})
 	}
+	versions, images := setOf(entries.KubernetesVersions), setOf(entries.Images)
 	if k := ncp.Spec.Kubernetes; k != nil {
 		for i := len(k.Versions) - 1; i >= 0; i-- {
-			if slices.Contains(entries.KubernetesVersions, k.Versions[i].Version) {
+			if versions[k.Versions[i].Version] {
 				remove("/spec/kubernetes/versions", "version", k.Versions[i].Version, i)
 			}
 		}
 	}
 	for i, image := range ncp.Spec.MachineImages {
-		if slices.Contains(entries.Images, image.Name) {
+		if images[image.Name] {
 			continue
 		}
 		at := "/spec/machineImages/" + strconv.Itoa(i) + "/versions"
+		imageVersions := setOf(entries.ImageVersions[image.Name])
 		for j := len(image.Versions) - 1; j >= 0; j-- {
-			if slices.Contains(entries.ImageVersions[image.Name], image.Versions[j].Version) {
+			if imageVersions[image.Versions[j].Version] {
 				remove(at, "version", image.Versions[j].Version, j)
 			}
 		}
 	}
 	for i := len(ncp.Spec.MachineImages) - 1; i >= 0; i-- {
-		if name := ncp.Spec.MachineImages[i].Name; slices.Contains(entries.Images, name) {
+		if name := ncp.Spec.MachineImages[i].Name; images[name] {
 			remove("/spec/machineImages", "name", name, i)
 		}
 	}

@@ -2,7 +2,9 @@ package kube
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
+	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -72,5 +74,34 @@ func TestRemovalOps(t *testing.T) {
 		`{"op":"remove","path":"/spec/machineImages/0/versions/1"},{"op":"remove","path":"/spec/machineImages/1"}]`
 	if string(raw) != want {
 		t.Errorf("got  %s\nwant %s", raw, want)
+	}
+}
+
+// TestRemovalOps_ManyEntriesInLinearTime: removing 200,000 Kubernetes versions and as many image
+// versions that the profile has. Looking each of the profile's versions up in the list of
+// entries takes about 8·10¹⁰ comparisons (minutes); each is found in a set.
+func TestRemovalOps_ManyEntriesInLinearTime(t *testing.T) {
+	const n = 200_000
+	ncp := &gardencorev1beta1.NamespacedCloudProfile{Spec: gardencorev1beta1.NamespacedCloudProfileSpec{
+		Kubernetes:    &gardencorev1beta1.KubernetesSettings{},
+		MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux"}},
+	}}
+	entries := NamespacedEntries{ImageVersions: map[string][]string{}}
+	for i := range n {
+		v := fmt.Sprintf("1.%d.0", i)
+		ncp.Spec.Kubernetes.Versions = append(ncp.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{Version: v})
+		ncp.Spec.MachineImages[0].Versions = append(ncp.Spec.MachineImages[0].Versions, gardencorev1beta1.MachineImageVersion{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: v}})
+		entries.KubernetesVersions = append(entries.KubernetesVersions, v)
+		entries.ImageVersions["gardenlinux"] = append(entries.ImageVersions["gardenlinux"], v)
+	}
+	done := make(chan []patchOp, 1)
+	go func() { done <- removalOps(ncp, entries) }()
+	select {
+	case ops := <-done:
+		if len(ops) != 4*n {
+			t.Errorf("got %d operations, want a test and a removal of each of %d entries", len(ops), 2*n)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the removal of 400,000 entries took longer than 30 s: the lookup is not linear")
 	}
 }

@@ -46,7 +46,10 @@ func OwnedViewKeeping[T runtime.Object](obj T, manager string, priorSpec any) (T
 	if err != nil {
 		return zero, err
 	}
-	raw, err := json.Marshal(obj)
+	// The managed fields are in no field set, so the view keeps them as they are: they are left
+	// out of the JSON that is filtered (with several managers they take more than the spec).
+	managedFields := accessor.GetManagedFields()
+	raw, err := json.Marshal(withoutManagedFields(obj))
 	if err != nil {
 		return zero, err
 	}
@@ -75,7 +78,17 @@ func OwnedViewKeeping[T runtime.Object](obj T, manager string, priorSpec any) (T
 	if err := json.Unmarshal(raw, any(out)); err != nil {
 		return zero, err
 	}
+	any(out).(metav1.Object).SetManagedFields(managedFields)
 	return out, nil
+}
+
+// withoutManagedFields is a shallow copy of obj without its managed fields.
+func withoutManagedFields[T runtime.Object](obj T) T {
+	shallow := reflect.New(reflect.TypeOf(obj).Elem())
+	shallow.Elem().Set(reflect.ValueOf(obj).Elem())
+	out := shallow.Interface().(T)
+	any(out).(metav1.Object).SetManagedFields(nil)
+	return out
 }
 
 // appliedFields decodes the fieldsV1 set of the manager's Apply entry.

@@ -56,11 +56,11 @@ func restoreTakenOver(view, full, prior any) any {
 			return view
 		}
 		f, _ := full.([]any)
+		priorEntries, fullEntries := entriesByKey(p, key), entriesByKey(f, key)
 		for i, ve := range v {
 			k, _ := entryKey(ve, key)
-			if pe, found := entryWithKey(p, key, k); found {
-				fe, _ := entryWithKey(f, key, k)
-				v[i] = restoreTakenOver(ve, fe, pe)
+			if pe, found := priorEntries[k]; found {
+				v[i] = restoreTakenOver(ve, fullEntries[k], pe)
 			}
 		}
 		return v
@@ -94,11 +94,15 @@ func entryKey(entry any, key string) (string, bool) {
 	return k, ok
 }
 
-func entryWithKey(list []any, key, k string) (any, bool) {
+// entriesByKey indexes the entries of list by their value of key; the first of equal keys wins.
+func entriesByKey(list []any, key string) map[string]any {
+	byKey := make(map[string]any, len(list))
 	for _, e := range list {
-		if ek, ok := entryKey(e, key); ok && ek == k {
-			return e, true
+		if k, ok := entryKey(e, key); ok {
+			if _, seen := byKey[k]; !seen {
+				byKey[k] = e
+			}
 		}
 	}
-	return nil, false
+	return byKey
 }

@@ -1,7 +1,11 @@
 package kube
 
 import (
+	"fmt"
+	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -64,5 +68,61 @@ func TestOwnedViewKeeping_BringsBackWhatAnotherManagerTookOver(t *testing.T) {
 	}
 	if !plain.Spec.MachineTypes[0].Memory.IsZero() || plain.Spec.Kubernetes.Versions[0].Lifecycle != nil {
 		t.Errorf("without a prior spec the taken-over fields stay out: %+v", plain.Spec)
+	}
+}
+
+// TestOwnedViewKeeping_ManyTakenOverEntriesInLinearTime: another manager took over the memory of
+// each of 50,000 machine types. Matching each entry of the view with the prior's and the
+// cluster's by scanning those lists takes about 5·10⁹ steps (minutes); each is found by its key.
+func TestOwnedViewKeeping_ManyTakenOverEntriesInLinearTime(t *testing.T) {
+	const n = 50_000
+	var mine, theirs strings.Builder
+	cp := &gardencorev1beta1.CloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "p"}, Spec: gardencorev1beta1.CloudProfileSpec{Type: "local"}}
+	prior := gardencorev1beta1.CloudProfileSpec{Type: "local"}
+	for i := range n {
+		name := fmt.Sprintf("m%d", i)
+		sep := map[bool]string{true: "", false: ","}[i == 0]
+		fmt.Fprintf(&mine, `%s"k:{\"name\":\"%s\"}":{".":{},"f:name":{},"f:cpu":{}}`, sep, name)
+		fmt.Fprintf(&theirs, `%s"k:{\"name\":\"%s\"}":{"f:memory":{}}`, sep, name)
+		cp.Spec.MachineTypes = append(cp.Spec.MachineTypes, gardencorev1beta1.MachineType{Name: name, CPU: resource.MustParse("2"), Memory: resource.MustParse("99Gi")})
+		prior.MachineTypes = append(prior.MachineTypes, gardencorev1beta1.MachineType{Name: name, CPU: resource.MustParse("2"), Memory: resource.MustParse("8Gi")})
+	}
+	cp.ManagedFields = []metav1.ManagedFieldsEntry{
+		managed("tf", metav1.ManagedFieldsOperationApply, `{"f:spec":{"f:type":{},"f:machineTypes":{`+mine.String()+`}}}`),
+		managed("other-team", metav1.ManagedFieldsOperationApply, `{"f:spec":{"f:machineTypes":{`+theirs.String()+`}}}`),
+	}
+	type result struct {
+		view *gardencorev1beta1.CloudProfile
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		view, err := OwnedViewKeeping(cp, "tf", prior)
+		done <- result{view, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		if len(r.view.Spec.MachineTypes) != n || r.view.Spec.MachineTypes[n-1].Memory.Cmp(resource.MustParse("99Gi")) != 0 {
+			t.Errorf("want %d machine types with the other manager's 99Gi, got %d, the last %+v", n, len(r.view.Spec.MachineTypes), r.view.Spec.MachineTypes[len(r.view.Spec.MachineTypes)-1])
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the view of 50,000 taken-over entries took longer than 30 s: the matching is not linear")
+	}
+}
+
+// TestOwnedViewKeeping_KeepsTheManagedFieldsAsTheyAre: the view's managed fields are the object's,
+// byte for byte, and the object is not changed.
+func TestOwnedViewKeeping_KeepsTheManagedFieldsAsTheyAre(t *testing.T) {
+	cp := takenOverProfile()
+	view, err := OwnedViewKeeping(cp, "tf", cp.Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := takenOverProfile().ManagedFields
+	if !reflect.DeepEqual(view.ManagedFields, want) || !reflect.DeepEqual(cp.ManagedFields, want) {
+		t.Errorf("managed fields: view %+v, object %+v, want %+v", view.ManagedFields, cp.ManagedFields, want)
 	}
 }
