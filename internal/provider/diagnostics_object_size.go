@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -53,18 +54,25 @@ func objectSizeDiagnostics(kind string, applied, stored runtime.Object, provider
 	}
 	var parts []string
 	for _, f := range fields[:min(len(fields), 3)] {
+		if len(parts) > 0 && size.Spec[f] < minNamedPartBytes {
+			break
+		}
 		parts = append(parts, fmt.Sprintf("spec.%s %s", cloudprofile.SnakeCase(f), mebibytes(size.Spec[f])))
 	}
-	status := "the status Gardener's controller writes (the classification of every version)"
+	status := "the status Gardener's controller writes (the classification of every version) " + mebibytes(size.Status)
 	if kind == "NamespacedCloudProfile" {
-		status = "the status Gardener's controller writes (the whole profile merged with the parent's)"
+		status = "the status Gardener's controller writes (the whole profile merged with the parent's) " + mebibytes(size.Status)
+		if ncp, ok := stored.(*gardencorev1beta1.NamespacedCloudProfile); ok && reflect.ValueOf(ncp.Status.CloudProfileSpec).IsZero() {
+			status = "the status Gardener's controller writes (the whole profile merged with the parent's, not counted here: " +
+				"the parent is read at plan, not at validate)"
+		}
 		if len(fields) == 0 || size.Status > size.Spec[fields[0]] {
 			at = path.Root("spec").AtName("parent")
 		}
 	}
 	what := fmt.Sprintf("The %s takes about %s (%s bytes) in the Garden: its spec as Gardener stores it, with the defaults Gardener "+
-		"adds (most of it %s), %s %s, and the managed fields that record who set which field %s",
-		kind, mebibytes(size.Total()), thousands(size.Total()), strings.Join(parts, ", "), status, mebibytes(size.Status), mebibytes(size.ManagedFields))
+		"adds (most of it %s), %s, and the managed fields that record who set which field %s",
+		kind, mebibytes(size.Total()), thousands(size.Total()), strings.Join(parts, ", "), status, mebibytes(size.ManagedFields))
 	fix := splitProfileFix
 	if providerConfig != nil && len(providerConfig.Raw) > kube.StoredSizeLimit {
 		at, fix = path.Root("spec").AtName("provider_config"), "keep large data out of provider_config (the extension can "+
@@ -77,6 +85,10 @@ func objectSizeDiagnostics(kind string, applied, stored runtime.Object, provider
 			"would refuse the write (\"etcdserver: request is too large\") or store it and then fail to write its status, "+
 			"so nothing is written.\n\nTo fix: %s.", what, mebibytes(kube.StoredSizeLimit), thousands(kube.StoredSizeLimit), mebibytes(kube.MaxStoredBytes), fix))}
 }
+
+// minNamedPartBytes is the least a spec field takes to be named beside the largest one: what
+// rounds to 0.01 MiB.
+const minNamedPartBytes = (1 << 20) / 200
 
 // splitProfileFix is the fix of a profile too large for the Garden.
 const splitProfileFix = "split the profile (for example, move machine images or versions into NamespacedCloudProfiles of the projects " +

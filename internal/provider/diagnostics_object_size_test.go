@@ -108,3 +108,25 @@ func TestObjectSizeDiagnostics_CountsTheMergedProfileOfANamespacedProfile(t *tes
 		t.Errorf("the error does not name the merged status: %s", diags[0].Detail())
 	}
 }
+
+// TestObjectSizeDiagnostics_SaysWhatItDidNotCount: without its parent (at validate) a
+// NamespacedCloudProfile's error says the merged status is not counted, instead of sizing it as
+// 0.00 MiB, and fields that round to nothing are not named beside the largest ones.
+func TestObjectSizeDiagnostics_SaysWhatItDidNotCount(t *testing.T) {
+	ncp := &gardencorev1beta1.NamespacedCloudProfile{ObjectMeta: metav1.ObjectMeta{Name: "team", Namespace: "garden-team"},
+		Spec: gardencorev1beta1.NamespacedCloudProfileSpec{Parent: gardencorev1beta1.CloudProfileReference{Kind: "CloudProfile", Name: "parent"},
+			MachineTypes: gen.ManyEntries("team", 1, 1, 9000).Spec.MachineTypes, ProviderConfig: &runtime.RawExtension{Raw: []byte(`{}`)}}}
+	diags := objectSizeDiagnostics("NamespacedCloudProfile", ncp, storedNamespacedCloudProfile(ncp, nil, nil, sizeOpts), ncp.Spec.ProviderConfig)
+	if len(diags) != 1 || !diags.HasError() {
+		t.Fatalf("want one error, got %v", diags)
+	}
+	text := strings.Join(strings.Fields(diags[0].Detail()), " ")
+	for _, want := range []string{"(most of it spec.machine_types ", "MiB), the status Gardener's controller writes (the whole profile merged with the parent's, not counted here: the parent is read at plan, not at validate), and the managed fields"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the error does not say %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "0.00 MiB") {
+		t.Errorf("the error names a part of 0.00 MiB:\n%s", text)
+	}
+}
