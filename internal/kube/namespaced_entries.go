@@ -51,20 +51,17 @@ func OwnsEntriesAlone(ncp *gardencorev1beta1.NamespacedCloudProfile, manager str
 	for _, image := range entries.Images {
 		paths = append(paths, []string{"f:spec", "f:machineImages", fieldsKey("name", image)})
 	}
+	sets, err := specFieldSets(ncp.ManagedFields)
+	if err != nil {
+		return false, err
+	}
 	for _, p := range paths {
 		owners := 0
-		for _, e := range ncp.ManagedFields {
-			if e.Subresource != "" || e.FieldsV1 == nil {
-				continue
-			}
-			var set map[string]any
-			if err := json.Unmarshal(e.FieldsV1.GetRawBytes(), &set); err != nil {
-				return false, fmt.Errorf("decoding managed fields of %q: %w", e.Manager, err)
-			}
+		for i, set := range sets {
 			if !holdsPath(set, p) {
 				continue
 			}
-			if e.Manager != manager || e.Operation != metav1.ManagedFieldsOperationApply {
+			if e := ncp.ManagedFields[i]; e.Manager != manager || e.Operation != metav1.ManagedFieldsOperationApply {
 				return false, nil
 			}
 			owners++
@@ -76,6 +73,52 @@ func OwnsEntriesAlone(ncp *gardencorev1beta1.NamespacedCloudProfile, manager str
 	return true, nil
 }
 
+// specFieldSets decodes the field set of each entry once, at the entry's index; nil for an entry
+// of a subresource or without a set.
+func specFieldSets(entries []metav1.ManagedFieldsEntry) ([]map[string]any, error) {
+	sets := make([]map[string]any, len(entries))
+	for i, e := range entries {
+		if e.Subresource != "" || e.FieldsV1 == nil {
+			continue
+		}
+		if err := json.Unmarshal(e.FieldsV1.GetRawBytes(), &sets[i]); err != nil {
+			return nil, fmt.Errorf("decoding managed fields of %q: %w", e.Manager, err)
+		}
+		canonicalElementKeys(sets[i])
+	}
+	return sets, nil
+}
+
+// canonicalElementKeys rewrites, in place and at every depth, each element key of the set
+// (k:{...}) as fieldsKey writes it, however the server escaped it.
+func canonicalElementKeys(set map[string]any) {
+	renamed := map[string]any{}
+	for k, v := range set {
+		if child, ok := v.(map[string]any); ok {
+			canonicalElementKeys(child)
+		}
+		if c := canonicalElementKey(k); c != k {
+			delete(set, k)
+			renamed[c] = v
+		}
+	}
+	maps.Copy(set, renamed)
+}
+
+// canonicalElementKey is the element key k (k:{...}) encoded as fieldsKey encodes it; any other
+// key as it is.
+func canonicalElementKey(k string) string {
+	var key map[string]any
+	if !strings.HasPrefix(k, "k:") || json.Unmarshal([]byte(k[2:]), &key) != nil {
+		return k
+	}
+	raw, err := json.Marshal(key)
+	if err != nil {
+		return k
+	}
+	return "k:" + string(raw)
+}
+
 // fieldsKey is the key of an element of an associative list in a fieldsV1 set, as the API server
 // writes it (k:{"version":"1.31.1"}).
 func fieldsKey(field, value string) string {
@@ -83,36 +126,17 @@ func fieldsKey(field, value string) string {
 	return "k:" + string(raw)
 }
 
-// holdsPath tells whether the fieldsV1 set has the path (any field at or below it). An element
-// key matches by its decoded value, however the server escaped it.
+// holdsPath tells whether the fieldsV1 set, its element keys canonical (canonicalElementKeys),
+// has the path (any field at or below it).
 func holdsPath(set map[string]any, p []string) bool {
 	for _, step := range p {
 		next, ok := set[step].(map[string]any)
-		if !ok && strings.HasPrefix(step, "k:") {
-			next, ok = elementOf(set, step)
-		}
 		if !ok {
 			return false
 		}
 		set = next
 	}
 	return true
-}
-
-// elementOf finds the element of key (k:{...}) in a fieldsV1 set by the decoded key.
-func elementOf(set map[string]any, key string) (map[string]any, bool) {
-	var want map[string]any
-	if json.Unmarshal([]byte(key[2:]), &want) != nil {
-		return nil, false
-	}
-	for k, v := range set {
-		var got map[string]any
-		if strings.HasPrefix(k, "k:") && json.Unmarshal([]byte(k[2:]), &got) == nil && maps.Equal(got, want) {
-			next, ok := v.(map[string]any)
-			return next, ok
-		}
-	}
-	return nil, false
 }
 
 // RemoveNamespacedEntries removes the entries from the NamespacedCloudProfile namespace/name of

@@ -49,7 +49,7 @@ var referencesByKey = setOf("J-5", "F-6", "G-5")
 // decidedByPresence are the rules that only ask whether a field is set.
 var decidedByPresence = setOf("D-1", "I-1")
 
-// setOf is a set of rule ids.
+// setOf is the set of the strings ids (rule ids, keys).
 func setOf(ids ...string) map[string]bool {
 	out := make(map[string]bool, len(ids))
 	for _, id := range ids {

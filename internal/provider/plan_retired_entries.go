@@ -126,17 +126,19 @@ func namingRemoved(spec gardencorev1beta1.NamespacedCloudProfileSpec, removedVer
 // withoutRetired is a copy of the NamespacedCloudProfile without the entries.
 func withoutRetired(ncp gardencorev1beta1.NamespacedCloudProfile, entries kube.NamespacedEntries) gardencorev1beta1.NamespacedCloudProfile {
 	out := *ncp.DeepCopy()
+	versions, images := setOf(entries.KubernetesVersions...), setOf(entries.Images...)
 	if out.Spec.Kubernetes != nil {
 		out.Spec.Kubernetes.Versions = slices.DeleteFunc(out.Spec.Kubernetes.Versions, func(v gardencorev1beta1.ExpirableVersion) bool {
-			return slices.Contains(entries.KubernetesVersions, v.Version)
+			return versions[v.Version]
 		})
 	}
 	out.Spec.MachineImages = slices.DeleteFunc(out.Spec.MachineImages, func(image gardencorev1beta1.MachineImage) bool {
-		return slices.Contains(entries.Images, image.Name)
+		return images[image.Name]
 	})
 	for i, image := range out.Spec.MachineImages {
+		imageVersions := setOf(entries.ImageVersions[image.Name]...)
 		out.Spec.MachineImages[i].Versions = slices.DeleteFunc(image.Versions, func(v gardencorev1beta1.MachineImageVersion) bool {
-			return slices.Contains(entries.ImageVersions[image.Name], v.Version)
+			return imageVersions[v.Version]
 		})
 	}
 	return out

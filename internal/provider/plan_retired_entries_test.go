@@ -1,14 +1,17 @@
 package provider
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	gardencorev1beta1 "github.com/gardener/gardener/pkg/apis/core/v1beta1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/gardener-community/terraform-provider-gardener/internal/cloudprofile"
+	"github.com/gardener-community/terraform-provider-gardener/internal/kube"
 )
 
 // TestEntriesToRetire: a CloudProfile update that removes a Kubernetes version and an image
@@ -60,5 +63,34 @@ func TestEntriesToRetire(t *testing.T) {
 	}
 	if problems := len(cloudprofile.ValidateCloudProfileReferences(updated, old, seen, nil).Errors()); problems != 2 {
 		t.Errorf("got %d reference errors, want the two of theirs (1.31.1 and gardenlinux 1.0.0)", problems)
+	}
+}
+
+// TestWithoutRetired_ManyEntriesInLinearTime: a NamespacedCloudProfile without 200,000 retired
+// Kubernetes versions and as many image versions, keeping one of each. Looking each version up in
+// the list of retired entries takes about 8·10¹⁰ comparisons (minutes); each is found in a set.
+func TestWithoutRetired_ManyEntriesInLinearTime(t *testing.T) {
+	const n = 200_000
+	ncp := gardencorev1beta1.NamespacedCloudProfile{Spec: gardencorev1beta1.NamespacedCloudProfileSpec{
+		Kubernetes:    &gardencorev1beta1.KubernetesSettings{Versions: []gardencorev1beta1.ExpirableVersion{{Version: "9.9.9"}}},
+		MachineImages: []gardencorev1beta1.MachineImage{{Name: "gardenlinux", Versions: []gardencorev1beta1.MachineImageVersion{{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: "9.9.9"}}}}},
+	}}
+	entries := kube.NamespacedEntries{ImageVersions: map[string][]string{}}
+	for i := range n {
+		v := fmt.Sprintf("1.%d.0", i)
+		ncp.Spec.Kubernetes.Versions = append(ncp.Spec.Kubernetes.Versions, gardencorev1beta1.ExpirableVersion{Version: v})
+		ncp.Spec.MachineImages[0].Versions = append(ncp.Spec.MachineImages[0].Versions, gardencorev1beta1.MachineImageVersion{ExpirableVersion: gardencorev1beta1.ExpirableVersion{Version: v}})
+		entries.KubernetesVersions = append(entries.KubernetesVersions, v)
+		entries.ImageVersions["gardenlinux"] = append(entries.ImageVersions["gardenlinux"], v)
+	}
+	done := make(chan gardencorev1beta1.NamespacedCloudProfile, 1)
+	go func() { done <- withoutRetired(ncp, entries) }()
+	select {
+	case out := <-done:
+		if k, images := out.Spec.Kubernetes.Versions, out.Spec.MachineImages; len(k) != 1 || k[0].Version != "9.9.9" || len(images) != 1 || len(images[0].Versions) != 1 || images[0].Versions[0].Version != "9.9.9" {
+			t.Errorf("want only 9.9.9 left, got %d Kubernetes versions and images %d", len(k), len(images))
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("removing 400,000 retired entries took longer than 30 s: the lookup is not linear")
 	}
 }
