@@ -69,7 +69,7 @@ func newMergeOrigins(parent *gardencorev1beta1.CloudProfile, ncp, transformed *g
 
 // attribute returns p with attribute steps pointing at the spec entry or at spec.parent.
 func (o *mergeOrigins) attribute(p Problem) Problem {
-	steps := p.Path.steps
+	steps := p.Path.Steps()
 	if len(steps) < 3 || steps[0].Name != "status" || steps[1].Name != "cloud_profile_spec" {
 		return o.inherited(p)
 	}
@@ -88,7 +88,7 @@ func (o *mergeOrigins) attribute(p Problem) Problem {
 	if target == nil {
 		return o.inherited(p)
 	}
-	p.Path = Path{field: p.Path.field, steps: target}
+	p.Path = Path{field: p.Path.field, steps: stepsFrom(target)}
 	return p
 }
 
@@ -123,7 +123,7 @@ func (o *mergeOrigins) kubernetesTarget(p Problem, steps []Step) []Step {
 	if !ok || !causedByExpirationOverride(p, steps[2:]) {
 		return nil
 	}
-	return append(NewPath("spec").Child("kubernetes").Child("versions").Index(i).steps, steps[2:]...)
+	return append(NewPath("spec").Child("kubernetes").Child("versions").Index(i).Steps(), steps[2:]...)
 }
 
 // machineImageTarget handles steps after "machine_images": [k], ...
@@ -149,12 +149,12 @@ func (o *mergeOrigins) machineImageTarget(p Problem, steps []Step) []Step {
 		if inParent {
 			return nil
 		}
-		return append(imagePath.steps, sub...)
+		return append(imagePath.Steps(), sub...)
 	case sub[0].Name == "update_strategy":
 		if inParent && strategyOf(o.transformed.MachineImages[i]) == "" {
 			return nil
 		}
-		return append(imagePath.steps, sub...)
+		return append(imagePath.Steps(), sub...)
 	case sub[0].Name != "versions":
 		return nil
 	case len(sub) == 1 || sub[1].Kind != StepIndex:
@@ -162,7 +162,7 @@ func (o *mergeOrigins) machineImageTarget(p Problem, steps []Step) []Step {
 		if inParent {
 			return nil
 		}
-		return append(imagePath.steps, sub...)
+		return append(imagePath.Steps(), sub...)
 	}
 
 	l := sub[1].Index
@@ -180,7 +180,7 @@ func (o *mergeOrigins) machineImageTarget(p Problem, steps []Step) []Step {
 		return nil
 	}
 	versionPath := imagePath.Child("versions").Index(j)
-	return append(versionPath.steps, o.writtenVersionField(i, j, fieldSteps)...)
+	return append(versionPath.Steps(), o.writtenVersionField(i, j, fieldSteps)...)
 }
 
 // writtenVersionField maps a finding on a field that the transformation derived to the field the
@@ -226,5 +226,5 @@ func (o *mergeOrigins) typeTarget(steps []Step, field string, byName map[string]
 			}
 		}
 	}
-	return append(NewPath("spec").Child(field).Index(i).steps, sub...)
+	return append(NewPath("spec").Child(field).Index(i).Steps(), sub...)
 }

@@ -95,7 +95,7 @@ func indicesByKey[T any](stored, original []T, key func(T) string) []int {
 // remap rewrites the indices of spec.kubernetes.versions[i], spec.machine_images[i] and
 // spec.machine_images[i].versions[j] from the stored spec to the original one.
 func (m namespacedIndexMap) remap(p Path) Path {
-	steps := p.steps
+	steps := p.Steps()
 	isAttr := func(k int, name string) bool {
 		return len(steps) > k && steps[k].Kind == StepAttribute && steps[k].Name == name
 	}

@@ -35,12 +35,72 @@ type Step struct {
 // at the attribute a user has to change.
 type Path struct {
 	field *field.Path
-	steps []Step
+	steps *stepNode
+}
+
+// stepNode is the last attribute step of a path and the node of the steps before it: paths that
+// grow from one prefix share its nodes, so that thousands of findings under one list hold one step
+// each, not a copy of the whole path.
+type stepNode struct {
+	parent *stepNode
+	step   Step
+	depth  int
+}
+
+// then is the node of the steps of n followed by s.
+func (n *stepNode) then(s Step) *stepNode {
+	return &stepNode{parent: n, step: s, depth: n.length() + 1}
+}
+
+// length is how many steps end at n (none for nil).
+func (n *stepNode) length() int {
+	if n == nil {
+		return 0
+	}
+	return n.depth
+}
+
+// slice returns the steps ending at n, first step first, in a new slice.
+func (n *stepNode) slice() []Step {
+	out := make([]Step, n.length())
+	for i := len(out) - 1; n != nil; i, n = i-1, n.parent {
+		out[i] = n.step
+	}
+	return out
+}
+
+// withIndexAt is the steps of n with step k (counted from 0, an index step) selecting index: the
+// steps before k stay shared, and so do all of them when step k selects index already.
+func (n *stepNode) withIndexAt(k, index int) *stepNode {
+	switch {
+	case n.length() <= k:
+		return n
+	case n.depth == k+1 && n.step.Index == index:
+		return n
+	case n.depth == k+1:
+		s := n.step
+		s.Index = index
+		return n.parent.then(s)
+	}
+	parent := n.parent.withIndexAt(k, index)
+	if parent == n.parent {
+		return n
+	}
+	return parent.then(n.step)
+}
+
+// stepsFrom is the node of the steps, nil for none.
+func stepsFrom(steps []Step) *stepNode {
+	var n *stepNode
+	for _, s := range steps {
+		n = n.then(s)
+	}
+	return n
 }
 
 // NewPath starts a path at a top-level field; the attribute name is the field name in snake_case.
 func NewPath(name string) Path {
-	return Path{field: field.NewPath(name), steps: []Step{{Kind: StepAttribute, Name: SnakeCase(name)}}}
+	return Path{field: field.NewPath(name), steps: (*stepNode)(nil).then(Step{Kind: StepAttribute, Name: SnakeCase(name)})}
 }
 
 // Child appends a field whose attribute name is the field name in snake_case.
@@ -50,23 +110,23 @@ func (p Path) Child(name string) Path {
 
 // ChildAs appends a field whose attribute has another name than SnakeCase(name).
 func (p Path) ChildAs(name, attribute string) Path {
-	return Path{field: p.field.Child(name), steps: p.with(Step{Kind: StepAttribute, Name: attribute})}
+	return Path{field: p.field.Child(name), steps: p.steps.then(Step{Kind: StepAttribute, Name: attribute})}
 }
 
 // Index appends a list index.
 func (p Path) Index(i int) Path {
-	return Path{field: p.field.Index(i), steps: p.with(Step{Kind: StepIndex, Index: i})}
+	return Path{field: p.field.Index(i), steps: p.steps.then(Step{Kind: StepIndex, Index: i})}
 }
 
 // Key appends a map key.
 func (p Path) Key(k string) Path {
-	return Path{field: p.field.Key(k), steps: p.with(Step{Kind: StepKey, Key: k})}
+	return Path{field: p.field.Key(k), steps: p.steps.then(Step{Kind: StepKey, Key: k})}
 }
 
 // ChildKey appends a name that Gardener renders as a field but that is a map key in Terraform, as
 // the capability names inside "capabilityFlavors[0].architecture" or "capabilities.architecture".
 func (p Path) ChildKey(name string) Path {
-	return Path{field: p.field.Child(name), steps: p.with(Step{Kind: StepKey, Key: name})}
+	return Path{field: p.field.Child(name), steps: p.steps.then(Step{Kind: StepKey, Key: name})}
 }
 
 // FieldOnly appends to Gardener's field path only, for literal names that Gardener reports but that
@@ -77,13 +137,17 @@ func (p Path) FieldOnly(name string) Path {
 
 // AttributeOnly appends attribute steps without changing Gardener's field path.
 func (p Path) AttributeOnly(steps ...Step) Path {
-	return Path{field: p.field, steps: append(p.cloneSteps(), steps...)}
+	n := p.steps
+	for _, s := range steps {
+		n = n.then(s)
+	}
+	return Path{field: p.field, steps: n}
 }
 
 // WithAttributeSteps returns the path with other Terraform attribute steps and the same field path,
 // for an adapter whose attributes address an entry otherwise than by position.
 func (p Path) WithAttributeSteps(steps []Step) Path {
-	return Path{field: p.field, steps: steps}
+	return Path{field: p.field, steps: stepsFrom(steps)}
 }
 
 // Field renders Gardener's field path, e.g. "spec.machineImages[0].versions[1].cri".
@@ -96,13 +160,13 @@ func (p Path) Field() string {
 
 // Steps returns a copy of the Terraform attribute steps.
 func (p Path) Steps() []Step {
-	return p.cloneSteps()
+	return p.steps.slice()
 }
 
 // Attribute renders the Terraform attribute path, e.g. "spec.machine_images[0].versions[1].cri".
 func (p Path) Attribute() string {
 	var b strings.Builder
-	for i, s := range p.steps {
+	for i, s := range p.Steps() {
 		switch s.Kind {
 		case StepAttribute:
 			if i > 0 {
@@ -116,16 +180,6 @@ func (p Path) Attribute() string {
 		}
 	}
 	return b.String()
-}
-
-func (p Path) with(s Step) []Step {
-	return append(p.cloneSteps(), s)
-}
-
-func (p Path) cloneSteps() []Step {
-	out := make([]Step, len(p.steps), len(p.steps)+1)
-	copy(out, p.steps)
-	return out
 }
 
 // SnakeCase turns a JSON field name such as "kubeletVersionConstraint" into the attribute name

@@ -1,6 +1,7 @@
 package cloudprofile
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -109,6 +110,12 @@ func (ps Problems) Count() int {
 // Errors returns the findings for which Gardener rejects the object.
 func (ps Problems) Errors() Problems {
 	return ps.withSeverity(SeverityError)
+}
+
+// HasErrors tells whether Gardener rejects the object for one of the findings, without copying
+// them as Errors does.
+func (ps Problems) HasErrors() bool {
+	return slices.ContainsFunc(ps, func(p Problem) bool { return p.Severity == SeverityError })
 }
 
 // Warnings returns the findings Gardener accepts.

@@ -48,3 +48,14 @@ func TestFromFieldErrors_AttributeSteps(t *testing.T) {
 		t.Errorf("type %s", ps[2].Type)
 	}
 }
+
+func TestProblems_HasErrorsWhenOneIsAnError(t *testing.T) {
+	spec := NewPath("spec")
+	warn := warning("W-dropped", spec, "", "x")
+	if (Problems{warn, warn}).HasErrors() || (Problems{}).HasErrors() {
+		t.Error("HasErrors() = true for warnings only or none")
+	}
+	if !(Problems{warn, required("B-1", spec.Child("type"), "x")}).HasErrors() {
+		t.Error("HasErrors() = false with an error among the warnings")
+	}
+}

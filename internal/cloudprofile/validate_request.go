@@ -37,7 +37,7 @@ func ValidateCloudProfileRequest(cp, old *gardencorev1beta1.CloudProfile, opts O
 // remap rewrites the list indices of a path into a prepared object's version lists
 // (spec.kubernetes.versions[i], spec.machine_images[i].versions[j]) to those of the original.
 func (m indexMap) remap(p Path) Path {
-	steps := p.steps
+	steps := p.Steps()
 	isAttr := func(k int, name string) bool {
 		return len(steps) > k && steps[k].Kind == StepAttribute && steps[k].Name == name
 	}
@@ -60,7 +60,5 @@ func (m indexMap) remap(p Path) Path {
 
 // withStepIndex returns a copy of p whose attribute step k (an index step) selects index instead.
 func (p Path) withStepIndex(k, index int) Path {
-	steps := p.cloneSteps()
-	steps[k].Index = index
-	return Path{field: p.field, steps: steps}
+	return Path{field: p.field, steps: p.steps.withIndexAt(k, index)}
 }

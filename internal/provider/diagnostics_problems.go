@@ -140,8 +140,9 @@ type problemGroup struct {
 // to show, in the order of each group's first problem, and the problems of the others. All groups
 // are shown when they are at most limit (at least one); else the first limit, errors before warnings.
 // Once limit groups of a severity are found, a problem of that severity on another attribute
-// cannot be shown: it goes to the rest without its attribute being described, so that thousands
-// of problems cost no more than counting them.
+// cannot be shown: it goes to the rest as it came, its attribute neither resolved through the
+// spec's keys nor described, so that thousands of problems cost no more than counting them. (An
+// attribute is the same through the keys exactly when it is the same by position.)
 func selectProblemGroups(problems cloudprofile.Problems, spec tftypes.Value, limit int) (shown []*problemGroup, rest cloudprofile.Problems) {
 	steps := stepsThrough(spec)
 	var groups []*problemGroup
@@ -149,13 +150,13 @@ func selectProblemGroups(problems cloudprofile.Problems, spec tftypes.Value, lim
 	keptAttributes := map[string]bool{}
 	kept := map[cloudprofile.Severity]int{}
 	for _, p := range problems {
-		keyed := steps.keyed(p.Path.Steps(), true)
-		p.Path = p.Path.WithAttributeSteps(keyed)
-		attribute := renderSteps(keyed)
+		attribute := p.Path.Attribute()
 		if kept[p.Severity] >= limit && !keptAttributes[attribute] {
 			rest = append(rest, p)
 			continue
 		}
+		keyed := steps.keyed(p.Path.Steps(), true)
+		p.Path = p.Path.WithAttributeSteps(keyed)
 		where := describeAttribute(keyed, spec)
 		summary := problemSummary(p, where)
 		key := fmt.Sprintf("%d\x00%s\x00%s", p.Severity, summary, where.path)

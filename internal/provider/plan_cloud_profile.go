@@ -80,7 +80,7 @@ func (r *cloudProfileResource) modifyPlan(ctx context.Context, req resource.Modi
 	// Recorded also when other references fail the plan: the dry run at plan then says nothing
 	// more than the offline errors, which leave out what the apply would retire.
 	resp.Diagnostics.Append(recordRetiredEntries(ctx, resp.Private, retired)...)
-	if len(retired) > 0 && len(refs.Errors()) == 0 {
+	if len(retired) > 0 && !refs.HasErrors() {
 		resp.Diagnostics.Append(retiredEntriesWarning(retired))
 	}
 	problems = append(problems, knownOnly(cloudProfileForceUpdates(ctx, r.data, cp, old, opts, &resp.Diagnostics), unknown, spec)...)

@@ -19,7 +19,7 @@ import (
 // spec, whose positions are those the webhook reports.
 func cloudProfileExtensionProblems(cp, old *gardencorev1beta1.CloudProfile, core cloudprofile.Problems, opts cloudprofile.Options) cloudprofile.Problems {
 	ext, ok := extensions.For(cp.Spec.Type)
-	if !ok || len(core.Errors()) > 0 {
+	if !ok || core.HasErrors() {
 		return nil
 	}
 	stored, _ := cloudprofile.StoredCloudProfile(cp, old, opts)
@@ -50,7 +50,7 @@ func namespacedExtensionProblems(ncp *gardencorev1beta1.NamespacedCloudProfile, 
 		return nil
 	}
 	ext, ok := extensions.For(parent.Spec.Type)
-	if !ok || len(core.Errors()) > 0 {
+	if !ok || core.HasErrors() {
 		return nil
 	}
 	return ext.ValidateNamespacedCloudProfile(ncp.Name, ncp.Spec, parent.Spec)

@@ -125,7 +125,7 @@ func (r *namespacedCloudProfileResource) admit(ctx context.Context, ncp, old *ga
 		return cloudprofile.AdmitNamespacedCloudProfileRequest(ncp, old, parent, opts)
 	}
 	problems := check(parent)
-	if len(problems.Errors()) == 0 || !refresh {
+	if !problems.HasErrors() || !refresh {
 		return parent, problems
 	}
 	client, err := r.data.Client()

@@ -20,9 +20,9 @@ import (
 // lost without a word.
 func duplicateKeyDiagnostics(root specField, spec tftypes.Value) diag.Diagnostics {
 	var diags diag.Diagnostics
-	forEachJSON(root, spec, path.Root("spec"), func(p path.Path, s string) {
+	forEachJSON(root, spec, &lazyPath{root: path.Root("spec")}, func(p *lazyPath, s string) {
 		if key, at, found := duplicateJSONKey(s); found {
-			diags.AddAttributeError(p, "Duplicate key in provider_config",
+			diags.AddAttributeError(p.path(), "Duplicate key in provider_config",
 				fmt.Sprintf("The key %s occurs more than once in one object, at %s. Gardener and the provider extension would "+
 					"keep only its last value and drop the others without a word.\n\nTo fix: keep one %s in that object.",
 					strconv.Quote(key), at, strconv.Quote(key)))
@@ -32,8 +32,8 @@ func duplicateKeyDiagnostics(root specField, spec tftypes.Value) diag.Diagnostic
 }
 
 // forEachJSON calls visit with every known JSON attribute (kindJSON) of v, the value of field f
-// at p.
-func forEachJSON(f specField, v tftypes.Value, p path.Path, visit func(path.Path, string)) {
+// at p. It walks only the fields that hold JSON below them, and builds no path on its way.
+func forEachJSON(f specField, v tftypes.Value, p *lazyPath, visit func(*lazyPath, string)) {
 	if v.Type() == nil || !v.IsKnown() || v.IsNull() || !holdsJSON(f) {
 		return
 	}
@@ -52,7 +52,7 @@ func forEachJSON(f specField, v tftypes.Value, p path.Path, visit func(path.Path
 		}
 		for i, ev := range elems {
 			if ev.IsKnown() && !ev.IsNull() {
-				forEachJSONOfObject(f, ev, p.AtListIndex(i), visit)
+				forEachJSONOfObject(f, ev, p.atListIndex(i), visit)
 			}
 		}
 	case kindKeyedObjects:
@@ -62,20 +62,22 @@ func forEachJSON(f specField, v tftypes.Value, p path.Path, visit func(path.Path
 		}
 		for _, k := range slices.Sorted(maps.Keys(elems)) {
 			if ev := elems[k]; ev.IsKnown() && !ev.IsNull() {
-				forEachJSONOfObject(f, ev, p.AtMapKey(k), visit)
+				forEachJSONOfObject(f, ev, p.atMapKey(k), visit)
 			}
 		}
 	}
 }
 
 // forEachJSONOfObject is forEachJSON of the children of an object value of f.
-func forEachJSONOfObject(f specField, v tftypes.Value, p path.Path, visit func(path.Path, string)) {
+func forEachJSONOfObject(f specField, v tftypes.Value, p *lazyPath, visit func(*lazyPath, string)) {
 	var attrs map[string]tftypes.Value
 	if v.As(&attrs) != nil {
 		return
 	}
 	for _, c := range f.children {
-		forEachJSON(c, attrs[c.attr], p.AtName(c.attr), visit)
+		if holdsJSON(c) {
+			forEachJSON(c, attrs[c.attr], p.atName(c.attr), visit)
+		}
 	}
 }
 
