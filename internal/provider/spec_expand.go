@@ -68,8 +68,8 @@ func expandNamespacedCloudProfileSpecTerraform(v tftypes.Value, p path.Path) (ga
 	return spec, unknown, diags
 }
 
-// expander walks a Terraform value along the descriptor tree into a JSON-compatible tree (maps
-// with Gardener's JSON names), which encoding/json then decodes into the API type. Every value is
+// expander walks a Terraform value along the descriptor tree into a JSON-compatible tree (objects
+// with Gardener's JSON names, see treeObject), which encoding/json then decodes into the API type. Every value is
 // checked during the walk, so that errors carry the attribute's exact path.
 type expander struct {
 	unknown []path.Path
@@ -126,8 +126,8 @@ func (e *expander) value(f specField, v tftypes.Value, p *lazyPath) (any, bool) 
 	switch x := out.(type) {
 	case []any:
 		e.empties = e.empties || len(x) == 0
-	case map[string]any:
-		e.empties = e.empties || (len(x) == 0 && f.kind != kindObject)
+	case map[string]any: // a map attribute; objects are treeObjects
+		e.empties = e.empties || len(x) == 0
 	}
 	return out, present
 }
@@ -204,7 +204,7 @@ func (e *expander) fieldValue(f specField, v tftypes.Value, p *lazyPath) (out an
 		return e.object(f, v, p)
 	case kindObjectList:
 		return e.list(v, p, func(ev tftypes.Value, ep *lazyPath) (any, bool) {
-			return e.element(ev, ep, map[string]any{}, func(ov tftypes.Value, op *lazyPath) (any, bool) { return e.object(f, ov, op) })
+			return e.element(ev, ep, treeObject{}, func(ov tftypes.Value, op *lazyPath) (any, bool) { return e.object(f, ov, op) })
 		})
 	case kindKeyedObjects:
 		return e.keyed(f, v, p)
@@ -303,13 +303,12 @@ func (e *expander) keyed(f specField, v tftypes.Value, p *lazyPath) (any, bool) 
 	out := make([]any, 0, len(elems))
 	complete := true
 	for _, k := range sortedEntryKeys(f.order, slices.Collect(maps.Keys(elems))) {
-		x, ok := e.element(elems[k], p.atMapKey(k), map[string]any{}, func(ov tftypes.Value, op *lazyPath) (any, bool) { return e.object(f, ov, op) })
+		x, ok := e.element(elems[k], p.atMapKey(k), treeObject{}, func(ov tftypes.Value, op *lazyPath) (any, bool) { return e.object(f, ov, op) })
 		if !ok {
 			complete = false
 			continue
 		}
-		x.(map[string]any)[f.key] = k
-		out = append(out, x)
+		out = append(out, append(x.(treeObject), treeField{name: f.key, value: k}))
 	}
 	return out, complete
 }
@@ -321,11 +320,11 @@ func (e *expander) object(f specField, v tftypes.Value, p *lazyPath) (any, bool)
 		e.diags.AddAttributeError(p.path(), "Unexpected value type", fmt.Sprintf("Expected an object, got %s. This is a bug in the provider.", v.Type()))
 		return nil, false
 	}
-	out := make(map[string]any, len(f.children))
+	out := make(treeObject, 0, len(f.children)+1) // and the key of a keyed entry
 	for _, c := range f.children {
 		x, present := e.value(c, attrs[c.attr], p.atName(c.attr))
 		if present {
-			out[c.json] = x
+			out = append(out, treeField{name: c.json, value: x})
 		}
 	}
 	return out, true
@@ -335,6 +334,17 @@ func (e *expander) mismatch(f specField, v tftypes.Value, p *lazyPath) (any, boo
 	e.diags.AddAttributeError(p.path(), "Unexpected value type",
 		fmt.Sprintf("Attribute %q has type %s, which does not match the schema. This is a bug in the provider.", f.attr, v.Type()))
 	return nil, false
+}
+
+// treeObject is an object of an expansion's tree: its fields in the order of the descriptors,
+// each name once. A slice, not a map: a spec holds tens of thousands of objects, most of whose
+// fields are unset.
+type treeObject []treeField
+
+// treeField is one field of a treeObject: Gardener's JSON name and the field's tree.
+type treeField struct {
+	name  string
+	value any
 }
 
 // lazyPath is an attribute path that is built only when it is needed: the expander walks every

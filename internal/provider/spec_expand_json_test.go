@@ -19,11 +19,12 @@ func TestAppendTreeJSON_DecodesAsJSONMarshalOfTheTree(t *testing.T) {
 		"empty":    []any{},
 		"nothing":  map[string]any{},
 		"list":     []any{"x", map[string]any{"k": "v"}, []any{}},
+		"objects":  []any{treeObject{{name: "name", value: "m1"}, {name: "cpu", value: "2"}, {name: "usable", value: false}}, treeObject{}},
 		"labels":   map[string]any{"b": "2", "a": "1", "": "empty key", "ä<>": "odd key"},
 		"config":   json.RawMessage(" {\n  \"apiVersion\": \"v1\", \"html\": \"<&>\" }\n"),
 		"null":     nil,
 	}
-	want, err := json.Marshal(tree)
+	want, err := json.Marshal(withObjectsAsMaps(tree))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,4 +53,30 @@ func TestAppendTreeJSON_DecodesAsJSONMarshalOfTheTree(t *testing.T) {
 	if _, err := appendTreeJSON(nil, map[string]any{"x": 1.5}); err == nil {
 		t.Error("a value the expander never builds is encoded without an error")
 	}
+}
+
+// withObjectsAsMaps is an expansion's tree with each treeObject a map, which json.Marshal encodes
+// as the object it stands for.
+func withObjectsAsMaps(tree any) any {
+	switch x := tree.(type) {
+	case treeObject:
+		out := make(map[string]any, len(x))
+		for _, f := range x {
+			out[f.name] = withObjectsAsMaps(f.value)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, v := range x {
+			out[k] = withObjectsAsMaps(v)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, v := range x {
+			out[i] = withObjectsAsMaps(v)
+		}
+		return out
+	}
+	return tree
 }
