@@ -320,14 +320,29 @@ func (e *expander) object(f specField, v tftypes.Value, p *lazyPath) (any, bool)
 		e.diags.AddAttributeError(p.path(), "Unexpected value type", fmt.Sprintf("Expected an object, got %s. This is a bug in the provider.", v.Type()))
 		return nil, false
 	}
-	out := make(treeObject, 0, len(f.children)+1) // and the key of a keyed entry
+	set := 0
 	for _, c := range f.children {
-		x, present := e.value(c, attrs[c.attr], p.atName(c.attr))
+		if isNonNull(attrs[c.attr]) {
+			set++
+		}
+	}
+	out := make(treeObject, 0, set+1) // and the key of a keyed entry
+	for _, c := range f.children {
+		a := attrs[c.attr]
+		if !isNonNull(a) {
+			continue // left out, as fieldValue leaves out a null value
+		}
+		x, present := e.value(c, a, p.atName(c.attr))
 		if present {
 			out = append(out, treeField{name: c.json, value: x})
 		}
 	}
 	return out, true
+}
+
+// isNonNull tells whether v is a value (known or not) rather than null or absent.
+func isNonNull(v tftypes.Value) bool {
+	return v.Type() != nil && !v.IsNull()
 }
 
 func (e *expander) mismatch(f specField, v tftypes.Value, p *lazyPath) (any, bool) {
