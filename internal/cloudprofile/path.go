@@ -89,13 +89,17 @@ func (n *stepNode) withIndexAt(k, index int) *stepNode {
 	return parent.then(n.step)
 }
 
-// stepsFrom is the node of the steps, nil for none.
-func stepsFrom(steps []Step) *stepNode {
-	var n *stepNode
+// thenAll is the node of the steps of n followed by steps.
+func (n *stepNode) thenAll(steps []Step) *stepNode {
 	for _, s := range steps {
 		n = n.then(s)
 	}
 	return n
+}
+
+// stepsFrom is the node of the steps, nil for none.
+func stepsFrom(steps []Step) *stepNode {
+	return (*stepNode)(nil).thenAll(steps)
 }
 
 // NewPath starts a path at a top-level field; the attribute name is the field name in snake_case.
@@ -137,11 +141,7 @@ func (p Path) FieldOnly(name string) Path {
 
 // AttributeOnly appends attribute steps without changing Gardener's field path.
 func (p Path) AttributeOnly(steps ...Step) Path {
-	n := p.steps
-	for _, s := range steps {
-		n = n.then(s)
-	}
-	return Path{field: p.field, steps: n}
+	return Path{field: p.field, steps: p.steps.thenAll(steps)}
 }
 
 // WithAttributeSteps returns the path with other Terraform attribute steps and the same field path,

@@ -69,8 +69,8 @@ func expandNamespacedCloudProfileSpecTerraform(v tftypes.Value, p path.Path) (ga
 }
 
 // expander walks a Terraform value along the descriptor tree into a JSON-compatible tree (objects
-// with Gardener's JSON names, see treeObject), which encoding/json then decodes into the API type. Every value is
-// checked during the walk, so that errors carry the attribute's exact path.
+// with Gardener's JSON names, see treeObject), which encoding/json then decodes into the API type.
+// Every value is checked during the walk, so that errors carry the attribute's exact path.
 type expander struct {
 	unknown []path.Path
 	diags   diag.Diagnostics

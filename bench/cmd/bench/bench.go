@@ -751,6 +751,8 @@ func median(xs []float64) float64 {
 
 func fmtDur(d time.Duration) string {
 	switch {
+	case d < 0:
+		return "−" + fmtDur(-d)
 	case d >= time.Second:
 		return fmt.Sprintf("%.2fs", d.Seconds())
 	case d >= time.Millisecond:

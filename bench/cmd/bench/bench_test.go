@@ -140,3 +140,18 @@ func TestLineCounter_KeepsWhatFollowsTheStartUpLines(t *testing.T) {
 		t.Fatalf("lines %d, kept %q, passed on %d bytes", c.lines, c.extra, out.Len())
 	}
 }
+
+// A share below its floor (Terraform took longer alone than with the provider) reads as the
+// negative duration it is, in the unit of its size.
+func TestFmtDur_NegativeDurationsReadLikePositiveOnes(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		-5054572300 * time.Nanosecond: "−5.05s",
+		-345856600 * time.Nanosecond:  "−345.86ms",
+		2240 * time.Millisecond:       "2.24s",
+		-35 * time.Microsecond:        "−35.0µs",
+	} {
+		if got := fmtDur(d); got != want {
+			t.Errorf("fmtDur(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
