@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"maps"
 	"math"
 	"math/big"
@@ -355,6 +356,17 @@ func (e *expander) mismatch(f specField, v tftypes.Value, p *lazyPath) (any, boo
 // each name once. A slice, not a map: a spec holds tens of thousands of objects, most of whose
 // fields are unset.
 type treeObject []treeField
+
+// fields are the object's fields, name and tree, in order.
+func (o treeObject) fields() iter.Seq2[string, any] {
+	return func(yield func(string, any) bool) {
+		for _, f := range o {
+			if !yield(f.name, f.value) {
+				return
+			}
+		}
+	}
+}
 
 // treeField is one field of a treeObject: Gardener's JSON name and the field's tree.
 type treeField struct {

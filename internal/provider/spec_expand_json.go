@@ -3,48 +3,24 @@ package provider
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
+	"maps"
 	"strconv"
 	"unicode/utf8"
 )
 
 // appendTreeJSON appends the JSON of an expansion's tree (treeObject, map[string]any, []any,
-// string, bool, int32 and json.RawMessage, as the expander builds it) to buf. It writes what json.Marshal
-// writes for the same tree, up to escapes that decode to the same strings and the order of an
-// object's keys (the map's, which decoding into the API type does not see: json.Marshal's sorting
+// string, bool, int32 and json.RawMessage, as the expander builds it) to buf. It writes what
+// json.Marshal writes for the same tree, up to escapes that decode to the same strings and the
+// order of a map's keys (which decoding into the API type does not see: json.Marshal's sorting
 // was a fifth of the expansion), without reflection: for a spec of thousands of entries
 // json.Marshal's reflection was a third of the expansion.
 func appendTreeJSON(buf []byte, v any) ([]byte, error) {
 	switch x := v.(type) {
 	case map[string]any:
-		buf = append(buf, '{')
-		first := true
-		for k, e := range x {
-			if !first {
-				buf = append(buf, ',')
-			}
-			first = false
-			buf = appendJSONString(buf, k)
-			buf = append(buf, ':')
-			var err error
-			if buf, err = appendTreeJSON(buf, e); err != nil {
-				return nil, err
-			}
-		}
-		return append(buf, '}'), nil
+		return appendObjectJSON(buf, maps.All(x))
 	case treeObject:
-		buf = append(buf, '{')
-		for i, f := range x {
-			if i > 0 {
-				buf = append(buf, ',')
-			}
-			buf = appendJSONString(buf, f.name)
-			buf = append(buf, ':')
-			var err error
-			if buf, err = appendTreeJSON(buf, f.value); err != nil {
-				return nil, err
-			}
-		}
-		return append(buf, '}'), nil
+		return appendObjectJSON(buf, x.fields())
 	case []any:
 		buf = append(buf, '[')
 		for i, e := range x {
@@ -100,4 +76,23 @@ func appendJSONString(buf []byte, s string) []byte {
 		i += size
 	}
 	return append(buf, '"')
+}
+
+// appendObjectJSON appends the JSON object of the members, each an expansion's tree by its name.
+func appendObjectJSON(buf []byte, members iter.Seq2[string, any]) ([]byte, error) {
+	buf = append(buf, '{')
+	first := true
+	for name, value := range members {
+		if !first {
+			buf = append(buf, ',')
+		}
+		first = false
+		buf = appendJSONString(buf, name)
+		buf = append(buf, ':')
+		var err error
+		if buf, err = appendTreeJSON(buf, value); err != nil {
+			return nil, err
+		}
+	}
+	return append(buf, '}'), nil
 }
